@@ -1,0 +1,31 @@
+//===- InitAll.h - register everything mlir-tuner provides -----*- C++ -*-===//
+//
+// Entry points for tools and compilers that embed mlir-tuner: one call per
+// dialect set and per pass set, plus one that registers everything.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_INITALL_H
+#define TUNER_INITALL_H
+
+namespace mlir {
+class DialectRegistry;
+
+namespace tuner {
+
+/// Registers the `sched` dialect.
+void registerSchedDialect(DialectRegistry &registry);
+
+/// Registers the sched dialect passes (sched-extract-tasks, ...).
+void registerSchedPasses();
+
+/// Registers all dialects, dialect extensions and interfaces of mlir-tuner.
+void registerAllDialects(DialectRegistry &registry);
+
+/// Registers all passes and pass pipelines of mlir-tuner.
+void registerAllPasses();
+
+} // namespace tuner
+} // namespace mlir
+
+#endif // TUNER_INITALL_H

@@ -1,0 +1,10 @@
+// Task extraction on examples/workloads/matmul_1024.mlir (a copy of
+// ../shared/workloads): one task, fused with linalg.fill.
+// RUN: tuner-opt %examples/workloads/matmul_1024.mlir --sched-extract-tasks | FileCheck %s
+// RUN: tuner-opt %examples/workloads/matmul_1024.mlir --sched-extract-tasks="task-list=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+
+// CHECK:      linalg.matmul {{.*}}sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 1, flops = 2147483648>
+// CHECK-NOT:  sched.task
+// JSON:       "anchor": "linalg.matmul",
+// JSON:       "name": "matmul_1024x1024x1024",
+// JSON:       "weight": 1

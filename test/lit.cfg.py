@@ -1,0 +1,38 @@
+# -*- Python -*-
+# lit configuration of the mlir-tuner test suite.
+import os
+import sys
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "MLIR_TUNER"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tuner_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
+                   "Consumer"]
+
+config.substitutions.append(("%tuner_src_root", config.tuner_src_root))
+config.substitutions.append(("%tuner_obj_root", config.tuner_obj_root))
+config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
+config.substitutions.append(("%examples", os.path.join(config.tuner_src_root, "examples")))
+config.substitutions.append(("%PYTHON", sys.executable))
+config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cmake_cxx_compiler", config.cmake_cxx_compiler))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
+
+llvm_config.use_default_substitutions()  # FileCheck, not, count, ...
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tuner_tools_dir, append_path=True)
+
+tool_dirs = [config.tuner_tools_dir, config.llvm_tools_dir]
+tools = ["tuner-opt", "mlir-opt", "mlir-runner", "mlir-translate"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+if config.tuner_link_mlir_dylib:
+    config.available_features.add("tuner-dylib")
+if config.tuner_has_xgboost:
+    config.available_features.add("xgboost")

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+#===- setup.sh - install, build, and run the demo or the tests -----------===//
+#
+# usage: utils/setup.sh demo    install what is missing, build, run the demo
+#        utils/setup.sh test    install what is missing, build, run check-tuner
+#        utils/setup.sh build   install what is missing, build
+#
+# Installs only Debian packages, and only those not yet installed, so a second
+# run costs a few seconds. Environment:
+#   BUILD_DIR          build directory (default: build)
+#   TUNER_CMAKE_ARGS   extra CMake arguments (e.g. -DTUNER_LINK_MLIR_DYLIB=OFF)
+#   TUNER_DEMO_TRIALS  measurements per task in the demo
+#
+#===----------------------------------------------------------------------===//
+set -euo pipefail
+
+mode=${1:-}
+case "$mode" in
+  demo|test|build) ;;
+  *) echo "usage: $0 demo|test|build" >&2; exit 2 ;;
+esac
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+case "$build" in /*) ;; *) build=$root/$build ;; esac
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+#===----------------------------------------------------------------------===//
+# Debian packages
+#===----------------------------------------------------------------------===//
+
+packages=(
+  # LLVM/MLIR 22 (Debian bookworm-security ships them) and the compilers.
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
+  g++ cmake ninja-build python3 git
+  # Static link of LLVM (TUNER_LINK_MLIR_DYLIB=OFF) needs zstd's CMake files.
+  libzstd-dev
+  # Cost model, OpenMP runtime for parallel loops, unit tests.
+  libxgboost-dev libomp-dev libgtest-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing+=("$p")
+  fi
+done
+if ((${#missing[@]})); then
+  log "installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+#===----------------------------------------------------------------------===//
+# Configure and build
+#===----------------------------------------------------------------------===//
+
+if [ ! -f "$build/build.ninja" ]; then
+  log "configuring $build"
+  # shellcheck disable=SC2086
+  cmake -G Ninja -S "$root" -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DLLVM_USE_LINKER=lld ${TUNER_CMAKE_ARGS:-} >/dev/null
+fi
+log "building"
+ninja -C "$build"
+
+#===----------------------------------------------------------------------===//
+# Run
+#===----------------------------------------------------------------------===//
+
+case "$mode" in
+  build) ;;
+  test)
+    log "running check-tuner (lit + gtest)"
+    ninja -C "$build" check-tuner
+    ;;
+  demo)
+    exec "$root/utils/demo.sh" "$build"
+    ;;
+esac
