@@ -29,7 +29,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tuner_tools_dir, append_path=True)
 
 tool_dirs = [config.tuner_tools_dir, config.llvm_tools_dir]
-tools = ["tuner-opt", "mlir-opt", "mlir-runner", "mlir-translate"]
+tools = ["tuner-opt", "tuner-run", "mlir-opt", "mlir-runner", "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if config.tuner_link_mlir_dylib:

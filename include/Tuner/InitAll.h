@@ -19,6 +19,9 @@ void registerSchedDialect(DialectRegistry &registry);
 /// Registers the sched dialect passes (sched-extract-tasks, ...).
 void registerSchedPasses();
 
+/// Registers the tuner passes and pipelines (tuner-lower-cpu, ...).
+void registerTunerPasses();
+
 /// Registers all dialects, dialect extensions and interfaces of mlir-tuner.
 void registerAllDialects(DialectRegistry &registry);
 

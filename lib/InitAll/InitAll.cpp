@@ -8,6 +8,7 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -23,4 +24,9 @@ void tuner::registerAllDialects(DialectRegistry &registry) {
   registerSchedDialect(registry);
 }
 
-void tuner::registerAllPasses() { registerSchedPasses(); }
+void tuner::registerTunerPasses() { tuner::registerTunerTransformsPasses(); }
+
+void tuner::registerAllPasses() {
+  registerSchedPasses();
+  registerTunerPasses();
+}

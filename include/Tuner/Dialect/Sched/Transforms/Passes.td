@@ -54,6 +54,111 @@ def SchedExtractTasks : Pass<"sched-extract-tasks", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
 
+def SchedGenerateSpace : Pass<"sched-generate-space", "::mlir::ModuleOp"> {
+  let summary = "Emit each task's search space as transform IR";
+  let description = [{
+    Extracts the tasks of the module (as `sched-extract-tasks` does) and, for
+    every sketch that applies to a task on the target, emits the sketch's
+    transform script: a `transform.named_sequence` whose numeric choices are
+    `transform.tune.knob` ops listing their legal options, and whose
+    categorical choices are `transform.tune.alternatives` regions. The
+    sequences are collected in a nested module `@sched_space`; each carries
+    the task (`sched.task`), the sketch name (`tuner.sketch`) and the sketch's
+    default configuration (`tuner.default`).
+
+    ```mlir
+    module @sched_space attributes {transform.with_named_sequence} {
+      transform.named_sequence @matmul_512x512x512__cpu_contraction(
+          %scope: !transform.any_op {transform.readonly},
+          %anchor: !transform.any_op {transform.consumed})
+          attributes {sched.task = #sched.task<...>,
+                      tuner.sketch = "cpu.contraction", tuner.default = ...} {
+        %m1 = transform.tune.knob<"m1"> options = [1, 2, 4, ...] -> !transform.param<i64>
+        ...
+      }
+    }
+    ```
+
+    Anchor ops no sketch applies to get a warning.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target (host, cpu, cpu:<N>t, cuda:sm_XY, or #sched.target<...>); "
+           "default: the module's sched.target, else the host">,
+  ];
+  let dependentDialects = [
+    "::mlir::sched::SchedDialect",
+    "::mlir::transform::TransformDialect",
+  ];
+}
+
+def SchedMaterialize : Pass<"sched-materialize", "::mlir::ModuleOp"> {
+  let summary = "Apply every #sched.config through the transform interpreter";
+  let description = [{
+    For every op carrying a `#sched.config`, in program order: rebuilds the
+    op's fused group (the fill producing its accumulator, its elementwise
+    consumers), instantiates the named sketch for the target, checks that
+    every knob of the sketch has a value among its options and that the
+    sketch's constraints hold, selects the knobs of the sketch's transform
+    script and applies it with the transform interpreter.
+
+    The script runs on a copy of the function; the function changes only if
+    the whole script succeeded. A config naming an unknown sketch or knob, a
+    value outside a knob's options, a broken constraint, or a script that
+    fails to apply is an error on the op, which is left unscheduled; the
+    pass then fails after trying the other ops (with `allow-failures`, such
+    errors are warnings and the pass succeeds).
+
+    The result is linalg/scf/vector IR on tensors, ready for
+    `tuner-lower-cpu`.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target the configs are for; default: the module's sched.target, "
+           "else the host">,
+    Option<"allowFailures", "allow-failures", "bool", /*default=*/"false",
+           "Report configs that cannot be applied as warnings and go on">,
+  ];
+  let dependentDialects = [
+    "::mlir::sched::SchedDialect",
+    "::mlir::transform::TransformDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::affine::AffineDialect",
+  ];
+}
+
+def SchedApplyDefault : Pass<"sched-apply-default", "::mlir::ModuleOp"> {
+  let summary = "Annotate every anchor op with its sketch's default config";
+  let description = [{
+    Extracts the tasks of the module and gives each anchor op that has no
+    `#sched.config` yet the default configuration of the first sketch that
+    applies to it on the target (sketches in preference order: specialized
+    contraction and convolution sketches first, `cpu.fallback` last). The
+    defaults are heuristics from the target's vector width, caches and cores;
+    no measurement is involved. The module gets the target as `sched.target`.
+
+    ```mlir
+    // After --sched-apply-default="target=host":
+    linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction",
+        knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 64, m2 = 8,
+                 ms = 64, n1 = 256, n2 = 32, ns = 256, unroll = 1}>, ...}
+    ```
+
+    `--sched-apply-default --sched-materialize --tuner-lower-cpu` compiles an
+    untuned program with reasonable schedules.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target; default: the module's sched.target, else the host">,
+    Option<"override", "override", "bool", /*default=*/"false",
+           "Replace configs the ops already have">,
+  ];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+}
+
 def SchedStrip : Pass<"sched-strip", "::mlir::ModuleOp"> {
   let summary = "Remove every sched annotation";
   let description = [{

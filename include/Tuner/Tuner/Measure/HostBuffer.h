@@ -1,0 +1,82 @@
+//===- HostBuffer.h - kernel arguments in host memory -----------*- C++ -*-===//
+//
+// Buffers for the arguments of a kernel: allocated for a shaped type, filled
+// with seeded random data, passed to JIT-compiled code as memref descriptors,
+// and compared against a reference with a tolerance.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TUNER_MEASURE_HOSTBUFFER_H
+#define TUNER_TUNER_MEASURE_HOSTBUFFER_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace mlir::tuner {
+
+/// A dense, 64-byte aligned buffer with a memref descriptor.
+class HostBuffer {
+public:
+  /// Allocates a buffer for `type` (static shape; element type f16, bf16,
+  /// f32, f64 or an integer of 1 to 64 bits). Zero-filled.
+  static FailureOr<HostBuffer> create(ShapedType type, std::string &error);
+
+  HostBuffer(HostBuffer &&) = default;
+  HostBuffer &operator=(HostBuffer &&) = default;
+
+  ShapedType getType() const { return type; }
+  int64_t getNumElements() const { return numElements; }
+  int64_t getElementBytes() const { return elementBytes; }
+  void *data() { return storage.get(); }
+  const void *data() const { return storage.get(); }
+
+  /// Fills with reproducible random values: floats uniform in [-1, 1],
+  /// integers uniform in [-8, 8] (booleans 0/1).
+  void fillRandom(uint64_t seed);
+  /// Copies the contents of a buffer of the same type.
+  void copyFrom(const HostBuffer &other);
+
+  /// The descriptor {allocated, aligned, offset, sizes[rank], strides[rank]}
+  /// as 8-byte fields, the layout of StridedMemRefType.
+  int64_t *getDescriptor() { return descriptor.data(); }
+  /// Appends to `args` a pointer to each field of the descriptor, the
+  /// expanded form of a memref argument in a packed call.
+  void appendPackedArgs(SmallVectorImpl<void *> &args);
+
+  /// Element `i` converted to double.
+  double getAsDouble(int64_t i) const;
+
+private:
+  HostBuffer() = default;
+
+  ShapedType type;
+  int64_t numElements = 0;
+  int64_t elementBytes = 0;
+  std::unique_ptr<uint8_t, void (*)(void *)> storage{nullptr, nullptr};
+  SmallVector<int64_t> descriptor;
+};
+
+/// Result of comparing a buffer against a reference.
+struct Comparison {
+  bool match = true;
+  /// Largest |actual - expected|.
+  double maxAbsError = 0;
+  /// Largest |actual - expected| / max(1, |expected|).
+  double maxError = 0;
+  int64_t mismatches = 0;
+  /// Describes the first mismatching element, if any.
+  std::string firstMismatch;
+};
+
+/// Compares element-wise; floats match when |a - e| <= tolerance *
+/// max(1, |e|), integers must be equal.
+Comparison compareBuffers(const HostBuffer &actual, const HostBuffer &expected,
+                          double tolerance);
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TUNER_MEASURE_HOSTBUFFER_H

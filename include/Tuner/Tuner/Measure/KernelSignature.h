@@ -1,0 +1,55 @@
+//===- KernelSignature.h - what a kernel takes and returns ------*- C++ -*-===//
+//
+// The tensor-level signature of a function to run (its inputs and outputs as
+// shaped types, its FLOP count), recorded on the function as `tuner.kernel`
+// before lowering so that an already-lowered module can still be called with
+// the right buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TUNER_MEASURE_KERNELSIGNATURE_H
+#define TUNER_TUNER_MEASURE_KERNELSIGNATURE_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace mlir::tuner {
+
+struct KernelSignature {
+  /// Shaped types of the function's arguments, in order.
+  SmallVector<ShapedType> inputs;
+  /// Shaped types of the function's results, in order.
+  SmallVector<ShapedType> outputs;
+  /// Arithmetic operations of one call (0 = unknown).
+  int64_t flops = 0;
+  /// Whether the lowered function takes the outputs as trailing arguments
+  /// (buffer-results-to-out-params) instead of returning them.
+  bool outParams = false;
+};
+
+/// Name of the function attribute holding the signature.
+constexpr StringLiteral kKernelAttrName = "tuner.kernel";
+
+/// Records the signature of a tensor- or memref-level function as
+/// `tuner.kernel`, unless it has one. FLOPs are counted over its linalg ops
+/// when none of them has been tiled yet (0 otherwise).
+void annotateKernelSignature(Operation *func);
+
+/// Sets the `out_params` field of an existing `tuner.kernel` attribute.
+void setKernelOutParams(Operation *func, bool outParams);
+
+/// The signature of `func`: from its `tuner.kernel` attribute, or else from
+/// its argument and result types (which must be ranked shaped types with
+/// static shapes). Fails with a message otherwise.
+FailureOr<KernelSignature> getKernelSignature(Operation *func,
+                                              std::string &error);
+
+/// The FLOPs of one call of a function whose linalg ops are not tiled.
+int64_t countFunctionFlops(Operation *func);
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TUNER_MEASURE_KERNELSIGNATURE_H

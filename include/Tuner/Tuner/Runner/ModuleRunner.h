@@ -1,0 +1,67 @@
+//===- ModuleRunner.h - run a module on the CPU, time and check -*- C++ -*-===//
+//
+// The measurement core shared by tuner-run and the tuner's runner workers:
+// bring a module to the LLVM dialect (materializing its schedules), JIT it,
+// run its entry function on seeded random inputs, time it, and compare its
+// outputs with a reference module run on the same inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TUNER_RUNNER_MODULERUNNER_H
+#define TUNER_TUNER_RUNNER_MODULERUNNER_H
+
+#include "Tuner/Transforms/Passes.h"
+#include "Tuner/Tuner/Measure/CPUExecutor.h"
+#include "Tuner/Tuner/Measure/HostBuffer.h"
+#include "Tuner/Tuner/Measure/Timing.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::tuner {
+
+struct RunOptions {
+  /// Function to run (default: the only public one).
+  std::string entry;
+  /// Seed of the random inputs.
+  uint64_t seed = 0;
+  TimingOptions timing;
+  /// Relative tolerance of the comparison with the reference.
+  double tolerance = 1e-3;
+  ParallelRuntime parallel = ParallelRuntime::OpenMP;
+};
+
+struct RunResult {
+  std::string entry;
+  KernelSignature signature;
+  Timings timings;
+  /// Seconds spent lowering and JIT-compiling the module.
+  double compileSeconds = 0;
+  /// Set when a reference was given.
+  std::optional<Comparison> comparison;
+  /// GFLOP/s at the median time (0 when the FLOP count is unknown).
+  double getGFlops() const;
+};
+
+/// Whether the module is already in the LLVM dialect.
+bool isLoweredToLLVM(ModuleOp module);
+
+/// Brings a tensor-level module to the LLVM dialect for running: records the
+/// entry's signature, materializes #sched.config annotations, and runs
+/// tuner-lower-cpu with out-parameters. LLVM-dialect modules are left alone.
+/// On success `entry` names the function to call.
+LogicalResult prepareModuleForCPU(ModuleOp module, StringRef requestedEntry,
+                                  ParallelRuntime parallel, std::string &entry,
+                                  std::string &error);
+
+/// Prepares, compiles and times `module`; with a `reference`, also runs it
+/// on the same inputs and compares the outputs.
+FailureOr<RunResult> runModuleOnCPU(ModuleOp module, ModuleOp reference,
+                                    const RunOptions &options,
+                                    std::string &error);
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TUNER_RUNNER_MODULERUNNER_H

@@ -1,0 +1,60 @@
+//===- Materialize.h - apply a sketch to an op ------------------*- C++ -*-===//
+//
+// Instantiating a sketch's transform script with knob values and applying it
+// to an anchor op with the transform interpreter. sched-materialize and the
+// tuner's builders both call these.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TUNER_SKETCH_MATERIALIZE_H
+#define TUNER_TUNER_SKETCH_MATERIALIZE_H
+
+#include "Tuner/Tuner/Sketch/Sketch.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace mlir::tuner {
+
+/// Parses the text of a sketch script (one transform.named_sequence) into a
+/// module with `transform.with_named_sequence`. Returns null (and reports the
+/// parse error) on failure.
+OwningOpRef<ModuleOp> parseScript(MLIRContext *ctx, StringRef text);
+
+/// Sets the `selected` value of every tune.knob and tune.alternatives op of
+/// `script` to the option of `choice`. Fails if the script names a knob the
+/// instance does not have.
+LogicalResult selectKnobs(Operation *script, const SketchInstance &instance,
+                          ArrayRef<unsigned> choice, std::string &error);
+
+/// Applies `instance` with `choice` to `anchor`. The script runs on a copy of
+/// the function holding the anchor, which replaces the function's body only
+/// if every transform succeeded: on failure the IR is left as it was and
+/// `error` says why. The ops derived from the anchor group lose their
+/// `sched.task`/`sched.config` annotations.
+LogicalResult applySketch(const SketchInstance &instance,
+                          ArrayRef<unsigned> choice, Operation *anchor,
+                          std::string &error);
+
+/// Materializes the #sched.config of `anchor` for `target`: rebuilds the
+/// anchor's fused group, finds the sketch, checks the config against its
+/// knobs and constraints, and applies it. Reports failures as errors on the
+/// anchor op.
+LogicalResult materializeConfig(Operation *anchor, sched::ConfigAttr config,
+                                sched::TargetAttr target);
+
+/// Builds the space of `group` for the sketch called `sketchName`, or fails
+/// with the reason.
+FailureOr<std::unique_ptr<SketchInstance>>
+instantiateSketch(StringRef sketchName, const FusedGroup &group,
+                  sched::TargetAttr target, std::string &error);
+
+/// Registers what applying sketch scripts needs: the transform dialect and
+/// its extensions for linalg, scf, tensor, vector, loops and tuning, and the
+/// tiling, bufferization and value-bounds interfaces of the payload dialects.
+/// Passes that apply sketches call it from getDependentDialects.
+void registerSketchDependencies(DialectRegistry &registry);
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TUNER_SKETCH_MATERIALIZE_H

@@ -1,0 +1,112 @@
+//===- ScriptBuilder.h - emit transform scripts as text ---------*- C++ -*-===//
+//
+// Sketches emit their transform scripts through this builder: it names SSA
+// values, writes the type signatures the transform ops need, and turns knobs
+// into `transform.tune.knob` params or `transform.tune.alternatives` regions.
+// The result is the text of one `transform.named_sequence`, parsed once per
+// task and instantiated per candidate by setting the knobs' `selected` values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TUNER_SKETCH_SCRIPTBUILDER_H
+#define TUNER_TUNER_SKETCH_SCRIPTBUILDER_H
+
+#include "Tuner/Tuner/Sketch/Knob.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <string>
+#include <utility>
+
+namespace mlir::tuner {
+
+/// A `!transform.any_op` handle (the SSA name, e.g. "%forall_3").
+struct Handle {
+  std::string name;
+};
+
+/// A size operand of a transform op: a literal, or a param from a knob.
+struct Size {
+  int64_t value = 0;
+  std::string param; // non-empty for a param
+
+  static Size of(int64_t v) { return Size{v, ""}; }
+  bool isZero() const { return param.empty() && value == 0; }
+};
+
+class ScriptBuilder {
+public:
+  /// Starts `transform.named_sequence @symName(%scope, %anchor)`; the anchor
+  /// handle is consumed by the sequence.
+  explicit ScriptBuilder(StringRef symName);
+
+  Handle getScope() const { return {"%scope"}; }
+  Handle getAnchor() const { return {"%anchor"}; }
+
+  /// Emits `transform.tune.knob` for an integer knob; returns its param.
+  Size knob(const Knob &knob);
+  /// Emits `transform.tune.alternatives` with one region per option of
+  /// `knob`; `body(i)` writes the ops of region i through this builder.
+  void alternatives(const Knob &knob,
+                    const std::function<void(unsigned)> &body);
+
+  Handle getProducerOfOperand(Handle op, unsigned operand);
+  Handle getConsumerOfResult(Handle op, unsigned result);
+
+  /// tile_using_forall; returns (tiled op, forall).
+  std::pair<Handle, Handle> tileUsingForall(Handle target,
+                                            ArrayRef<Size> sizes);
+  /// tile_using_for; returns the tiled op and one loop per non-zero size, in
+  /// nesting order (outermost first). `interchange` reorders the loops.
+  std::pair<Handle, SmallVector<Handle>>
+  tileUsingFor(Handle target, ArrayRef<Size> sizes,
+               ArrayRef<int64_t> interchange = {});
+  /// fuse_into_containing_op; returns (fused op, new containing op).
+  std::pair<Handle, Handle> fuseIntoContainingOp(Handle producer,
+                                                 Handle containing);
+  /// structured.pad of the given iteration dimensions to the static bounding
+  /// box, copying (packing) the operands whose nofold flag is set; returns
+  /// the padded op and the tensor.pad ops. `paddingValues` has one attribute
+  /// text per operand.
+  std::pair<Handle, Handle> pad(Handle target,
+                                ArrayRef<std::string> paddingValues,
+                                ArrayRef<int64_t> dims,
+                                ArrayRef<int64_t> nofold);
+  /// structured.decompose (a 2-D convolution with unit window rows to 1-D).
+  Handle decompose(Handle target);
+  /// structured.generalize.
+  Handle generalize(Handle target);
+  /// structured.vectorize, with vector sizes when some are given (masking).
+  void vectorize(Handle target, bool namedContraction = false,
+                 ArrayRef<Size> vectorSizes = {});
+  /// apply_patterns with the given pattern ops (without the
+  /// `transform.apply_patterns.` prefix, attributes included).
+  void applyPatterns(Handle target, ArrayRef<std::string> patterns);
+  void applyCSE(Handle target);
+  void applyLICM(Handle loop);
+  void hoistLoopInvariantSubsets(Handle loop);
+  void unrollLoop(Handle loop, int64_t factor);
+  /// Emits a raw line of transform IR.
+  void raw(StringRef line);
+
+  /// Closes the sequence and returns its text.
+  std::string finish();
+
+private:
+  std::string fresh(StringRef base);
+  llvm::raw_string_ostream &line();
+  static std::string sizeList(ArrayRef<Size> sizes,
+                              SmallVectorImpl<std::string> &paramTypes,
+                              SmallVectorImpl<std::string> &params);
+
+  std::string text;
+  llvm::raw_string_ostream os;
+  unsigned indent = 2;
+  llvm::StringMap<unsigned> counters;
+};
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TUNER_SKETCH_SCRIPTBUILDER_H

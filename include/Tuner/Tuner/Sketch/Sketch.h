@@ -1,0 +1,124 @@
+//===- Sketch.h - schedule templates with tunable knobs ---------*- C++ -*-===//
+//
+// A sketch is a schedule template for a kind of op (Ansor's sketches): given
+// a fused group (an anchor op and the elementwise ops around it) and a target,
+// it decides whether it applies, defines knobs with their legal values and the
+// constraints between them, gives a heuristic default, and emits a transform
+// script (a `transform.named_sequence`) whose numeric choices are
+// `transform.tune.knob` / `transform.tune.alternatives` ops.
+//
+// The search space of a task is the union of the spaces of the sketches that
+// match it. docs/Sketches.md describes each sketch.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TUNER_SKETCH_SKETCH_H
+#define TUNER_TUNER_SKETCH_SKETCH_H
+
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Tuner/Sketch/Knob.h"
+#include "Tuner/Tuner/Task/TaskExtraction.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir::tuner {
+
+class Sketch;
+
+/// A sketch bound to one fused group and one target: its search space.
+class SketchInstance {
+public:
+  SketchInstance(const Sketch &sketch, SmallVector<Knob> knobs)
+      : sketch(sketch), knobs(std::move(knobs)) {}
+  virtual ~SketchInstance();
+
+  const Sketch &getSketch() const { return sketch; }
+  StringRef getName() const;
+  ArrayRef<Knob> getKnobs() const { return knobs; }
+  /// The knob called `name` (which must exist).
+  const Knob &getKnob(StringRef name) const;
+  /// The integer options of knob `name`.
+  SmallVector<int64_t> getIntOptions(StringRef name) const;
+
+  /// Checks the constraints between knobs that option lists cannot express
+  /// (a register tile divides the cache tile, a vector fits the registers).
+  /// Runs before a candidate is built; a point that fails is never measured.
+  virtual LogicalResult verify(const KnobValues &values,
+                               std::string &whyNot) const {
+    return success();
+  }
+
+  /// The transform script of this space: one `transform.named_sequence`
+  /// called `symName` taking (%scope, %anchor), where %scope is the function
+  /// holding the anchor op. Knob ops carry no `selected` value.
+  virtual std::string buildScript(StringRef symName) const = 0;
+
+  /// The heuristic configuration (a valid point).
+  virtual KnobChoice getDefault() const = 0;
+
+  /// Converts a point to a #sched.config.
+  sched::ConfigAttr toConfig(MLIRContext *ctx,
+                             ArrayRef<unsigned> choice) const;
+  /// Converts a #sched.config to a point; fails (with a message) if a knob is
+  /// unknown or missing, or a value is not among its knob's options.
+  FailureOr<KnobChoice> fromConfig(sched::ConfigAttr config,
+                                   std::string &error) const;
+  /// verify() on a choice.
+  LogicalResult verify(ArrayRef<unsigned> choice, std::string &whyNot) const {
+    return verify(KnobValues(knobs, choice), whyNot);
+  }
+
+protected:
+  const Sketch &sketch;
+  SmallVector<Knob> knobs;
+};
+
+/// A schedule template. Stateless; registered once in the SketchRegistry.
+class Sketch {
+public:
+  virtual ~Sketch();
+
+  /// The name used in #sched.config, e.g. "cpu.contraction".
+  virtual StringRef getName() const = 0;
+  /// One paragraph on the schedule it builds.
+  virtual StringRef getDescription() const = 0;
+  virtual sched::TargetKind getTargetKind() const = 0;
+
+  /// Returns the sketch's space for `group` on `target`, or null with the
+  /// reason in `whyNot` when the sketch does not apply.
+  virtual std::unique_ptr<SketchInstance>
+  instantiate(const FusedGroup &group, sched::TargetAttr target,
+              std::string &whyNot) const = 0;
+};
+
+/// The built-in sketches, in order of preference for defaults.
+class SketchRegistry {
+public:
+  static const SketchRegistry &get();
+
+  /// The sketch called `name`, or null.
+  const Sketch *lookup(StringRef name) const;
+  /// All sketches for a target kind, in preference order.
+  SmallVector<const Sketch *> getSketches(sched::TargetKind kind) const;
+
+private:
+  SketchRegistry();
+  SmallVector<std::unique_ptr<Sketch>> sketches;
+};
+
+/// Every sketch of the registry that applies to `group` on `target`, in
+/// preference order. `whyNot` collects the reasons of the others.
+SmallVector<std::unique_ptr<SketchInstance>>
+instantiateSketches(const FusedGroup &group, sched::TargetAttr target,
+                    std::string *whyNot = nullptr);
+
+/// Factories of the built-in sketches (one file each under lib/Tuner/Sketch).
+std::unique_ptr<Sketch> createCPUContractionSketch();
+std::unique_ptr<Sketch> createCPUContractionPaddedSketch();
+std::unique_ptr<Sketch> createCPUConvolutionSketch();
+std::unique_ptr<Sketch> createCPUFallbackSketch();
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TUNER_SKETCH_SKETCH_H

@@ -1,0 +1,41 @@
+//===- Target.h - tuning targets --------------------------------*- C++ -*-===//
+//
+// Building #sched.target attributes: from the machine the tuner runs on, from
+// a chip name, or from the `target=` option string of the passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TUNER_TARGET_TARGET_H
+#define TUNER_TUNER_TARGET_TARGET_H
+
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+
+#include "mlir/Support/LLVM.h"
+
+namespace mlir::tuner {
+
+/// The CPU this process runs on: LLVM's host CPU name, the CPUs this process
+/// may run on (its affinity mask), the widest vector unit among AVX-512, AVX
+/// and SSE, and the data cache sizes from sysfs (0 when unknown).
+sched::TargetAttr getHostCPUTarget(MLIRContext *ctx);
+
+/// A CUDA target for a chip `sm_XY` with the published limits of that
+/// architecture (the device's own values when one is queried at run time
+/// replace these). Fails for chips older than sm_70.
+FailureOr<sched::TargetAttr> getCUDATarget(MLIRContext *ctx, StringRef chip);
+
+/// Parses the `target=` option of the tuner passes:
+///   `host` or `cpu`     the CPU this runs on (getHostCPUTarget)
+///   `cpu:<N>t`          the host CPU restricted to N threads, e.g. `cpu:1t`
+///   `cuda:sm_XY`        a CUDA GPU (getCUDATarget)
+///   `#sched.target<...>` an explicit attribute.
+/// Reports a diagnostic at `loc` and fails on anything else.
+FailureOr<sched::TargetAttr> parseTargetOption(StringRef option, Location loc);
+
+/// The target named by a pass option, or, when the option is empty, the
+/// `sched.target` attribute of `op` or its ancestors, or the host CPU.
+FailureOr<sched::TargetAttr> resolveTarget(StringRef option, Operation *op);
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TUNER_TARGET_TARGET_H

@@ -1,0 +1,52 @@
+//===- ApplyDefault.cpp - the sched-apply-default pass --------------------===//
+//
+// Gives every anchor op the default config of its preferred sketch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Tuner/Sketch/Sketch.h"
+#include "Tuner/Tuner/Target/Target.h"
+#include "Tuner/Tuner/Task/TaskExtraction.h"
+
+namespace mlir::sched {
+#define GEN_PASS_DEF_SCHEDAPPLYDEFAULT
+#include "Tuner/Dialect/Sched/Transforms/Passes.h.inc"
+} // namespace mlir::sched
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+
+namespace {
+struct SchedApplyDefaultPass
+    : public sched::impl::SchedApplyDefaultBase<SchedApplyDefaultPass> {
+  using SchedApplyDefaultBase::SchedApplyDefaultBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    FailureOr<TargetAttr> target = resolveTarget(this->target, module);
+    if (failed(target))
+      return signalPassFailure();
+    setTarget(module, *target);
+
+    for (const Task &task : extractTasks(module)) {
+      for (const FusedGroup &group : task.occurrences) {
+        Operation *anchor = group.anchor;
+        if (getConfig(anchor) && !override)
+          continue;
+        std::string whyNot;
+        auto instances = instantiateSketches(group, *target, &whyNot);
+        if (instances.empty()) {
+          anchor->emitWarning() << "no sketch applies to this op:\n" << whyNot;
+          continue;
+        }
+        const SketchInstance &best = *instances.front();
+        setConfig(anchor, best.toConfig(ctx, best.getDefault()));
+      }
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,151 @@
+//===- LowerCPU.cpp - the tuner-lower-cpu pipeline ------------------------===//
+//
+// From scheduled linalg/scf/vector on tensors to the LLVM dialect. The
+// pipeline is a library function (buildLowerCPUPipeline) used by the pass,
+// by tuner-run and by the tuner's builders.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Passes.h"
+
+#include "Tuner/Tuner/Measure/KernelSignature.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERLOWERCPU
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+namespace {
+/// Records the kernel signatures of the public functions (before their types
+/// change) and asks for C interfaces.
+struct PrepareKernelsPass
+    : public PassWrapper<PrepareKernelsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrepareKernelsPass)
+
+  PrepareKernelsPass(bool outParams, bool cInterface)
+      : outParams(outParams), cInterface(cInterface) {}
+  StringRef getArgument() const override { return "tuner-prepare-kernels"; }
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isExternal() || func.isPrivate())
+        continue;
+      annotateKernelSignature(func);
+      setKernelOutParams(func, outParams);
+      if (cInterface)
+        func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                      UnitAttr::get(&getContext()));
+    }
+  }
+
+  bool outParams, cInterface;
+};
+} // namespace
+
+void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
+                                        const LowerCPUOptions &options) {
+  pm.addPass(std::make_unique<PrepareKernelsPass>(options.outParams,
+                                                  options.cInterface));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+
+  // Identity layouts: fully dynamic strided memrefs would keep the vector
+  // transfers from becoming vector loads and stores.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  bufferize.unknownTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Canonicalize after CSE too: CSE makes the self-copies of tiles visible.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  if (options.outParams) {
+    bufferization::BufferResultsToOutParamsPassOptions outParams;
+    outParams.hoistStaticAllocs = true;
+    outParams.modifyPublicFunctions = true;
+    pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  }
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
+  if (options.parallel == ParallelRuntime::OpenMP) {
+    pm.addPass(createForallToParallelLoopPass());
+    pm.addPass(createConvertSCFToOpenMPPass());
+  } else {
+    pm.addPass(createForallToForLoopPass());
+  }
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  // memref before scf-to-cf: convert-scf-to-openmp wraps bodies in
+  // memref.alloca_scope, which needs single-block regions.
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+namespace {
+struct TunerLowerCPUPass
+    : public tuner::impl::TunerLowerCPUBase<TunerLowerCPUPass> {
+  using TunerLowerCPUBase::TunerLowerCPUBase;
+
+  void runOnOperation() override {
+    LowerCPUOptions options;
+    if (parallel == "openmp") {
+      options.parallel = ParallelRuntime::OpenMP;
+    } else if (parallel == "none") {
+      options.parallel = ParallelRuntime::None;
+    } else {
+      emitError(getOperation().getLoc())
+          << "unknown parallel runtime '" << parallel
+          << "': expected 'openmp' or 'none'";
+      return signalPassFailure();
+    }
+    options.outParams = outParams;
+    options.cInterface = cInterface;
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildLowerCPUPipeline(pm, options);
+    if (failed(runPipeline(pm, getOperation())))
+      signalPassFailure();
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildLowerCPUPipeline(pm, LowerCPUOptions());
+    pm.getDependentDialects(registry);
+  }
+};
+} // namespace

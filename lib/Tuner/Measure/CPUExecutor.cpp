@@ -1,0 +1,289 @@
+//===- CPUExecutor.cpp - JIT-compile and run kernels on the CPU -----------===//
+
+#include "Tuner/Tuner/Measure/CPUExecutor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+//===----------------------------------------------------------------------===//
+// Runtime functions the lowered code may call
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The layout of an unranked memref argument (UnrankedMemRefType).
+struct UnrankedMemRef {
+  int64_t rank;
+  int64_t *descriptor; // {allocated, aligned, offset, sizes[rank], strides[rank]}
+};
+} // namespace
+
+/// memref.copy of non-contiguous memrefs lowers to a call of `memrefCopy`
+/// (normally from libmlir_c_runner_utils.so). Providing it here keeps JIT
+/// compiled kernels independent of that library.
+extern "C" void tunerMemrefCopy(int64_t elementSize, UnrankedMemRef *src,
+                                UnrankedMemRef *dst) {
+  int64_t rank = src->rank;
+  int64_t *s = src->descriptor, *d = dst->descriptor;
+  char *srcBase = reinterpret_cast<char *>(s[1]) + s[2] * elementSize;
+  char *dstBase = reinterpret_cast<char *>(d[1]) + d[2] * elementSize;
+  if (rank == 0) {
+    std::memcpy(dstBase, srcBase, elementSize);
+    return;
+  }
+  const int64_t *sizes = s + 3;
+  const int64_t *srcStrides = s + 3 + rank, *dstStrides = d + 3 + rank;
+  for (int64_t i = 0; i < rank; ++i)
+    if (sizes[i] == 0)
+      return;
+  // Copy whole rows when the innermost dimension is contiguous on both sides.
+  int64_t rowElements = 1;
+  int64_t outerRank = rank;
+  if (srcStrides[rank - 1] == 1 && dstStrides[rank - 1] == 1) {
+    rowElements = sizes[rank - 1];
+    outerRank = rank - 1;
+  }
+  SmallVector<int64_t> index(rank, 0);
+  while (true) {
+    int64_t srcOffset = 0, dstOffset = 0;
+    for (int64_t i = 0; i < outerRank; ++i) {
+      srcOffset += index[i] * srcStrides[i];
+      dstOffset += index[i] * dstStrides[i];
+    }
+    std::memcpy(dstBase + dstOffset * elementSize,
+                srcBase + srcOffset * elementSize, rowElements * elementSize);
+    if (outerRank == 0)
+      return;
+    int64_t dim = outerRank - 1;
+    while (dim >= 0 && ++index[dim] == sizes[dim])
+      index[dim--] = 0;
+    if (dim < 0)
+      return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Entry functions and buffers
+//===----------------------------------------------------------------------===//
+
+FailureOr<Operation *> mlir::tuner::findEntryFunction(ModuleOp module,
+                                                      StringRef requested,
+                                                      std::string &error) {
+  SmallVector<Operation *> candidates;
+  for (Operation &op : module.getBody()->getOperations()) {
+    auto fn = dyn_cast<FunctionOpInterface>(&op);
+    if (!fn || fn.isExternal())
+      continue;
+    if (!requested.empty()) {
+      if (fn.getName() == requested)
+        return &op;
+      continue;
+    }
+    if (auto func = dyn_cast<func::FuncOp>(&op); func && func.isPrivate())
+      continue;
+    if (auto llvmFunc = dyn_cast<LLVM::LLVMFuncOp>(&op)) {
+      if (llvmFunc.getLinkage() != LLVM::Linkage::External ||
+          llvmFunc.getName().starts_with("_mlir_ciface_"))
+        continue;
+    }
+    candidates.push_back(&op);
+  }
+  if (!requested.empty()) {
+    error = "no function named '" + requested.str() + "' with a body";
+    return failure();
+  }
+  if (candidates.size() != 1) {
+    error = candidates.empty()
+                ? "the module has no public function with a body"
+                : "the module has " + std::to_string(candidates.size()) +
+                      " public functions: choose one with --entry";
+    return failure();
+  }
+  return candidates.front();
+}
+
+LogicalResult mlir::tuner::allocateBuffers(const KernelSignature &signature,
+                                           std::vector<HostBuffer> &inputs,
+                                           std::vector<HostBuffer> &outputs,
+                                           std::string &error) {
+  inputs.clear();
+  outputs.clear();
+  for (ShapedType type : signature.inputs) {
+    FailureOr<HostBuffer> buffer = HostBuffer::create(type, error);
+    if (failed(buffer))
+      return failure();
+    inputs.push_back(std::move(*buffer));
+  }
+  for (ShapedType type : signature.outputs) {
+    FailureOr<HostBuffer> buffer = HostBuffer::create(type, error);
+    if (failed(buffer))
+      return failure();
+    outputs.push_back(std::move(*buffer));
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CPUKernel
+//===----------------------------------------------------------------------===//
+
+CPUKernel::~CPUKernel() = default;
+
+static bool usesOpenMP(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    if (isa<omp::OpenMPDialect>(op->getDialect())) {
+      found = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+FailureOr<std::unique_ptr<CPUKernel>>
+CPUKernel::compile(ModuleOp module, StringRef entry,
+                   const KernelSignature &signature, std::string &error) {
+  static std::once_flag initTargets;
+  std::call_once(initTargets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  MLIRContext *ctx = module.getContext();
+  registerBuiltinDialectTranslation(*ctx);
+  registerLLVMDialectTranslation(*ctx);
+  registerOpenMPDialectTranslation(*ctx);
+
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder) {
+    error = llvm::toString(builder.takeError());
+    return failure();
+  }
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto targetMachine = builder->createTargetMachine();
+  if (!targetMachine) {
+    error = llvm::toString(targetMachine.takeError());
+    return failure();
+  }
+
+  ExecutionEngineOptions options;
+  auto transformer = makeOptimizingTransformer(3, 0, targetMachine->get());
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  // The LLVM OpenMP runtime (Debian's libomp5; TUNER_OPENMP_LIB overrides),
+  // loaded into the process: the JIT resolves symbols from the process.
+  if (usesOpenMP(module)) {
+    std::string ompLib = "libomp.so.5";
+    if (const char *env = std::getenv("TUNER_OPENMP_LIB"))
+      ompLib = env;
+    std::string loadError;
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(ompLib.c_str(),
+                                                          &loadError)) {
+      error = "cannot load the OpenMP runtime '" + ompLib + "': " + loadError;
+      return failure();
+    }
+  }
+
+  auto engine =
+      ExecutionEngine::create(module, options, std::move(*targetMachine));
+  if (!engine) {
+    error = "JIT compilation failed: " + llvm::toString(engine.takeError());
+    return failure();
+  }
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("memrefCopy")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&tunerMemrefCopy),
+        llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
+  auto function = (*engine)->lookupPacked(entry);
+  if (!function) {
+    error = "cannot link '" + entry.str() +
+            "': " + llvm::toString(function.takeError());
+    return failure();
+  }
+  (*engine)->initialize();
+
+  std::unique_ptr<CPUKernel> kernel(new CPUKernel());
+  kernel->engine = std::move(*engine);
+  kernel->function = *function;
+  kernel->signature = signature;
+  int64_t resultWords = 0;
+  if (!signature.outParams)
+    for (ShapedType type : signature.outputs)
+      resultWords += 3 + 2 * type.getRank();
+  kernel->resultStorage.assign(std::max<int64_t>(resultWords, 1), 0);
+  return kernel;
+}
+
+void CPUKernel::call(MutableArrayRef<HostBuffer> inputs,
+                     MutableArrayRef<HostBuffer> outputs, bool copyResults) {
+  SmallVector<void *, 32> args;
+  for (HostBuffer &b : inputs)
+    b.appendPackedArgs(args);
+  if (signature.outParams) {
+    for (HostBuffer &b : outputs)
+      b.appendPackedArgs(args);
+    function(args.data());
+    return;
+  }
+  if (!signature.outputs.empty())
+    args.push_back(resultStorage.data());
+  function(args.data());
+
+  // Results returned by value: copy them out and free what the kernel
+  // allocated (never one of our own buffers).
+  int64_t offset = 0;
+  SmallVector<void *> freed;
+  for (auto [i, type] : llvm::enumerate(signature.outputs)) {
+    int64_t rank = type.getRank();
+    int64_t *desc = resultStorage.data() + offset;
+    offset += 3 + 2 * rank;
+    HostBuffer &out = outputs[i];
+    if (copyResults) {
+      int64_t elementSize = out.getElementBytes();
+      UnrankedMemRef src{rank, desc};
+      UnrankedMemRef dst{rank, out.getDescriptor()};
+      tunerMemrefCopy(elementSize, &src, &dst);
+    }
+    void *allocated = reinterpret_cast<void *>(desc[0]);
+    bool owned = llvm::any_of(inputs, [&](HostBuffer &b) {
+      return b.data() == allocated;
+    });
+    if (!owned && !llvm::is_contained(freed, allocated)) {
+      freed.push_back(allocated);
+      std::free(allocated);
+    }
+  }
+}
+
+void CPUKernel::run(MutableArrayRef<HostBuffer> inputs,
+                    MutableArrayRef<HostBuffer> outputs) {
+  call(inputs, outputs, /*copyResults=*/true);
+}
+
+Timings CPUKernel::time(MutableArrayRef<HostBuffer> inputs,
+                        MutableArrayRef<HostBuffer> outputs,
+                        const TimingOptions &options) {
+  return timeCalls([&] { call(inputs, outputs, /*copyResults=*/false); },
+                   options);
+}

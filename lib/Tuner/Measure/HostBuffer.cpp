@@ -1,0 +1,169 @@
+//===- HostBuffer.cpp - kernel arguments in host memory -------------------===//
+
+#include "Tuner/Tuner/Measure/HostBuffer.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error) {
+  Type elt = type.getElementType();
+  if (!type.hasStaticShape() || !elt.isIntOrFloat() ||
+      !(elt.isF16() || elt.isBF16() || elt.isF32() || elt.isF64() ||
+        elt.isInteger())) {
+    llvm::raw_string_ostream(error)
+        << "unsupported buffer type " << type
+        << " (static shapes of f16, bf16, f32, f64 or integers only)";
+    return failure();
+  }
+  HostBuffer buffer;
+  buffer.type = type;
+  buffer.numElements = type.getNumElements();
+  unsigned bits = elt.getIntOrFloatBitWidth();
+  buffer.elementBytes = bits <= 8 ? 1 : bits / 8;
+  size_t bytes = std::max<size_t>(64, buffer.numElements * buffer.elementBytes);
+  bytes = (bytes + 63) / 64 * 64;
+  void *mem = std::aligned_alloc(64, bytes);
+  if (!mem) {
+    error = "out of memory allocating " + std::to_string(bytes) + " bytes";
+    return failure();
+  }
+  std::memset(mem, 0, bytes);
+  buffer.storage = std::unique_ptr<uint8_t, void (*)(void *)>(
+      static_cast<uint8_t *>(mem), std::free);
+
+  int64_t rank = type.getRank();
+  buffer.descriptor.assign(3 + 2 * rank, 0);
+  buffer.descriptor[0] = reinterpret_cast<int64_t>(mem);
+  buffer.descriptor[1] = reinterpret_cast<int64_t>(mem);
+  int64_t stride = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    buffer.descriptor[3 + d] = type.getDimSize(d);
+    buffer.descriptor[3 + rank + d] = stride;
+    stride *= type.getDimSize(d);
+  }
+  return buffer;
+}
+
+void HostBuffer::appendPackedArgs(SmallVectorImpl<void *> &args) {
+  for (int64_t &field : descriptor)
+    args.push_back(&field);
+}
+
+void HostBuffer::copyFrom(const HostBuffer &other) {
+  std::memcpy(data(), other.data(), numElements * elementBytes);
+}
+
+static uint16_t toHalf(float f, const llvm::fltSemantics &sem) {
+  llvm::APFloat v(f);
+  bool lost;
+  v.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
+  return static_cast<uint16_t>(v.bitcastToAPInt().getZExtValue());
+}
+
+static float fromHalf(uint16_t bits, const llvm::fltSemantics &sem) {
+  llvm::APFloat v(sem, llvm::APInt(16, bits));
+  bool lost;
+  v.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return v.convertToFloat();
+}
+
+void HostBuffer::fillRandom(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Type elt = type.getElementType();
+  uint8_t *p = storage.get();
+  if (isa<FloatType>(elt)) {
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    for (int64_t i = 0; i < numElements; ++i) {
+      float v = dist(rng);
+      if (elt.isF32()) {
+        std::memcpy(p + 4 * i, &v, 4);
+      } else if (elt.isF64()) {
+        double d = v;
+        std::memcpy(p + 8 * i, &d, 8);
+      } else {
+        uint16_t h = toHalf(v, elt.isF16() ? llvm::APFloat::IEEEhalf()
+                                           : llvm::APFloat::BFloat());
+        std::memcpy(p + 2 * i, &h, 2);
+      }
+    }
+    return;
+  }
+  unsigned bits = elt.getIntOrFloatBitWidth();
+  std::uniform_int_distribution<int64_t> dist(bits == 1 ? 0 : -8,
+                                              bits == 1 ? 1 : 8);
+  for (int64_t i = 0; i < numElements; ++i) {
+    int64_t v = dist(rng);
+    std::memcpy(p + elementBytes * i, &v, elementBytes); // little endian
+  }
+}
+
+double HostBuffer::getAsDouble(int64_t i) const {
+  Type elt = type.getElementType();
+  const uint8_t *p = storage.get() + elementBytes * i;
+  if (elt.isF32()) {
+    float v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  if (elt.isF64()) {
+    double v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  if (elt.isF16() || elt.isBF16()) {
+    uint16_t h;
+    std::memcpy(&h, p, 2);
+    return fromHalf(h, elt.isF16() ? llvm::APFloat::IEEEhalf()
+                                   : llvm::APFloat::BFloat());
+  }
+  int64_t v = 0;
+  std::memcpy(&v, p, elementBytes);
+  int64_t storedBits = 8 * elementBytes;
+  if (storedBits < 64) // sign-extend
+    v = static_cast<int64_t>(static_cast<uint64_t>(v) << (64 - storedBits)) >>
+        (64 - storedBits);
+  return static_cast<double>(v);
+}
+
+Comparison mlir::tuner::compareBuffers(const HostBuffer &actual,
+                                       const HostBuffer &expected,
+                                       double tolerance) {
+  Comparison result;
+  if (actual.getType() != expected.getType()) {
+    result.match = false;
+    std::string str;
+    llvm::raw_string_ostream(str) << "type " << actual.getType()
+                                  << " differs from the reference's "
+                                  << expected.getType();
+    result.firstMismatch = str;
+    return result;
+  }
+  bool isFloat = isa<FloatType>(actual.getType().getElementType());
+  for (int64_t i = 0, e = actual.getNumElements(); i < e; ++i) {
+    double a = actual.getAsDouble(i), x = expected.getAsDouble(i);
+    double abs = std::fabs(a - x);
+    double rel = abs / std::max(1.0, std::fabs(x));
+    bool ok = isFloat ? (rel <= tolerance) : (a == x);
+    if (std::isnan(a) != std::isnan(x))
+      ok = false;
+    result.maxAbsError = std::max(result.maxAbsError, std::isnan(abs) ? 0 : abs);
+    result.maxError = std::max(result.maxError, std::isnan(rel) ? 0 : rel);
+    if (!ok) {
+      if (result.mismatches++ == 0)
+        result.firstMismatch = "element " + std::to_string(i) + ": got " +
+                               std::to_string(a) + ", expected " +
+                               std::to_string(x);
+      result.match = false;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,116 @@
+//===- KernelSignature.cpp - what a kernel takes and returns --------------===//
+
+#include "Tuner/Tuner/Measure/KernelSignature.h"
+
+#include "Tuner/Tuner/Task/TaskExtraction.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+int64_t mlir::tuner::countFunctionFlops(Operation *func) {
+  int64_t flops = 0;
+  bool tiled = false;
+  func->walk([&](Operation *op) {
+    if (isa<LoopLikeOpInterface>(op))
+      tiled = true;
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+      flops += computeFlops(linalgOp);
+  });
+  return tiled ? 0 : flops;
+}
+
+void mlir::tuner::annotateKernelSignature(Operation *func) {
+  if (func->hasAttr(kKernelAttrName))
+    return;
+  auto fn = dyn_cast<FunctionOpInterface>(func);
+  if (!fn || fn.isExternal())
+    return;
+  Builder b(func->getContext());
+  auto typeList = [&](ArrayRef<Type> types) {
+    SmallVector<Attribute> attrs;
+    for (Type t : types)
+      attrs.push_back(TypeAttr::get(t));
+    return b.getArrayAttr(attrs);
+  };
+  func->setAttr(kKernelAttrName,
+                b.getDictionaryAttr({
+                    b.getNamedAttr("inputs", typeList(fn.getArgumentTypes())),
+                    b.getNamedAttr("outputs", typeList(fn.getResultTypes())),
+                    b.getNamedAttr("flops",
+                                   b.getI64IntegerAttr(countFunctionFlops(func))),
+                    b.getNamedAttr("out_params", b.getBoolAttr(false)),
+                }));
+}
+
+void mlir::tuner::setKernelOutParams(Operation *func, bool outParams) {
+  auto dict = func->getAttrOfType<DictionaryAttr>(kKernelAttrName);
+  if (!dict)
+    return;
+  NamedAttrList attrs(dict);
+  attrs.set("out_params", BoolAttr::get(func->getContext(), outParams));
+  func->setAttr(kKernelAttrName, attrs.getDictionary(func->getContext()));
+}
+
+static LogicalResult addTypes(ArrayRef<Type> types, SmallVector<ShapedType> &out,
+                              StringRef what, std::string &error) {
+  for (auto [i, type] : llvm::enumerate(types)) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped || !shaped.hasStaticShape() ||
+        !shaped.getElementType().isIntOrFloat()) {
+      std::string str;
+      llvm::raw_string_ostream os(str);
+      os << what << " #" << i << " has type " << type
+         << "; only statically shaped tensors and memrefs of int or float "
+            "elements can be passed";
+      error = str;
+      return failure();
+    }
+    out.push_back(shaped);
+  }
+  return success();
+}
+
+FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
+                                                           std::string &error) {
+  KernelSignature sig;
+  if (auto dict = func->getAttrOfType<DictionaryAttr>(kKernelAttrName)) {
+    auto inputs = dict.getAs<ArrayAttr>("inputs");
+    auto outputs = dict.getAs<ArrayAttr>("outputs");
+    if (!inputs || !outputs) {
+      error = "malformed tuner.kernel attribute";
+      return failure();
+    }
+    auto types = [](ArrayAttr list) {
+      SmallVector<Type> result;
+      for (Attribute a : list)
+        if (auto t = dyn_cast<TypeAttr>(a))
+          result.push_back(t.getValue());
+      return result;
+    };
+    if (failed(addTypes(types(inputs), sig.inputs, "input", error)) ||
+        failed(addTypes(types(outputs), sig.outputs, "output", error)))
+      return failure();
+    if (auto flops = dict.getAs<IntegerAttr>("flops"))
+      sig.flops = flops.getInt();
+    if (auto out = dict.getAs<BoolAttr>("out_params"))
+      sig.outParams = out.getValue();
+    return sig;
+  }
+  auto fn = dyn_cast<FunctionOpInterface>(func);
+  if (!fn || isa<LLVM::LLVMFuncOp>(func)) {
+    error = "the function has no tuner.kernel attribute: lower it with "
+            "tuner-lower-cpu (or run tuner-run on the tensor-level module)";
+    return failure();
+  }
+  if (failed(addTypes(fn.getArgumentTypes(), sig.inputs, "argument", error)) ||
+      failed(addTypes(fn.getResultTypes(), sig.outputs, "result", error)))
+    return failure();
+  sig.flops = countFunctionFlops(func);
+  return sig;
+}

@@ -1,0 +1,150 @@
+//===- ModuleRunner.cpp - run a module on the CPU, time and check ---------===//
+
+#include "Tuner/Tuner/Runner/ModuleRunner.h"
+
+#include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Tuner/Measure/KernelSignature.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+double RunResult::getGFlops() const {
+  double t = timings.median();
+  return t > 0 && signature.flops > 0 ? signature.flops / t / 1e9 : 0;
+}
+
+bool mlir::tuner::isLoweredToLLVM(ModuleOp module) {
+  bool lowered = true;
+  module.walk([&](Operation *op) {
+    if (op == module.getOperation())
+      return WalkResult::advance();
+    Dialect *dialect = op->getDialect();
+    if (!dialect || !(isa<LLVM::LLVMDialect>(dialect) ||
+                      dialect->getNamespace() == "omp")) {
+      lowered = false;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return lowered;
+}
+
+LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
+                                               StringRef requestedEntry,
+                                               ParallelRuntime parallel,
+                                               std::string &entry,
+                                               std::string &error) {
+  FailureOr<Operation *> func = findEntryFunction(module, requestedEntry, error);
+  if (failed(func))
+    return failure();
+  entry = SymbolTable::getSymbolName(*func).str();
+  if (isLoweredToLLVM(module))
+    return success();
+
+  // The FLOP count must be taken before the linalg ops are tiled.
+  annotateKernelSignature(*func);
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  pm.addPass(sched::createSchedMaterialize());
+  LowerCPUOptions options;
+  options.parallel = parallel;
+  options.outParams = true;
+  buildLowerCPUPipeline(pm, options);
+  if (failed(pm.run(module))) {
+    error = "failed to materialize and lower the module (see the errors "
+            "above)";
+    return failure();
+  }
+  return success();
+}
+
+namespace {
+/// A compiled module with its buffers.
+struct Prepared {
+  std::unique_ptr<CPUKernel> kernel;
+  std::vector<HostBuffer> inputs, outputs;
+  std::string entry;
+};
+} // namespace
+
+static FailureOr<Prepared> prepareAndCompile(ModuleOp module,
+                                             const RunOptions &options,
+                                             std::string &error) {
+  Prepared p;
+  if (failed(prepareModuleForCPU(module, options.entry, options.parallel,
+                                 p.entry, error)))
+    return failure();
+  Operation *func = module.lookupSymbol(p.entry);
+  FailureOr<KernelSignature> signature = getKernelSignature(func, error);
+  if (failed(signature))
+    return failure();
+  FailureOr<std::unique_ptr<CPUKernel>> kernel =
+      CPUKernel::compile(module, p.entry, *signature, error);
+  if (failed(kernel))
+    return failure();
+  p.kernel = std::move(*kernel);
+  if (failed(allocateBuffers(*signature, p.inputs, p.outputs, error)))
+    return failure();
+  for (auto [i, buffer] : llvm::enumerate(p.inputs))
+    buffer.fillRandom(options.seed * 1000003 + i);
+  return p;
+}
+
+FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
+                                                 ModuleOp reference,
+                                                 const RunOptions &options,
+                                                 std::string &error) {
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<Prepared> candidate = prepareAndCompile(module, options, error);
+  if (failed(candidate))
+    return failure();
+  RunResult result;
+  result.entry = candidate->entry;
+  result.signature = candidate->kernel->getSignature();
+  result.compileSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  candidate->kernel->run(candidate->inputs, candidate->outputs);
+
+  if (reference) {
+    RunOptions refOptions = options;
+    refOptions.entry = options.entry;
+    FailureOr<Prepared> ref = prepareAndCompile(reference, refOptions, error);
+    if (failed(ref)) {
+      error = "reference: " + error;
+      return failure();
+    }
+    const KernelSignature &a = result.signature, &b = ref->kernel->getSignature();
+    if (a.inputs != b.inputs || a.outputs != b.outputs) {
+      error = "the reference's signature differs from the module's";
+      return failure();
+    }
+    for (auto [mine, theirs] : llvm::zip(candidate->inputs, ref->inputs))
+      theirs.copyFrom(mine);
+    ref->kernel->run(ref->inputs, ref->outputs);
+    Comparison total;
+    for (auto [i, pair] :
+         llvm::enumerate(llvm::zip(candidate->outputs, ref->outputs))) {
+      Comparison c = compareBuffers(std::get<0>(pair), std::get<1>(pair),
+                                    options.tolerance);
+      total.maxAbsError = std::max(total.maxAbsError, c.maxAbsError);
+      total.maxError = std::max(total.maxError, c.maxError);
+      total.mismatches += c.mismatches;
+      if (!c.match && total.match) {
+        total.match = false;
+        total.firstMismatch = "output " + std::to_string(i) + ", " +
+                              c.firstMismatch;
+      }
+    }
+    result.comparison = total;
+  }
+
+  result.timings = candidate->kernel->time(candidate->inputs,
+                                           candidate->outputs, options.timing);
+  return result;
+}

@@ -1,0 +1,275 @@
+//===- CPUContractionPaddedSketch.cpp - cpu.contraction_padded ------------===//
+//
+// The contraction schedule for extents that vector-friendly tiles do not
+// divide (a 500 x 500 x 500 matmul): tile sizes are taken from lists of
+// multiples of the register tile instead of divisors, and each
+// (m1 x n1 x k1) block is padded to its static bounding box before register
+// tiling, with the A and B blocks copied into contiguous buffers (packing):
+//
+//   S0  scf.forall over (ceil(M/m1), ceil(N/n1)) tiles, group fused in
+//   R0  scf.for over ceil(K/k1) reduction blocks
+//       pad the block to m1 x n1 x k1 (zeros; A and B packed)
+//   S2  scf.for over (m1/m2, n1/n2) register tiles
+//   R1  scf.for over k1/k2               (accumulator in registers)
+//   S3  the m2 x n2 x k2 register tile -> vector.contract -> FMAs
+//
+// The fill and the consumers keep the partial boundary tiles and are left as
+// loops (O(M*N) work against the block's O(M*N*K)).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SketchUtils.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+namespace {
+
+/// Candidate block sizes: multiples of `step` from a geometric-ish list, up
+/// to the extent rounded up to `step` (padding beyond that only wastes work).
+static SmallVector<int64_t> paddedSizes(int64_t extent, int64_t step,
+                                        int64_t limit) {
+  static const int64_t kMultiples[] = {1,  2,  3,  4,  6,  8,  12,
+                                       16, 24, 32, 48, 64, 96, 128};
+  int64_t roundedUp = llvm::divideCeil(extent, step) * step;
+  SmallVector<int64_t> sizes;
+  for (int64_t m : kMultiples) {
+    int64_t size = m * step;
+    if (size <= std::min(roundedUp, limit))
+      sizes.push_back(size);
+  }
+  if (sizes.empty())
+    sizes.push_back(step);
+  return sizes;
+}
+
+class ContractionPaddedInstance : public SketchInstance {
+public:
+  ContractionPaddedInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+                            const FusedGroup &group, ContractionLoops loops,
+                            TargetAttr target)
+      : SketchInstance(sketch, std::move(knobs)), group(group),
+        loops(std::move(loops)), target(target) {
+    lanes = target.getVectorLanes(getResultElementBits(group.anchor));
+    maxAccumulators = target.getVectorBits() >= 512 ? 28 : 14;
+  }
+
+  LogicalResult verify(const KnobValues &v,
+                       std::string &whyNot) const override {
+    if (v.getInt("m1") % v.getInt("m2") || v.getInt("n1") % v.getInt("n2") ||
+        v.getInt("k1") % v.getInt("k2")) {
+      whyNot = "register tile must divide the padded block";
+      return failure();
+    }
+    if ((v.getInt("k1") / v.getInt("k2")) % v.getInt("unroll")) {
+      whyNot = "unroll must divide the trip count k1/k2";
+      return failure();
+    }
+    int64_t accumulators =
+        v.getInt("m2") * llvm::divideCeil(v.getInt("n2"), lanes);
+    if (accumulators > maxAccumulators) {
+      whyNot = "register tile needs " + std::to_string(accumulators) +
+               " vector registers for the accumulator";
+      return failure();
+    }
+    return success();
+  }
+
+  std::string buildScript(StringRef symName) const override {
+    ScriptBuilder b(symName);
+    auto knob = [&](StringRef name) { return b.knob(getKnob(name)); };
+    Size m1 = knob("m1"), n1 = knob("n1"), k1 = knob("k1"), m2 = knob("m2"),
+         n2 = knob("n2"), k2 = knob("k2");
+    linalg::LinalgOp anchor = group.anchor;
+    unsigned numLoops = anchor.getNumLoops();
+    auto sizes = [&](Size m, Size n, Size k, int64_t others) {
+      SmallVector<Size> s(numLoops, Size::of(0));
+      s[loops.m] = m;
+      s[loops.n] = n;
+      s[loops.k] = k;
+      for (unsigned i : loops.otherParallel)
+        s[i] = Size::of(others);
+      return s;
+    };
+
+    TiledGroup tiled =
+        tileAndFuseGroup(b, group, sizes(m1, n1, Size::of(0), /*others=*/1));
+    SmallVector<Size> r0(numLoops, Size::of(0));
+    r0[loops.k] = k1;
+    for (unsigned i : loops.otherReduction)
+      r0[i] = Size::of(1);
+    Handle block = b.tileUsingFor(tiled.anchor, r0).first;
+
+    // Pad the block to its static bounding box; copy A and B (packing).
+    SmallVector<std::string> zeros;
+    for (Type type : anchor->getOperandTypes())
+      zeros.push_back(getZeroAttrText(getElementTypeOrSelf(type)));
+    SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
+    for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i)
+      nofold[i] = 1;
+    Handle padded =
+        b.pad(block, zeros, {loops.m, loops.n, loops.k}, nofold).first;
+    // Vectorize the packing of A and B (masked transfers read the boundary
+    // blocks) instead of copying element by element.
+    SmallVector<Size> blockSizes = sizes(m1, n1, k1, /*others=*/1);
+    for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i) {
+      AffineMap map = anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(i));
+      SmallVector<Size> vectorSizes;
+      for (AffineExpr expr : map.getResults())
+        vectorSizes.push_back(
+            blockSizes[cast<AffineDimExpr>(expr).getPosition()]);
+      for (unsigned j : loops.otherReduction)
+        for (auto [d, expr] : llvm::enumerate(map.getResults()))
+          if (cast<AffineDimExpr>(expr).getPosition() == j)
+            vectorSizes[d] = Size::of(1);
+      b.vectorize(b.getProducerOfOperand(padded, i),
+                  /*namedContraction=*/false, vectorSizes);
+    }
+
+    auto [reg, regLoops] =
+        b.tileUsingFor(padded, sizes(m2, n2, k2, /*others=*/0),
+                       parallelFirstInterchange(anchor));
+    Handle kLoop = regLoops.back();
+    // The fill and the consumers keep the partial boundary tiles; they are
+    // O(M*N) work and stay loops (masked vectorization of a fill does not
+    // lower in MLIR 22: 'vector.mask' op expects only one operation to mask).
+    b.vectorize(reg, /*namedContraction=*/true);
+
+    // Masked transfers instead of vector.mask regions: the buffer
+    // deallocation pass of MLIR 22 inserts ops into vector.mask regions,
+    // which then fail to verify.
+    b.applyPatterns(tiled.forall,
+                    {"vector.lower_masked_transfers",
+                     "tensor.fold_tensor_subset_ops_into_vector_transfers"});
+    b.applyLICM(kLoop);
+    b.hoistLoopInvariantSubsets(kLoop);
+    b.applyPatterns(tiled.forall,
+                    {"vector.lower_contraction lowering_strategy = "
+                     "\"outerproduct\"",
+                     "vector.lower_outerproduct"});
+    const Knob &unroll = getKnob("unroll");
+    b.alternatives(unroll, [&](unsigned i) {
+      if (unroll.getInt(i) > 1)
+        b.unrollLoop(kLoop, unroll.getInt(i));
+    });
+    return b.finish();
+  }
+
+  KnobChoice getDefault() const override {
+    KnobChoice c(knobs.size(), 0);
+    int64_t em = loops.extents[loops.m], en = loops.extents[loops.n];
+    int64_t n2 = largestAtMost(getIntOptions("n2"), 2 * lanes);
+    int64_t m2 = largestAtMost(
+        getIntOptions("m2"),
+        std::min<int64_t>(8, maxAccumulators / llvm::divideCeil(n2, lanes)));
+    // Blocks that leave at most a small remainder and give every thread work.
+    int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, 64);
+    int64_t n1 = bestBlock(getIntOptions("n1"), en, n2, 256);
+    while (llvm::divideCeil(em, m1) * llvm::divideCeil(en, n1) <
+               target.getCores() &&
+           m1 > m2)
+      m1 = std::max(m2, (m1 / 2) / m2 * m2);
+    setNearest(knobs, c, "m1", m1);
+    setNearest(knobs, c, "n1", n1);
+    setNearest(knobs, c, "k1", largestAtMost(getIntOptions("k1"), 256));
+    setNearest(knobs, c, "m2", m2);
+    setNearest(knobs, c, "n2", n2);
+    setNearest(knobs, c, "k2", 1);
+    setNearest(knobs, c, "unroll", 1);
+    return c;
+  }
+
+private:
+  /// Among the multiples of `step` in `options` up to `bound`, the one with
+  /// the least padding of `extent` (ties: the larger).
+  static int64_t bestBlock(ArrayRef<int64_t> options, int64_t extent,
+                           int64_t step, int64_t bound) {
+    int64_t best = 0, bestWaste = INT64_MAX;
+    for (int64_t o : options) {
+      if (o % step || o > std::max(bound, step))
+        continue;
+      int64_t waste = llvm::divideCeil(extent, o) * o - extent;
+      if (waste < bestWaste || (waste == bestWaste && o > best)) {
+        best = o;
+        bestWaste = waste;
+      }
+    }
+    return best ? best : options.front();
+  }
+
+  FusedGroup group;
+  ContractionLoops loops;
+  TargetAttr target;
+  int64_t lanes = 1;
+  int64_t maxAccumulators = 14;
+};
+
+class CPUContractionPaddedSketch : public Sketch {
+public:
+  StringRef getName() const override { return "cpu.contraction_padded"; }
+  StringRef getDescription() const override {
+    return "contraction tiling with non-dividing block sizes: each block is "
+           "padded to its static size with A and B packed, then tiled and "
+           "vectorized like cpu.contraction";
+  }
+  TargetKind getTargetKind() const override { return TargetKind::cpu; }
+
+  std::unique_ptr<SketchInstance>
+  instantiate(const FusedGroup &group, TargetAttr target,
+              std::string &whyNot) const override {
+    if (!hasStaticTensorOperands(group)) {
+      whyNot = "needs static tensor operands";
+      return nullptr;
+    }
+    FailureOr<ContractionLoops> loops =
+        analyzeContraction(group.anchor, whyNot);
+    if (failed(loops))
+      return nullptr;
+    Type elementType =
+        cast<ShapedType>(group.anchor->getResult(0).getType()).getElementType();
+    if (!elementType.isIntOrFloat()) {
+      whyNot = "padding needs an int or float element type";
+      return nullptr;
+    }
+    int64_t em = loops->extents[loops->m], en = loops->extents[loops->n],
+            ek = loops->extents[loops->k];
+    int64_t lanes = target.getVectorLanes(getResultElementBits(group.anchor));
+    MLIRContext *ctx = group.anchor->getContext();
+    SmallVector<int64_t> n2;
+    for (int64_t v = lanes; v <= 4 * lanes; v += lanes)
+      n2.push_back(v);
+    SmallVector<Knob> knobs;
+    knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile,
+                                paddedSizes(em, 4, 512),
+                                "S0: rows of M per parallel block", em));
+    knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile,
+                                paddedSizes(en, lanes, 1024),
+                                "S0: columns of N per parallel block", en));
+    knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile,
+                                paddedSizes(ek, 8, 512),
+                                "R0: K per padded reduction block", ek));
+    knobs.push_back(makeIntKnob(ctx, "m2", KnobKind::Tile,
+                                {1, 2, 3, 4, 5, 6, 8, 12, 16},
+                                "S3: register tile rows", em));
+    knobs.push_back(makeIntKnob(ctx, "n2", KnobKind::Tile, n2,
+                                "S3: register tile columns (vector lanes)",
+                                en));
+    knobs.push_back(makeIntKnob(ctx, "k2", KnobKind::Tile, {1, 2, 4, 8},
+                                "R1: K per register-tile step", ek));
+    knobs.push_back(makeIntKnob(ctx, "unroll", KnobKind::Unroll, {1, 2, 4, 8},
+                                "unroll factor of the R1 loop"));
+    knobs.back().isAlternatives = true;
+    return std::make_unique<ContractionPaddedInstance>(
+        *this, std::move(knobs), group, std::move(*loops), target);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Sketch> mlir::tuner::createCPUContractionPaddedSketch() {
+  return std::make_unique<CPUContractionPaddedSketch>();
+}

@@ -1,0 +1,266 @@
+//===- CPUConvolutionSketch.cpp - the cpu.conv2d sketch -------------------===//
+//
+// Multi-level tiling of a 2-D convolution in NHWC layout
+// (linalg.conv_2d_nhwc_hwcf, and linalg.depthwise_conv_2d_nhwc_hwc which has
+// no input-channel loop), strided or dilated:
+//
+//   S0  scf.forall over (OH/h1, OW/w1, C/c1) tiles, batch by 1
+//   R0  scf.for over IC/ic1 input-channel blocks          (conv only)
+//   S2  scf.for over output rows (1) and (w1/w2, c1/c2) register tiles
+//   R1  scf.for over KH, KW/kw2, ic1/ic2                 (accumulator kept)
+//   S3  a 1 x w2 x c2 output tile: the 2-D convolution with one filter row is
+//       decomposed into a 1-D convolution and vectorized (FMAs over w2
+//       columns of c2 channels)
+//
+// The fill and the elementwise consumers are fused into the S0 tiles and
+// vectorized by register tile; the accumulator is hoisted out of the R1
+// loops, innermost first; the innermost R1 loop is unrolled.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SketchUtils.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+namespace {
+
+/// Loop positions of an NHWC convolution.
+struct ConvLoops {
+  unsigned n = 0, oh = 0, ow = 0, c = 0, kh = 0, kw = 0;
+  std::optional<unsigned> ic; // absent for depthwise
+  SmallVector<int64_t> extents;
+};
+
+class ConvolutionInstance : public SketchInstance {
+public:
+  ConvolutionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+                      const FusedGroup &group, ConvLoops loops,
+                      TargetAttr target)
+      : SketchInstance(sketch, std::move(knobs)), group(group),
+        loops(std::move(loops)), target(target) {
+    lanes = target.getVectorLanes(getResultElementBits(group.anchor));
+    maxAccumulators = target.getVectorBits() >= 512 ? 28 : 14;
+  }
+
+  LogicalResult verify(const KnobValues &v,
+                       std::string &whyNot) const override {
+    if (v.getInt("w1") % v.getInt("w2") || v.getInt("c1") % v.getInt("c2")) {
+      whyNot = "w2 must divide w1 and c2 must divide c1";
+      return failure();
+    }
+    if (loops.ic && (v.getInt("ic1") % v.getInt("ic2") ||
+                     (v.getInt("ic1") / v.getInt("ic2")) % v.getInt("unroll"))) {
+      whyNot = "ic2 must divide ic1, and unroll the trip count ic1/ic2";
+      return failure();
+    }
+    int64_t accumulators =
+        v.getInt("w2") * llvm::divideCeil(v.getInt("c2"), lanes);
+    if (accumulators > maxAccumulators) {
+      whyNot = "register tile needs " + std::to_string(accumulators) +
+               " vector registers for the accumulator";
+      return failure();
+    }
+    return success();
+  }
+
+  std::string buildScript(StringRef symName) const override {
+    ScriptBuilder b(symName);
+    auto knob = [&](StringRef name) { return b.knob(getKnob(name)); };
+    Size h1 = knob("h1"), w1 = knob("w1"), c1 = knob("c1"), w2 = knob("w2"),
+         c2 = knob("c2"), kw2 = knob("kw2");
+    Size ic1, ic2;
+    if (loops.ic) {
+      ic1 = knob("ic1");
+      ic2 = knob("ic2");
+    }
+    linalg::LinalgOp anchor = group.anchor;
+    unsigned numLoops = anchor.getNumLoops();
+    SmallVector<Size> outer(numLoops, Size::of(0));
+    outer[loops.n] = Size::of(1);
+    outer[loops.oh] = h1;
+    outer[loops.ow] = w1;
+    outer[loops.c] = c1;
+    TiledGroup tiled = tileAndFuseGroup(b, group, outer);
+
+    Handle op = tiled.anchor;
+    if (loops.ic) {
+      SmallVector<Size> r0(numLoops, Size::of(0));
+      r0[*loops.ic] = ic1;
+      op = b.tileUsingFor(op, r0).first;
+    }
+    SmallVector<Size> reg(numLoops, Size::of(0));
+    reg[loops.oh] = Size::of(1);
+    reg[loops.ow] = w2;
+    reg[loops.c] = c2;
+    reg[loops.kh] = Size::of(1);
+    reg[loops.kw] = kw2;
+    if (loops.ic)
+      reg[*loops.ic] = ic2;
+    auto [tile, regLoops] =
+        b.tileUsingFor(op, reg, parallelFirstInterchange(anchor));
+    // Reduction loops, innermost first: (ic), kw, kh.
+    SmallVector<Handle> reductionLoops(regLoops.rbegin(),
+                                       regLoops.rbegin() + (loops.ic ? 3 : 2));
+
+    SmallVector<Size> inner(numLoops, Size::of(0));
+    inner[loops.oh] = Size::of(1);
+    inner[loops.ow] = w2;
+    inner[loops.c] = c2;
+    vectorizeElementwise(b, tiled, group, inner, /*masked=*/false);
+    Handle conv1d = b.decompose(tile);
+    // Decomposition writes the output through rank-reducing slices, which
+    // vector transfers cannot fold through: hoist the output tile out of the
+    // reduction loops while it is still a tensor slice, then vectorize and
+    // hoist the vector accumulator.
+    for (Handle loop : reductionLoops)
+      b.hoistLoopInvariantSubsets(loop);
+    b.vectorize(conv1d);
+
+    b.applyPatterns(tiled.forall,
+                    {"tensor.fold_tensor_subset_ops_into_vector_transfers",
+                     "tensor.merge_consecutive_insert_extract_slice"});
+    for (Handle loop : reductionLoops) {
+      b.applyLICM(loop);
+      b.hoistLoopInvariantSubsets(loop);
+    }
+    b.applyPatterns(tiled.forall,
+                    {"vector.lower_contraction lowering_strategy = "
+                     "\"outerproduct\"",
+                     "vector.lower_outerproduct"});
+    if (loops.ic) {
+      const Knob &unroll = getKnob("unroll");
+      b.alternatives(unroll, [&](unsigned i) {
+        if (unroll.getInt(i) > 1)
+          b.unrollLoop(reductionLoops.front(), unroll.getInt(i));
+      });
+    }
+    return b.finish();
+  }
+
+  KnobChoice getDefault() const override {
+    KnobChoice c(knobs.size(), 0);
+    int64_t ow = loops.extents[loops.ow], ch = loops.extents[loops.c];
+    int64_t c2 = largestAtMost(getIntOptions("c2"), 2 * lanes);
+    int64_t perColumn = llvm::divideCeil(c2, lanes);
+    int64_t w2 = largestAtMost(getIntOptions("w2"),
+                               std::min<int64_t>(8, maxAccumulators / perColumn));
+    int64_t c1 = c2;
+    for (int64_t d : getDivisors(ch))
+      if (d % c2 == 0 && d <= 64)
+        c1 = std::max(c1, d);
+    setNearest(knobs, c, "h1", 1);
+    setNearest(knobs, c, "w1", ow);
+    setNearest(knobs, c, "c1", c1);
+    setNearest(knobs, c, "w2", w2);
+    setNearest(knobs, c, "c2", c2);
+    setNearest(knobs, c, "kw2", 1);
+    if (loops.ic) {
+      setNearest(knobs, c, "ic1",
+                 largestAtMost(getIntOptions("ic1"), 256));
+      setNearest(knobs, c, "ic2", 1);
+      setNearest(knobs, c, "unroll", 1);
+    }
+    return c;
+  }
+
+private:
+
+  FusedGroup group;
+  ConvLoops loops;
+  TargetAttr target;
+  int64_t lanes = 1;
+  int64_t maxAccumulators = 14;
+};
+
+class CPUConvolutionSketch : public Sketch {
+public:
+  StringRef getName() const override { return "cpu.conv2d"; }
+  StringRef getDescription() const override {
+    return "tiling of an NHWC 2-D convolution (regular or depthwise) into "
+           "1-D convolutions over register tiles of output columns and "
+           "channels, vectorized with the accumulator in registers";
+  }
+  TargetKind getTargetKind() const override { return TargetKind::cpu; }
+
+  std::unique_ptr<SketchInstance>
+  instantiate(const FusedGroup &group, TargetAttr target,
+              std::string &whyNot) const override {
+    Operation *op = group.anchor;
+    bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op);
+    if (!depthwise && !isa<linalg::Conv2DNhwcHwcfOp>(op)) {
+      whyNot = "not a conv_2d_nhwc_hwcf or depthwise_conv_2d_nhwc_hwc";
+      return nullptr;
+    }
+    if (!hasStaticTensorOperands(group)) {
+      whyNot = "needs static tensor operands";
+      return nullptr;
+    }
+    // Loop order of both named ops: (n, oh, ow, c/oc, kh, kw[, ic]).
+    ConvLoops loops;
+    linalg::LinalgOp anchor = group.anchor;
+    loops.extents = anchor.getStaticLoopRanges();
+    loops.n = 0;
+    loops.oh = 1;
+    loops.ow = 2;
+    loops.c = 3;
+    loops.kh = 4;
+    loops.kw = 5;
+    if (!depthwise)
+      loops.ic = 6;
+    int64_t ow = loops.extents[loops.ow], ch = loops.extents[loops.c];
+    int64_t lanes = target.getVectorLanes(getResultElementBits(group.anchor));
+    SmallVector<int64_t> c2;
+    for (int64_t d : getDivisors(ch))
+      if (d % lanes == 0 && d <= 4 * lanes)
+        c2.push_back(d);
+    if (c2.empty()) {
+      if (ch > lanes) {
+        whyNot = "no multiple of the vector width divides the channels";
+        return nullptr;
+      }
+      c2.push_back(ch);
+    }
+
+    MLIRContext *ctx = op->getContext();
+    int64_t oh = loops.extents[loops.oh], kw = loops.extents[loops.kw];
+    SmallVector<Knob> knobs;
+    knobs.push_back(makeIntKnob(ctx, "h1", KnobKind::Tile, getDivisors(oh),
+                                "S0: output rows per parallel tile", oh));
+    knobs.push_back(makeIntKnob(ctx, "w1", KnobKind::Tile, getDivisors(ow),
+                                "S0: output columns per parallel tile", ow));
+    knobs.push_back(makeIntKnob(ctx, "c1", KnobKind::Tile, getDivisors(ch),
+                                "S0: output channels per parallel tile", ch));
+    knobs.push_back(makeIntKnob(ctx, "w2", KnobKind::Tile,
+                                getDivisorsIn(ow, 1, 16),
+                                "S3: output columns per register tile", ow));
+    knobs.push_back(makeIntKnob(ctx, "c2", KnobKind::Tile, c2,
+                                "S3: output channels per register tile", ch));
+    knobs.push_back(makeIntKnob(ctx, "kw2", KnobKind::Tile, {1, kw},
+                                "R1: filter columns per register step", kw));
+    if (loops.ic) {
+      int64_t ic = loops.extents[*loops.ic];
+      knobs.push_back(makeIntKnob(ctx, "ic1", KnobKind::Tile, getDivisors(ic),
+                                  "R0: input channels per block", ic));
+      knobs.push_back(makeIntKnob(ctx, "ic2", KnobKind::Tile,
+                                  getDivisorsIn(ic, 1, 8),
+                                  "R1: input channels per register step", ic));
+      knobs.push_back(makeIntKnob(ctx, "unroll", KnobKind::Unroll,
+                                  {1, 2, 4, 8},
+                                  "unroll factor of the input-channel loop"));
+      knobs.back().isAlternatives = true;
+    }
+    return std::make_unique<ConvolutionInstance>(
+        *this, std::move(knobs), group, std::move(loops), target);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Sketch> mlir::tuner::createCPUConvolutionSketch() {
+  return std::make_unique<CPUConvolutionSketch>();
+}

@@ -1,0 +1,103 @@
+//===- CPUFallbackSketch.cpp - the cpu.fallback sketch --------------------===//
+//
+// A schedule any linalg op with static shapes accepts, so that every anchor
+// op can be scheduled and measured: the outermost parallel loop of the
+// group's root is tiled by `p1` into an scf.forall (one tile per thread),
+// the rest of the group is fused into it, and the tiles are left as loops
+// (scalar code after convert-linalg-to-loops, which LLVM may vectorize).
+// An op without parallel loops gets no tiling at all and no knobs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SketchUtils.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+namespace {
+
+class FallbackInstance : public SketchInstance {
+public:
+  FallbackInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+                   const FusedGroup &group, std::optional<unsigned> outerLoop,
+                   TargetAttr target)
+      : SketchInstance(sketch, std::move(knobs)), group(group),
+        outerLoop(outerLoop), target(target) {}
+
+  std::string buildScript(StringRef symName) const override {
+    ScriptBuilder b(symName);
+    if (!outerLoop)
+      return b.finish();
+    Size p1 = b.knob(knobs.front());
+    linalg::LinalgOp anchor = group.anchor;
+    SmallVector<Size> sizes(anchor.getNumLoops(), Size::of(0));
+    sizes[*outerLoop] = p1;
+    tileAndFuseGroup(b, group, sizes);
+    return b.finish();
+  }
+
+  KnobChoice getDefault() const override {
+    KnobChoice c(knobs.size(), 0);
+    if (!outerLoop)
+      return c;
+    // The largest tile that still gives every thread a tile.
+    int64_t extent = knobs.front().extent;
+    int64_t tile = std::max<int64_t>(1, extent / target.getCores());
+    int64_t best = knobs.front().getInt(0);
+    for (unsigned i = 0, e = knobs.front().options.size(); i < e; ++i)
+      if (knobs.front().getInt(i) <= tile)
+        best = knobs.front().getInt(i);
+    setNearest(knobs, c, "p1", best);
+    return c;
+  }
+
+private:
+  FusedGroup group;
+  std::optional<unsigned> outerLoop;
+  TargetAttr target;
+};
+
+class CPUFallbackSketch : public Sketch {
+public:
+  StringRef getName() const override { return "cpu.fallback"; }
+  StringRef getDescription() const override {
+    return "parallel tiling of the outermost parallel loop with the group "
+           "fused in; the tiles stay loops (no vectorization)";
+  }
+  TargetKind getTargetKind() const override { return TargetKind::cpu; }
+
+  std::unique_ptr<SketchInstance>
+  instantiate(const FusedGroup &group, TargetAttr target,
+              std::string &whyNot) const override {
+    if (!hasStaticTensorOperands(group)) {
+      whyNot = "needs static tensor operands";
+      return nullptr;
+    }
+    linalg::LinalgOp anchor = group.anchor;
+    // The outermost parallel loop that indexes the result (the one the
+    // group's root is tiled along).
+    std::optional<unsigned> outer;
+    AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
+    if (map.getNumResults() > 0)
+      if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(0)))
+        outer = dim.getPosition();
+    SmallVector<Knob> knobs;
+    if (outer) {
+      int64_t extent = anchor.getStaticLoopRanges()[*outer];
+      knobs.push_back(makeIntKnob(anchor->getContext(), "p1", KnobKind::Tile,
+                                  getDivisors(extent),
+                                  "tile of the outermost parallel loop",
+                                  extent));
+    }
+    return std::make_unique<FallbackInstance>(*this, std::move(knobs), group,
+                                              outer, target);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Sketch> mlir::tuner::createCPUFallbackSketch() {
+  return std::make_unique<CPUFallbackSketch>();
+}

@@ -1,0 +1,255 @@
+//===- Materialize.cpp - apply a sketch to an op --------------------------===//
+
+#include "Tuner/Tuner/Sketch/Materialize.h"
+
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/TransformOps/DialectExtension.h"
+#include "mlir/Dialect/Linalg/Transforms/AllInterfaces.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/TransformOps/SCFTransformOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/IR/TensorTilingInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/TransformOps/TensorTransformOps.h"
+#include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/LoopExtension/LoopExtension.h"
+#include "mlir/Dialect/Transform/TuneExtension/TuneExtension.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/TransformOps/VectorTransformOps.h"
+#include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Dialect/Transform/TuneExtension/TuneExtensionOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+
+/// Marks the ops of a group while its script runs: the tiled, fused and
+/// vectorized ops inherit it, so they can be told from other annotated ops.
+static constexpr StringLiteral kMaterializingAttr = "tuner.materializing";
+
+OwningOpRef<ModuleOp> mlir::tuner::parseScript(MLIRContext *ctx,
+                                               StringRef text) {
+  std::string source =
+      "module attributes {transform.with_named_sequence} {\n" + text.str() +
+      "}\n";
+  return parseSourceString<ModuleOp>(source, ctx);
+}
+
+LogicalResult mlir::tuner::selectKnobs(Operation *script,
+                                       const SketchInstance &instance,
+                                       ArrayRef<unsigned> choice,
+                                       std::string &error) {
+  ArrayRef<Knob> knobs = instance.getKnobs();
+  auto indexOf = [&](StringRef name) -> std::optional<unsigned> {
+    for (auto [i, knob] : llvm::enumerate(knobs))
+      if (knob.name == name)
+        return i;
+    return std::nullopt;
+  };
+  Builder b(script->getContext());
+  WalkResult result = script->walk([&](Operation *op) {
+    if (auto knob = dyn_cast<transform::tune::KnobOp>(op)) {
+      std::optional<unsigned> i = indexOf(knob.getName());
+      if (!i) {
+        error = "script has an unknown knob '" + knob.getName().str() + "'";
+        return WalkResult::interrupt();
+      }
+      knob.setSelectedAttr(knobs[*i].options[choice[*i]]);
+    } else if (auto alt = dyn_cast<transform::tune::AlternativesOp>(op)) {
+      std::optional<unsigned> i = indexOf(alt.getName());
+      if (!i) {
+        error = "script has an unknown alternative '" + alt.getName().str() +
+                "'";
+        return WalkResult::interrupt();
+      }
+      alt.setSelectedRegionAttrAttr(b.getI64IntegerAttr(choice[*i]));
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Collects the diagnostics reported while a script runs.
+namespace {
+struct DiagnosticCollector {
+  explicit DiagnosticCollector(MLIRContext *ctx)
+      : handler(ctx, [this](Diagnostic &d) {
+          if (d.getSeverity() == DiagnosticSeverity::Error ||
+              d.getSeverity() == DiagnosticSeverity::Warning) {
+            if (!messages.empty())
+              messages += "; ";
+            messages += d.str();
+          }
+          return success();
+        }) {}
+  ScopedDiagnosticHandler handler;
+  std::string messages;
+};
+} // namespace
+
+LogicalResult mlir::tuner::applySketch(const SketchInstance &instance,
+                                       ArrayRef<unsigned> choice,
+                                       Operation *anchor, std::string &error) {
+  MLIRContext *ctx = anchor->getContext();
+  auto func = anchor->getParentOfType<FunctionOpInterface>();
+  if (!func) {
+    error = "the anchor op is not inside a function";
+    return failure();
+  }
+  std::string whyNot;
+  if (failed(instance.verify(choice, whyNot))) {
+    error = "config violates a constraint of sketch '" +
+            instance.getName().str() + "': " + whyNot;
+    return failure();
+  }
+
+  DiagnosticCollector collector(ctx);
+  OwningOpRef<ModuleOp> script =
+      parseScript(ctx, instance.buildScript("sched_apply"));
+  if (!script) {
+    error = "internal error: the script of sketch '" +
+            instance.getName().str() + "' does not parse: " + collector.messages;
+    return failure();
+  }
+  if (failed(selectKnobs(*script, instance, choice, error)))
+    return failure();
+  if (failed(mlir::verify(*script))) {
+    error = "invalid knob values: " + collector.messages;
+    return failure();
+  }
+  auto entry = script->lookupSymbol<transform::NamedSequenceOp>("sched_apply");
+
+  // Work on a copy of the function; keep it only if everything succeeded.
+  IRMapping mapping;
+  Operation *copy = func->clone(mapping);
+  OpBuilder(func).insert(copy);
+  SymbolTable::setSymbolName(copy, (SymbolTable::getSymbolName(func).getValue() +
+                                    "__sched_materializing")
+                                       .str());
+  Operation *anchorCopy = mapping.lookup(anchor);
+  anchorCopy->setAttr(kMaterializingAttr, UnitAttr::get(ctx));
+
+  RaggedArray<transform::MappedValue> bindings;
+  bindings.push_back(ArrayRef<Operation *>{copy});
+  bindings.push_back(ArrayRef<Operation *>{anchorCopy});
+  transform::TransformOptions options;
+  options.enableExpensiveChecks(false);
+  LogicalResult applied = transform::applyTransformNamedSequence(
+      bindings, cast<transform::TransformOpInterface>(entry.getOperation()),
+      *script, options);
+  if (succeeded(applied) && failed(mlir::verify(copy)))
+    applied = failure();
+  if (failed(applied)) {
+    error = "sketch '" + instance.getName().str() +
+            "' failed to apply: " + collector.messages;
+    copy->erase();
+    return failure();
+  }
+
+  // Drop the annotations the group's ops inherited, and the dead originals.
+  copy->walk([&](Operation *op) {
+    if (op->hasAttr(kMaterializingAttr)) {
+      op->removeAttr(kMaterializingAttr);
+      op->removeAttr(SchedDialect::kConfigAttrName);
+      op->removeAttr(SchedDialect::kTaskAttrName);
+    }
+  });
+  auto copyFunc = cast<FunctionOpInterface>(copy);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    copyFunc.getFunctionBody().walk<WalkOrder::PostOrder>([&](Operation *op) {
+      if (op->getParentOp() == copy && isOpTriviallyDead(op)) {
+        op->erase();
+        changed = true;
+      }
+    });
+  }
+  func.getFunctionBody().takeBody(copyFunc.getFunctionBody());
+  copy->erase();
+  return success();
+}
+
+FailureOr<std::unique_ptr<SketchInstance>>
+mlir::tuner::instantiateSketch(StringRef sketchName, const FusedGroup &group,
+                               TargetAttr target, std::string &error) {
+  const Sketch *sketch = SketchRegistry::get().lookup(sketchName);
+  if (!sketch) {
+    error = "unknown sketch '" + sketchName.str() + "'";
+    return failure();
+  }
+  if (sketch->getTargetKind() != target.getKind()) {
+    error = "sketch '" + sketchName.str() + "' is not for a " +
+            stringifyTargetKind(target.getKind()).str() + " target";
+    return failure();
+  }
+  std::string whyNot;
+  std::unique_ptr<SketchInstance> instance =
+      sketch->instantiate(group, target, whyNot);
+  if (!instance) {
+    error = "sketch '" + sketchName.str() + "' does not apply to this op: " +
+            whyNot;
+    return failure();
+  }
+  return instance;
+}
+
+LogicalResult mlir::tuner::materializeConfig(Operation *anchor,
+                                             ConfigAttr config,
+                                             TargetAttr target) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(anchor);
+  if (!linalgOp)
+    return anchor->emitError() << "#sched.config on an op that is not a linalg op";
+  std::string error;
+  FusedGroup group = buildFusedGroup(linalgOp);
+  FailureOr<std::unique_ptr<SketchInstance>> instance =
+      instantiateSketch(config.getSketch(), group, target, error);
+  if (failed(instance))
+    return anchor->emitError() << error;
+  FailureOr<KnobChoice> choice = (*instance)->fromConfig(config, error);
+  if (failed(choice))
+    return anchor->emitError() << error;
+  if (failed(applySketch(**instance, *choice, anchor, error)))
+    return anchor->emitError() << error;
+  return success();
+}
+
+void mlir::tuner::registerSketchDependencies(DialectRegistry &registry) {
+  registry.insert<affine::AffineDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, linalg::LinalgDialect,
+                  scf::SCFDialect, tensor::TensorDialect,
+                  transform::TransformDialect, vector::VectorDialect>();
+  linalg::registerTransformDialectExtension(registry);
+  scf::registerTransformDialectExtension(registry);
+  tensor::registerTransformDialectExtension(registry);
+  vector::registerTransformDialectExtension(registry);
+  transform::registerLoopExtension(registry);
+  transform::registerTuneExtension(registry);
+  linalg::registerAllDialectInterfaceImplementations(registry);
+  tensor::registerTilingInterfaceExternalModels(registry);
+  tensor::registerValueBoundsOpInterfaceExternalModels(registry);
+  tensor::registerSubsetOpInterfaceExternalModels(registry);
+  vector::registerSubsetOpInterfaceExternalModels(registry);
+  affine::registerValueBoundsOpInterfaceExternalModels(registry);
+  arith::registerValueBoundsOpInterfaceExternalModels(registry);
+  scf::registerValueBoundsOpInterfaceExternalModels(registry);
+}

@@ -1,0 +1,214 @@
+//===- ScriptBuilder.cpp - emit transform scripts as text -----------------===//
+
+#include "Tuner/Tuner/Sketch/ScriptBuilder.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+static constexpr const char *kAnyOp = "!transform.any_op";
+static constexpr const char *kParam = "!transform.param<i64>";
+
+static std::string intList(ArrayRef<int64_t> values) {
+  return "[" +
+         llvm::join(llvm::map_range(
+                        values, [](int64_t v) { return std::to_string(v); }),
+                    ", ") +
+         "]";
+}
+
+ScriptBuilder::ScriptBuilder(StringRef symName) : os(text) {
+  os << "transform.named_sequence @" << symName
+     << "(%scope: !transform.any_op {transform.readonly}, "
+        "%anchor: !transform.any_op {transform.consumed}) {\n";
+}
+
+std::string ScriptBuilder::fresh(StringRef base) {
+  unsigned n = counters[base]++;
+  return ("%" + base + (n ? "_" + Twine(n) : Twine())).str();
+}
+
+llvm::raw_string_ostream &ScriptBuilder::line() {
+  os.indent(indent);
+  return os;
+}
+
+std::string ScriptBuilder::sizeList(ArrayRef<Size> sizes,
+                                    SmallVectorImpl<std::string> &paramTypes,
+                                    SmallVectorImpl<std::string> &params) {
+  SmallVector<std::string> items;
+  for (const Size &s : sizes) {
+    if (s.param.empty()) {
+      items.push_back(std::to_string(s.value));
+      continue;
+    }
+    items.push_back(s.param);
+    params.push_back(s.param);
+    paramTypes.push_back(kParam);
+  }
+  return "[" + llvm::join(items, ", ") + "]";
+}
+
+Size ScriptBuilder::knob(const Knob &knob) {
+  std::string name = fresh(knob.name);
+  SmallVector<std::string> options;
+  for (unsigned i = 0, e = knob.options.size(); i < e; ++i)
+    options.push_back(std::to_string(knob.getInt(i)));
+  line() << name << " = transform.tune.knob<\"" << knob.name
+         << "\"> options = [" << llvm::join(options, ", ") << "] -> "
+         << kParam << "\n";
+  return Size{0, name};
+}
+
+void ScriptBuilder::alternatives(const Knob &knob,
+                                 const std::function<void(unsigned)> &body) {
+  line() << "transform.tune.alternatives<\"" << knob.name << "\"> {\n";
+  for (unsigned i = 0, e = knob.options.size(); i < e; ++i) {
+    if (i)
+      line() << "}, {\n";
+    indent += 2;
+    body(i);
+    indent -= 2;
+  }
+  line() << "}\n";
+}
+
+Handle ScriptBuilder::getProducerOfOperand(Handle op, unsigned operand) {
+  Handle h{fresh("producer")};
+  line() << h.name << " = transform.get_producer_of_operand " << op.name << "["
+         << operand << "] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return h;
+}
+
+Handle ScriptBuilder::getConsumerOfResult(Handle op, unsigned result) {
+  Handle h{fresh("consumer")};
+  line() << h.name << " = transform.get_consumers_of_result " << op.name
+         << "[" << result << "] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return h;
+}
+
+std::pair<Handle, Handle> ScriptBuilder::tileUsingForall(Handle target,
+                                                         ArrayRef<Size> sizes) {
+  SmallVector<std::string> types = {kAnyOp}, params;
+  std::string list = sizeList(sizes, types, params);
+  Handle tiled{fresh("tiled")}, forall{fresh("forall")};
+  line() << tiled.name << ", " << forall.name
+         << " = transform.structured.tile_using_forall " << target.name
+         << " tile_sizes " << list << " : (" << llvm::join(types, ", ")
+         << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
+  return {tiled, forall};
+}
+
+std::pair<Handle, SmallVector<Handle>>
+ScriptBuilder::tileUsingFor(Handle target, ArrayRef<Size> sizes,
+                            ArrayRef<int64_t> interchange) {
+  SmallVector<std::string> types = {kAnyOp}, params;
+  std::string list = sizeList(sizes, types, params);
+  Handle tiled{fresh("tiled")};
+  SmallVector<Handle> loops;
+  SmallVector<std::string> results = {tiled.name}, resultTypes = {kAnyOp};
+  // One loop result per size that is not a literal zero (a param may be zero
+  // at run time; its loop handle is then empty).
+  for (const Size &s : sizes) {
+    if (s.isZero())
+      continue;
+    loops.push_back({fresh("loop")});
+    results.push_back(loops.back().name);
+    resultTypes.push_back(kAnyOp);
+  }
+  line() << llvm::join(results, ", ")
+         << " = transform.structured.tile_using_for " << target.name
+         << " tile_sizes " << list;
+  if (!interchange.empty())
+    os << " interchange = " << intList(interchange);
+  os << " : (" << llvm::join(types, ", ") << ") -> ("
+     << llvm::join(resultTypes, ", ") << ")\n";
+  return {tiled, loops};
+}
+
+std::pair<Handle, Handle>
+ScriptBuilder::fuseIntoContainingOp(Handle producer, Handle containing) {
+  Handle fused{fresh("fused")}, newContaining{fresh("containing")};
+  line() << fused.name << ", " << newContaining.name
+         << " = transform.structured.fuse_into_containing_op " << producer.name
+         << " into " << containing.name << " : (" << kAnyOp << ", " << kAnyOp
+         << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
+  return {fused, newContaining};
+}
+
+std::pair<Handle, Handle>
+ScriptBuilder::pad(Handle target, ArrayRef<std::string> paddingValues,
+                   ArrayRef<int64_t> dims, ArrayRef<int64_t> nofold) {
+  Handle padded{fresh("padded")}, pad{fresh("pad")};
+  std::string copy = fresh("copy");
+  line() << padded.name << ", " << pad.name << ", " << copy
+         << " = transform.structured.pad " << target.name
+         << " {padding_values = [" << llvm::join(paddingValues, ", ")
+         << "], padding_dimensions = " << intList(dims)
+         << ", nofold_flags = " << intList(nofold)
+         << ", copy_back_op = \"linalg.copy\"} : (" << kAnyOp << ") -> ("
+         << kAnyOp << ", " << kAnyOp << ", " << kAnyOp << ")\n";
+  return {padded, pad};
+}
+
+Handle ScriptBuilder::decompose(Handle target) {
+  Handle h{fresh("decomposed")};
+  line() << h.name << " = transform.structured.decompose " << target.name
+         << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return h;
+}
+
+Handle ScriptBuilder::generalize(Handle target) {
+  Handle h{fresh("generic")};
+  line() << h.name << " = transform.structured.generalize " << target.name
+         << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return h;
+}
+
+void ScriptBuilder::vectorize(Handle target, bool namedContraction,
+                              ArrayRef<Size> vectorSizes) {
+  SmallVector<std::string> types = {kAnyOp}, params;
+  line() << "transform.structured.vectorize " << target.name;
+  if (!vectorSizes.empty())
+    os << " vector_sizes " << sizeList(vectorSizes, types, params);
+  if (namedContraction)
+    os << " {create_named_contraction}";
+  os << " : " << llvm::join(types, ", ") << "\n";
+}
+
+void ScriptBuilder::applyPatterns(Handle target,
+                                  ArrayRef<std::string> patterns) {
+  line() << "transform.apply_patterns to " << target.name << " {\n";
+  for (const std::string &p : patterns)
+    line() << "  transform.apply_patterns." << p << "\n";
+  line() << "} : " << kAnyOp << "\n";
+}
+
+void ScriptBuilder::applyCSE(Handle target) {
+  line() << "transform.apply_cse to " << target.name << " : " << kAnyOp
+         << "\n";
+}
+
+void ScriptBuilder::applyLICM(Handle loop) {
+  line() << "transform.apply_licm to " << loop.name << " : " << kAnyOp << "\n";
+}
+
+void ScriptBuilder::hoistLoopInvariantSubsets(Handle loop) {
+  line() << "transform.loop.hoist_loop_invariant_subsets " << loop.name
+         << " : " << kAnyOp << "\n";
+}
+
+void ScriptBuilder::unrollLoop(Handle loop, int64_t factor) {
+  line() << "transform.loop.unroll " << loop.name << " {factor = " << factor
+         << " : i64} : " << kAnyOp << "\n";
+}
+
+void ScriptBuilder::raw(StringRef text) { line() << text << "\n"; }
+
+std::string ScriptBuilder::finish() {
+  line() << "transform.yield\n";
+  os << "}\n";
+  return std::move(text);
+}

@@ -1,0 +1,134 @@
+//===- Sketch.cpp - the sketch registry and config conversions ------------===//
+
+#include "Tuner/Tuner/Sketch/Sketch.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+
+Sketch::~Sketch() = default;
+SketchInstance::~SketchInstance() = default;
+
+StringRef SketchInstance::getName() const { return sketch.getName(); }
+
+const Knob &SketchInstance::getKnob(StringRef name) const {
+  for (const Knob &k : knobs)
+    if (k.name == name)
+      return k;
+  llvm::report_fatal_error("sketch '" + getName() + "' has no knob '" + name +
+                           "'");
+}
+
+SmallVector<int64_t> SketchInstance::getIntOptions(StringRef name) const {
+  const Knob &k = getKnob(name);
+  SmallVector<int64_t> values;
+  for (unsigned i = 0, e = k.options.size(); i < e; ++i)
+    values.push_back(k.getInt(i));
+  return values;
+}
+
+ConfigAttr SketchInstance::toConfig(MLIRContext *ctx,
+                                    ArrayRef<unsigned> choice) const {
+  Builder b(ctx);
+  SmallVector<NamedAttribute> values;
+  for (auto [knob, index] : llvm::zip_equal(knobs, choice))
+    values.push_back(b.getNamedAttr(knob.name, knob.options[index]));
+  return ConfigAttr::get(ctx, getName(), b.getDictionaryAttr(values));
+}
+
+FailureOr<KnobChoice> SketchInstance::fromConfig(ConfigAttr config,
+                                                 std::string &error) const {
+  llvm::raw_string_ostream os(error);
+  if (config.getSketch() != getName()) {
+    os << "config is for sketch '" << config.getSketch() << "', not '"
+       << getName() << "'";
+    return failure();
+  }
+  for (NamedAttribute value : config.getKnobs()) {
+    if (!llvm::any_of(knobs, [&](const Knob &k) {
+          return k.name == value.getName().getValue();
+        })) {
+      os << "unknown knob '" << value.getName().getValue() << "' for sketch '"
+         << getName() << "'";
+      return failure();
+    }
+  }
+  KnobChoice choice;
+  for (const Knob &knob : knobs) {
+    Attribute value = config.getKnobs().get(knob.name);
+    if (!value) {
+      os << "config of sketch '" << getName() << "' has no value for knob '"
+         << knob.name << "'";
+      return failure();
+    }
+    std::optional<unsigned> index = knob.find(value);
+    if (!index) {
+      os << "value ";
+      if (auto i = dyn_cast<IntegerAttr>(value))
+        os << i.getInt();
+      else
+        os << value;
+      os << " of knob '" << knob.name << "' is not one of its options [";
+      llvm::interleaveComma(knob.options, os, [&](Attribute option) {
+        if (auto i = dyn_cast<IntegerAttr>(option))
+          os << i.getInt();
+        else
+          os << option;
+      });
+      os << "]";
+      return failure();
+    }
+    choice.push_back(*index);
+  }
+  return choice;
+}
+
+SketchRegistry::SketchRegistry() {
+  // Preference order: specialized sketches first, the fallback last.
+  sketches.push_back(createCPUContractionSketch());
+  sketches.push_back(createCPUContractionPaddedSketch());
+  sketches.push_back(createCPUConvolutionSketch());
+  sketches.push_back(createCPUFallbackSketch());
+}
+
+const SketchRegistry &SketchRegistry::get() {
+  static const SketchRegistry registry;
+  return registry;
+}
+
+const Sketch *SketchRegistry::lookup(StringRef name) const {
+  for (const std::unique_ptr<Sketch> &sketch : sketches)
+    if (sketch->getName() == name)
+      return sketch.get();
+  return nullptr;
+}
+
+SmallVector<const Sketch *>
+SketchRegistry::getSketches(TargetKind kind) const {
+  SmallVector<const Sketch *> result;
+  for (const std::unique_ptr<Sketch> &sketch : sketches)
+    if (sketch->getTargetKind() == kind)
+      result.push_back(sketch.get());
+  return result;
+}
+
+SmallVector<std::unique_ptr<SketchInstance>>
+mlir::tuner::instantiateSketches(const FusedGroup &group, TargetAttr target,
+                                 std::string *whyNot) {
+  SmallVector<std::unique_ptr<SketchInstance>> result;
+  for (const Sketch *sketch :
+       SketchRegistry::get().getSketches(target.getKind())) {
+    std::string reason;
+    if (auto instance = sketch->instantiate(group, target, reason)) {
+      result.push_back(std::move(instance));
+    } else if (whyNot) {
+      *whyNot += (sketch->getName() + ": " + reason + "\n").str();
+    }
+  }
+  return result;
+}

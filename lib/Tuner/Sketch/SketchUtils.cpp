@@ -1,0 +1,196 @@
+//===- SketchUtils.cpp - scaffolding shared by the sketches ---------------===//
+
+#include "SketchUtils.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+const char *const mlir::tuner::detail::kContractLowerings[] = {"outerproduct",
+                                                  "llvmintr"};
+const unsigned mlir::tuner::detail::kNumContractLowerings = 2;
+
+SmallVector<Size> mlir::tuner::detail::projectToResultLoops(linalg::LinalgOp anchor,
+                                               ArrayRef<Size> anchorSizes) {
+  AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
+  SmallVector<Size> sizes;
+  for (AffineExpr expr : map.getResults())
+    sizes.push_back(anchorSizes[cast<AffineDimExpr>(expr).getPosition()]);
+  return sizes;
+}
+
+TiledGroup mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
+                                    ArrayRef<Size> outerSizes) {
+  linalg::LinalgOp anchor = group.anchor;
+  Handle anchorHandle = b.getAnchor();
+
+  // Take handles on the neighbours before the anchor handle is consumed.
+  SmallVector<Handle> producers;
+  for (linalg::LinalgOp producer : group.producers) {
+    for (OpOperand &init : anchor.getDpsInitsMutable()) {
+      if (init.get().getDefiningOp() == producer.getOperation()) {
+        producers.push_back(
+            b.getProducerOfOperand(anchorHandle, init.getOperandNumber()));
+        break;
+      }
+    }
+  }
+  SmallVector<Handle> consumers;
+  Handle last = anchorHandle;
+  for (size_t i = 0, e = group.consumers.size(); i < e; ++i) {
+    last = b.getConsumerOfResult(last, 0);
+    consumers.push_back(last);
+  }
+
+  TiledGroup tiled;
+  if (consumers.empty()) {
+    auto [t, forall] = b.tileUsingForall(anchorHandle, outerSizes);
+    tiled.anchor = t;
+    tiled.forall = forall;
+  } else {
+    auto [t, forall] = b.tileUsingForall(
+        consumers.back(), projectToResultLoops(anchor, outerSizes));
+    tiled.forall = forall;
+    consumers.back() = t;
+    for (size_t i = consumers.size() - 1; i-- > 0;) {
+      auto [fused, containing] =
+          b.fuseIntoContainingOp(consumers[i], tiled.forall);
+      consumers[i] = fused;
+      tiled.forall = containing;
+    }
+    auto [fused, containing] = b.fuseIntoContainingOp(anchorHandle, tiled.forall);
+    tiled.anchor = fused;
+    tiled.forall = containing;
+  }
+  for (Handle &producer : producers) {
+    auto [fused, containing] = b.fuseIntoContainingOp(producer, tiled.forall);
+    producer = fused;
+    tiled.forall = containing;
+  }
+  tiled.producers = std::move(producers);
+  tiled.consumers = std::move(consumers);
+  return tiled;
+}
+
+void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b, TiledGroup &tiled,
+                                  const FusedGroup &group,
+                                  ArrayRef<Size> innerSizes, bool masked) {
+  SmallVector<Size> sizes = projectToResultLoops(group.anchor, innerSizes);
+  auto tileAndVectorize = [&](Handle &op) {
+    auto [t, loops] = b.tileUsingFor(op, sizes);
+    op = t;
+    b.vectorize(op, /*namedContraction=*/false,
+                masked ? ArrayRef<Size>(sizes) : ArrayRef<Size>());
+  };
+  for (Handle &producer : tiled.producers)
+    tileAndVectorize(producer);
+  for (Handle &consumer : tiled.consumers)
+    tileAndVectorize(consumer);
+}
+
+std::string mlir::tuner::detail::getZeroAttrText(Type type) {
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  if (isa<FloatType>(type))
+    os << "0.0 : " << type;
+  else
+    os << "0 : " << type;
+  return str;
+}
+
+int64_t mlir::tuner::detail::getResultElementBits(linalg::LinalgOp anchor) {
+  auto type = cast<ShapedType>(anchor->getResult(0).getType());
+  return type.getElementType().getIntOrFloatBitWidth();
+}
+
+bool mlir::tuner::detail::hasStaticTensorOperands(const FusedGroup &group) {
+  for (Operation *op : group.getOps()) {
+    for (Type type : llvm::concat<Type>(op->getOperandTypes(),
+                                        op->getResultTypes())) {
+      if (type.isIntOrFloat())
+        continue;
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.hasStaticShape() ||
+          !tensor.getElementType().isIntOrFloat())
+        return false;
+    }
+  }
+  return true;
+}
+
+SmallVector<int64_t> mlir::tuner::detail::getDivisorsIn(int64_t n, int64_t lo, int64_t hi) {
+  SmallVector<int64_t> result;
+  for (int64_t d : getDivisors(n))
+    if (d >= lo && d <= hi)
+      result.push_back(d);
+  return result;
+}
+
+int64_t mlir::tuner::detail::largestAtMost(ArrayRef<int64_t> options, int64_t bound) {
+  int64_t best = options.front();
+  for (int64_t v : options)
+    if (v <= bound)
+      best = std::max(best, v);
+  return best;
+}
+
+void mlir::tuner::detail::setNearest(ArrayRef<Knob> knobs, KnobChoice &choice,
+                        StringRef name, int64_t value) {
+  for (auto [i, knob] : llvm::enumerate(knobs))
+    if (knob.name == name)
+      choice[i] = knob.findNearest(value);
+}
+
+void mlir::tuner::detail::setChoice(ArrayRef<Knob> knobs, KnobChoice &choice, StringRef name,
+                       StringRef value) {
+  for (auto [i, knob] : llvm::enumerate(knobs)) {
+    if (knob.name != name)
+      continue;
+    for (auto [j, option] : llvm::enumerate(knob.options))
+      if (auto s = dyn_cast<StringAttr>(option); s && s.getValue() == value)
+        choice[i] = j;
+  }
+}
+
+FailureOr<ContractionLoops>
+mlir::tuner::detail::analyzeContraction(linalg::LinalgOp op, std::string &whyNot) {
+  if (!linalg::isaContractionOpInterface(op)) {
+    whyNot = "not a contraction";
+    return failure();
+  }
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.empty() || dims->n.empty() || dims->k.empty()) {
+    whyNot = "contraction without M, N and K loops";
+    return failure();
+  }
+  ContractionLoops loops;
+  loops.extents = op.getStaticLoopRanges();
+  loops.m = dims->m.back();
+  loops.n = dims->n.back();
+  loops.k = dims->k.back();
+  for (unsigned i = 0, e = op.getNumLoops(); i < e; ++i) {
+    if (i == loops.m || i == loops.n || i == loops.k)
+      continue;
+    if (llvm::is_contained(dims->k, i))
+      loops.otherReduction.push_back(i);
+    else
+      loops.otherParallel.push_back(i);
+  }
+  return loops;
+}
+
+SmallVector<int64_t> mlir::tuner::detail::parallelFirstInterchange(linalg::LinalgOp op) {
+  SmallVector<int64_t> order;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (auto [i, it] : llvm::enumerate(iterators))
+    if (it == utils::IteratorType::parallel)
+      order.push_back(i);
+  for (auto [i, it] : llvm::enumerate(iterators))
+    if (it != utils::IteratorType::parallel)
+      order.push_back(i);
+  return order;
+}

@@ -1,0 +1,91 @@
+//===- SketchUtils.h - scaffolding shared by the sketches -------*- C++ -*-===//
+//
+// Internal to lib/Tuner/Sketch: the parts of a script every sketch emits the
+// same way (fusing a group into its outer parallel tiles, vectorizing its
+// elementwise members) and small helpers on knob domains.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_LIB_TUNER_SKETCH_SKETCHUTILS_H
+#define TUNER_LIB_TUNER_SKETCH_SKETCHUTILS_H
+
+#include "Tuner/Tuner/Sketch/ScriptBuilder.h"
+#include "Tuner/Tuner/Sketch/Sketch.h"
+
+namespace mlir::tuner::detail {
+
+/// Handles of a fused group after its outer parallel tiling.
+struct TiledGroup {
+  Handle forall;
+  Handle anchor;
+  SmallVector<Handle> producers;
+  /// In chain order; the last one is the op the forall was built from.
+  SmallVector<Handle> consumers;
+};
+
+/// Projects sizes given per loop of the anchor onto the loops of the ops
+/// indexed like the anchor's first result (its producers and consumers).
+SmallVector<Size> projectToResultLoops(linalg::LinalgOp anchor,
+                                       ArrayRef<Size> anchorSizes);
+
+/// Tiles the group's root (its last consumer, or the anchor) with
+/// `tile_using_forall` using `outerSizes` (per anchor loop; reduction loops
+/// must be zero) and fuses the other ops of the group into the forall.
+TiledGroup tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
+                            ArrayRef<Size> outerSizes);
+
+/// Tiles every producer and consumer of `tiled` with `innerSizes` (per anchor
+/// loop, projected) and vectorizes them; with `masked`, vector sizes equal
+/// to the tile sizes are given so that partial tiles vectorize with masks.
+void vectorizeElementwise(ScriptBuilder &b, TiledGroup &tiled,
+                          const FusedGroup &group, ArrayRef<Size> innerSizes,
+                          bool masked);
+
+/// The text of a zero attribute of `type` ("0.0 : f32", "0 : i32").
+std::string getZeroAttrText(Type type);
+
+/// Bit width of the element type of the anchor's first result.
+int64_t getResultElementBits(linalg::LinalgOp anchor);
+
+/// Whether every type of the group's operands is a static-shaped tensor of
+/// int or float elements.
+bool hasStaticTensorOperands(const FusedGroup &group);
+
+/// The divisors of `n` in [lo, hi].
+SmallVector<int64_t> getDivisorsIn(int64_t n, int64_t lo, int64_t hi);
+/// The largest value of `options` that is <= `bound` (the smallest option if
+/// none is).
+int64_t largestAtMost(ArrayRef<int64_t> options, int64_t bound);
+
+/// Sets the option of knob `name` in `choice` to the one nearest `value`.
+void setNearest(ArrayRef<Knob> knobs, KnobChoice &choice, StringRef name,
+                int64_t value);
+/// Sets a choice knob to the option named `value`.
+void setChoice(ArrayRef<Knob> knobs, KnobChoice &choice, StringRef name,
+               StringRef value);
+
+/// The loops of a contraction a CPU sketch tiles: the innermost M, N and K
+/// loops; all other parallel loops (batch, outer M/N) are tiled by 1 at the
+/// outer level, all other reduction loops by 1 at the reduction level.
+struct ContractionLoops {
+  unsigned m = 0, n = 0, k = 0;
+  SmallVector<int64_t> extents;
+  SmallVector<unsigned> otherParallel;
+  SmallVector<unsigned> otherReduction;
+};
+
+/// Classifies the loops of a contraction (linalg::inferContractionDims);
+/// fails with a reason for ops that are not contractions.
+FailureOr<ContractionLoops> analyzeContraction(linalg::LinalgOp op,
+                                               std::string &whyNot);
+
+/// Interchange that puts all parallel loops before all reduction loops.
+SmallVector<int64_t> parallelFirstInterchange(linalg::LinalgOp op);
+
+/// Vector lowering of contractions, realized as tune.alternatives.
+extern const char *const kContractLowerings[];
+extern const unsigned kNumContractLowerings;
+
+} // namespace mlir::tuner::detail
+
+#endif // TUNER_LIB_TUNER_SKETCH_SKETCHUTILS_H

@@ -1,0 +1,140 @@
+//===- Target.cpp - tuning targets ----------------------------------------===//
+//
+// Host CPU detection, CUDA chip tables and the `target=` option syntax.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Tuner/Target/Target.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <sched.h>
+#include <thread>
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+
+/// Number of CPUs in this process's affinity mask.
+static int64_t getAvailableCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    return std::max(1, CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// Size in bytes of cpu0's cache of `level` holding data, 0 if unknown.
+static int64_t getCacheSize(int level) {
+  for (int index = 0; index < 8; ++index) {
+    std::string dir =
+        "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
+    auto read = [&](StringRef file) -> std::string {
+      auto buf = llvm::MemoryBuffer::getFile(dir + "/" + file.str());
+      return buf ? (*buf)->getBuffer().trim().str() : std::string();
+    };
+    std::string lvl = read("level");
+    if (lvl.empty())
+      break;
+    if (std::stoi(lvl) != level || read("type") == "Instruction")
+      continue;
+    StringRef size = read("size");
+    int64_t value = 0;
+    int64_t scale = 1;
+    if (size.consume_back("K"))
+      scale = 1024;
+    else if (size.consume_back("M"))
+      scale = 1024 * 1024;
+    if (size.getAsInteger(10, value))
+      return 0;
+    return value * scale;
+  }
+  return 0;
+}
+
+TargetAttr mlir::tuner::getHostCPUTarget(MLIRContext *ctx) {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  int64_t vectorBits = 128;
+  if (features.lookup("avx512f"))
+    vectorBits = 512;
+  else if (features.lookup("avx"))
+    vectorBits = 256;
+  return TargetAttr::get(ctx, TargetKind::cpu, llvm::sys::getHostCPUName(),
+                         getAvailableCores(), vectorBits, getCacheSize(1),
+                         getCacheSize(2), getCacheSize(3), /*sms=*/0,
+                         /*maxThreadsPerBlock=*/0, /*sharedMemoryPerBlock=*/0,
+                         /*registersPerSm=*/0, /*warpSize=*/0);
+}
+
+FailureOr<TargetAttr> mlir::tuner::getCUDATarget(MLIRContext *ctx,
+                                                 StringRef chip) {
+  StringRef digits = chip;
+  int64_t sm = 0;
+  if (!digits.consume_front("sm_") || digits.getAsInteger(10, sm) || sm < 70)
+    return failure();
+  // SM counts of the flagship part of each generation (V100, T4, A100, A10,
+  // L40, H100/H200); the device's count replaces this when a GPU is present.
+  int64_t sms = sm >= 90   ? 132
+                : sm >= 89 ? 142
+                : sm >= 86 ? 72
+                : sm >= 80 ? 108
+                : sm >= 75 ? 40
+                           : 80;
+  // Static shared memory (workgroup attributions) is limited to 48 KiB per
+  // block on every generation; more needs dynamic shared memory.
+  return TargetAttr::get(ctx, TargetKind::cuda, chip, 0, 0, 0, 0, 0, sms,
+                         /*maxThreadsPerBlock=*/1024,
+                         /*sharedMemoryPerBlock=*/48 * 1024,
+                         /*registersPerSm=*/64 * 1024, /*warpSize=*/32);
+}
+
+FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
+                                                     Location loc) {
+  MLIRContext *ctx = loc.getContext();
+  StringRef spec = option.trim();
+  if (spec == "host" || spec == "cpu")
+    return getHostCPUTarget(ctx);
+  if (spec.consume_front("cpu:")) {
+    int64_t threads = 0;
+    if (spec.consume_back("t") && !spec.getAsInteger(10, threads) &&
+        threads >= 1) {
+      TargetAttr host = getHostCPUTarget(ctx);
+      return TargetAttr::get(ctx, TargetKind::cpu, host.getArch(), threads,
+                             host.getVectorBits(), host.getL1(), host.getL2(),
+                             host.getL3(), 0, 0, 0, 0, 0);
+    }
+    return emitError(loc) << "invalid cpu target '" << option
+                          << "': expected 'cpu', 'host' or 'cpu:<N>t'";
+  }
+  if (spec.starts_with("cuda:")) {
+    FailureOr<TargetAttr> cuda = getCUDATarget(ctx, spec.drop_front(5));
+    if (failed(cuda))
+      return emitError(loc) << "unknown CUDA chip in target '" << option
+                            << "': expected 'cuda:sm_XY' with XY >= 70";
+    return cuda;
+  }
+  if (spec.starts_with("#sched.target")) {
+    Attribute attr = parseAttribute(spec, ctx);
+    if (auto target = dyn_cast_or_null<TargetAttr>(attr))
+      return target;
+    return emitError(loc) << "invalid target attribute '" << option << "'";
+  }
+  return emitError(loc) << "unknown target '" << option
+                        << "': expected 'host', 'cpu', 'cpu:<N>t', "
+                           "'cuda:sm_XY' or a #sched.target attribute";
+}
+
+FailureOr<TargetAttr> mlir::tuner::resolveTarget(StringRef option,
+                                                 Operation *op) {
+  if (!option.empty())
+    return parseTargetOption(option, op->getLoc());
+  if (TargetAttr target = getTarget(op))
+    return target;
+  return getHostCPUTarget(op->getContext());
+}

@@ -1,0 +1,201 @@
+//===- tuner-run.cpp - JIT-run a module, time it, check it ----------------===//
+//
+//   tuner-run FILE [--entry=NAME] [--reference=FILE] [--repeats=N] [--json]
+//             [--seed=S] [--warmup=N] [--min-repeat-ms=MS] [--omp-threads=N]
+//             [--tolerance=T] [--parallel=openmp|none]
+//
+// FILE is linalg on tensors (scheduled or not: its #sched.config annotations
+// are materialized, then tuner-lower-cpu runs) or a module already in the
+// LLVM dialect (lowered by tuner-lower-cpu). The entry function runs on seeded
+// random inputs; the tool prints the median time, the spread and GFLOP/s, and
+// with --reference runs the reference module on the same inputs and compares
+// the outputs. Exit status: 0 on success, 1 on an error, 2 on a mismatch.
+//
+// A thin shell over lib/Tuner/Runner/ModuleRunner.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Config.h"
+#include "Tuner/InitAll.h"
+#include "Tuner/Tuner/Runner/ModuleRunner.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+using namespace mlir::tuner;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("tuner-run options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string> entry("entry",
+                                  cl::desc("Function to run (default: the "
+                                           "only public function)"),
+                                  cl::cat(category));
+static cl::opt<std::string>
+    referenceFile("reference",
+                  cl::desc("Module computing the expected outputs"),
+                  cl::value_desc("file"), cl::cat(category));
+static cl::opt<unsigned> repeats("repeats", cl::desc("Timed repeats"),
+                                 cl::init(10), cl::cat(category));
+static cl::opt<unsigned> warmup("warmup", cl::desc("Untimed calls first"),
+                                cl::init(1), cl::cat(category));
+static cl::opt<double>
+    minRepeatMs("min-repeat-ms",
+                cl::desc("Make each repeat last at least this long by "
+                         "averaging several calls"),
+                cl::init(0), cl::cat(category));
+static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
+                              cl::init(0), cl::cat(category));
+static cl::opt<bool> json("json", cl::desc("Print one JSON object"),
+                          cl::cat(category));
+static cl::opt<unsigned>
+    threads("omp-threads",
+            cl::desc("OpenMP threads for parallel loops (default: all)"),
+            cl::init(0), cl::cat(category));
+static cl::opt<double> tolerance("tolerance",
+                                 cl::desc("Relative tolerance of the "
+                                          "comparison with the reference"),
+                                 cl::init(1e-3), cl::cat(category));
+static cl::opt<std::string>
+    parallel("parallel", cl::desc("How scf.forall runs: openmp or none"),
+             cl::init("openmp"), cl::cat(category));
+
+static OwningOpRef<ModuleOp> parseModule(StringRef path, MLIRContext *ctx) {
+  std::string error;
+  auto file = openInputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "tuner-run: " << error << "\n";
+    return nullptr;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, ctx);
+}
+
+static void printVersion(llvm::raw_ostream &os) {
+  os << "tuner-run (mlir-tuner " << TUNER_VERSION << ", LLVM/MLIR "
+     << LLVM_VERSION_STRING << ")\n";
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::SetVersionPrinter(printVersion);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tuner-run: JIT-compile a module, run it on random inputs, time it and "
+      "check it against a reference\n");
+
+  if (threads > 0)
+    setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(), 1);
+
+  DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  tuner::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+
+  OwningOpRef<ModuleOp> module = parseModule(inputFile, &ctx);
+  if (!module)
+    return 1;
+  OwningOpRef<ModuleOp> reference;
+  if (!referenceFile.empty()) {
+    reference = parseModule(referenceFile, &ctx);
+    if (!reference)
+      return 1;
+  }
+
+  RunOptions options;
+  options.entry = entry;
+  options.seed = seed;
+  options.timing.warmup = warmup;
+  options.timing.repeats = std::max(1u, unsigned(repeats));
+  options.timing.minRepeatMs = minRepeatMs;
+  options.tolerance = tolerance;
+  if (parallel == "none") {
+    options.parallel = ParallelRuntime::None;
+  } else if (parallel != "openmp") {
+    llvm::errs() << "tuner-run: unknown --parallel '" << parallel
+                 << "': expected openmp or none\n";
+    return 1;
+  }
+
+  std::string error;
+  FailureOr<RunResult> result = runModuleOnCPU(
+      *module, reference ? *reference : ModuleOp(), options, error);
+  if (failed(result)) {
+    llvm::errs() << "tuner-run: " << error << "\n";
+    return 1;
+  }
+
+  const Timings &t = result->timings;
+  bool mismatch = result->comparison && !result->comparison->match;
+  if (json) {
+    llvm::json::Object obj{
+        {"entry", result->entry},
+        {"median_s", t.median()},
+        {"min_s", t.min()},
+        {"max_s", t.max()},
+        {"mean_s", t.mean()},
+        {"stddev_s", t.stddev()},
+        {"repeats", static_cast<int64_t>(t.seconds.size())},
+        {"calls_per_repeat", static_cast<int64_t>(t.callsPerRepeat)},
+        {"times_s", llvm::json::Array(t.seconds)},
+        {"flops", result->signature.flops},
+        {"gflops", result->getGFlops()},
+        {"compile_s", result->compileSeconds},
+    };
+    if (result->comparison) {
+      obj["match"] = result->comparison->match;
+      obj["max_error"] = result->comparison->maxError;
+      obj["max_abs_error"] = result->comparison->maxAbsError;
+      obj["mismatches"] = result->comparison->mismatches;
+    } else {
+      obj["match"] = nullptr;
+    }
+    llvm::outs() << llvm::formatv("{0}", llvm::json::Value(std::move(obj)))
+                 << "\n";
+  } else {
+    double median = t.median();
+    double spread = median > 0 ? (t.max() - t.min()) / median * 100 : 0;
+    llvm::outs() << llvm::formatv(
+        "{0}: median {1:f3} ms (min {2:f3}, max {3:f3}, spread {4:f1}%, "
+        "{5} repeats x {6} calls)\n",
+        result->entry, median * 1e3, t.min() * 1e3, t.max() * 1e3, spread,
+        t.seconds.size(), t.callsPerRepeat);
+    if (result->signature.flops > 0)
+      llvm::outs() << llvm::formatv("  {0:f2} GFLOP/s ({1:f4} GFLOP per call)\n",
+                                    result->getGFlops(),
+                                    result->signature.flops / 1e9);
+    if (result->comparison) {
+      const Comparison &c = *result->comparison;
+      if (c.match)
+        llvm::outs() << llvm::formatv(
+            "  reference: match (max error {0:e2}, tolerance {1:e1})\n",
+            c.maxError, double(tolerance));
+      else
+        llvm::outs() << "  reference: MISMATCH in " << c.mismatches
+                     << " elements (" << c.firstMismatch << ")\n";
+    }
+  }
+  return mismatch ? 2 : 0;
+}
