@@ -32,7 +32,9 @@ using namespace mlir::tuner;
 
 namespace {
 /// Records the kernel signatures of the public functions (before their types
-/// change) and asks for C interfaces.
+/// change), asks for C interfaces, and drops the schedule annotations: the
+/// lowered module must parse in tools that do not know the sched dialect
+/// (mlir-translate, mlir-runner).
 struct PrepareKernelsPass
     : public PassWrapper<PrepareKernelsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrepareKernelsPass)
@@ -42,6 +44,14 @@ struct PrepareKernelsPass
   StringRef getArgument() const override { return "tuner-prepare-kernels"; }
 
   void runOnOperation() override {
+    getOperation()->walk([](Operation *op) {
+      SmallVector<StringAttr> names;
+      for (NamedAttribute attr : op->getDiscardableAttrs())
+        if (attr.getName().getValue().starts_with("sched."))
+          names.push_back(attr.getName());
+      for (StringAttr name : names)
+        op->removeDiscardableAttr(name);
+    });
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       if (func.isExternal() || func.isPrivate())
         continue;

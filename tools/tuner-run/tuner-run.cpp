@@ -19,6 +19,7 @@
 #include "Tuner/InitAll.h"
 #include "Tuner/Tuner/Runner/ModuleRunner.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -77,16 +78,20 @@ static cl::opt<std::string>
     parallel("parallel", cl::desc("How scf.forall runs: openmp or none"),
              cl::init("openmp"), cl::cat(category));
 
-static OwningOpRef<ModuleOp> parseModule(StringRef path, MLIRContext *ctx) {
+/// Parses `path` into a module; its buffer joins `sourceMgr` so that later
+/// diagnostics (from materialization and lowering) can quote the source.
+static OwningOpRef<ModuleOp> parseModule(StringRef path,
+                                         llvm::SourceMgr &sourceMgr,
+                                         MLIRContext *ctx) {
   std::string error;
   auto file = openInputFile(path, &error);
   if (!file) {
     llvm::errs() << "tuner-run: " << error << "\n";
     return nullptr;
   }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  return parseSourceFile<ModuleOp>(sourceMgr, ctx);
+  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  return parseSourceString<ModuleOp>(
+      sourceMgr.getMemoryBuffer(id)->getBuffer(), ParserConfig(ctx), path);
 }
 
 static void printVersion(llvm::raw_ostream &os) {
@@ -114,12 +119,14 @@ int main(int argc, char **argv) {
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
 
-  OwningOpRef<ModuleOp> module = parseModule(inputFile, &ctx);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module = parseModule(inputFile, sourceMgr, &ctx);
   if (!module)
     return 1;
   OwningOpRef<ModuleOp> reference;
   if (!referenceFile.empty()) {
-    reference = parseModule(referenceFile, &ctx);
+    reference = parseModule(referenceFile, sourceMgr, &ctx);
     if (!reference)
       return 1;
   }

@@ -32,7 +32,9 @@ def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
 
     Every public function also gets a `tuner.kernel` attribute recording its
     tensor-level signature and FLOP count, which `tuner-run` uses to call an
-    already-lowered module.
+    already-lowered module. The `sched.*` annotations are dropped, so that
+    tools without the sched dialect (mlir-translate, mlir-runner) read the
+    result.
 
     ```
     tuner-opt model.mlir --sched-apply-default --sched-materialize \

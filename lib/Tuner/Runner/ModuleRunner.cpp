@@ -47,8 +47,11 @@ LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
   if (isLoweredToLLVM(module))
     return success();
 
-  // The FLOP count must be taken before the linalg ops are tiled.
+  // The FLOP count must be taken before the linalg ops are tiled; a
+  // signature that cannot be called is reported before lowering.
   annotateKernelSignature(*func);
+  if (failed(getKernelSignature(*func, error)))
+    return failure();
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
   pm.addPass(sched::createSchedMaterialize());
   LowerCPUOptions options;

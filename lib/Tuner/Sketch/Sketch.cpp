@@ -94,6 +94,7 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createCPUContractionPaddedSketch());
   sketches.push_back(createCPUConvolutionSketch());
   sketches.push_back(createCPUFallbackSketch());
+  sketches.push_back(createTestFailToApplySketch());
 }
 
 const SketchRegistry &SketchRegistry::get() {
@@ -112,7 +113,8 @@ SmallVector<const Sketch *>
 SketchRegistry::getSketches(TargetKind kind) const {
   SmallVector<const Sketch *> result;
   for (const std::unique_ptr<Sketch> &sketch : sketches)
-    if (sketch->getTargetKind() == kind)
+    if (sketch->getTargetKind() == kind &&
+        !sketch->getName().starts_with("test."))
       result.push_back(sketch.get());
   return result;
 }

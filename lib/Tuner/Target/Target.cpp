@@ -101,16 +101,32 @@ FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
   if (spec == "host" || spec == "cpu")
     return getHostCPUTarget(ctx);
   if (spec.consume_front("cpu:")) {
-    int64_t threads = 0;
-    if (spec.consume_back("t") && !spec.getAsInteger(10, threads) &&
-        threads >= 1) {
-      TargetAttr host = getHostCPUTarget(ctx);
-      return TargetAttr::get(ctx, TargetKind::cpu, host.getArch(), threads,
-                             host.getVectorBits(), host.getL1(), host.getL2(),
-                             host.getL3(), 0, 0, 0, 0, 0);
+    // cpu[:sse|avx2|avx512][:<N>t]: a generic x86-64 level (no caches
+    // known), and/or a thread count; what is not given comes from the host.
+    TargetAttr host = getHostCPUTarget(ctx);
+    StringRef arch = host.getArch();
+    int64_t vectorBits = host.getVectorBits(), cores = host.getCores();
+    int64_t l1 = host.getL1(), l2 = host.getL2(), l3 = host.getL3();
+    SmallVector<StringRef> parts;
+    spec.split(parts, ':');
+    for (StringRef part : parts) {
+      int64_t threads = 0;
+      if (part == "sse" || part == "avx2" || part == "avx512") {
+        vectorBits = part == "sse" ? 128 : part == "avx2" ? 256 : 512;
+        arch = part == "sse" ? "x86-64-v2" : part == "avx2" ? "x86-64-v3"
+                                                            : "x86-64-v4";
+        l1 = l2 = l3 = 0;
+      } else if (part.consume_back("t") && !part.getAsInteger(10, threads) &&
+                 threads >= 1) {
+        cores = threads;
+      } else {
+        return emitError(loc)
+               << "invalid cpu target '" << option
+               << "': expected cpu[:sse|avx2|avx512][:<N>t]";
+      }
     }
-    return emitError(loc) << "invalid cpu target '" << option
-                          << "': expected 'cpu', 'host' or 'cpu:<N>t'";
+    return TargetAttr::get(ctx, TargetKind::cpu, arch, cores, vectorBits, l1,
+                           l2, l3, 0, 0, 0, 0, 0);
   }
   if (spec.starts_with("cuda:")) {
     FailureOr<TargetAttr> cuda = getCUDATarget(ctx, spec.drop_front(5));
@@ -126,7 +142,7 @@ FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
     return emitError(loc) << "invalid target attribute '" << option << "'";
   }
   return emitError(loc) << "unknown target '" << option
-                        << "': expected 'host', 'cpu', 'cpu:<N>t', "
+                        << "': expected 'host', 'cpu[:sse|avx2|avx512][:<N>t]', "
                            "'cuda:sm_XY' or a #sched.target attribute";
 }
 

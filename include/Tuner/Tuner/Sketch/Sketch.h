@@ -99,7 +99,8 @@ public:
 
   /// The sketch called `name`, or null.
   const Sketch *lookup(StringRef name) const;
-  /// All sketches for a target kind, in preference order.
+  /// All sketches for a target kind, in preference order, except the
+  /// test-only sketches (named "test.*"), which lookup() still finds.
   SmallVector<const Sketch *> getSketches(sched::TargetKind kind) const;
 
 private:
@@ -118,6 +119,8 @@ std::unique_ptr<Sketch> createCPUContractionSketch();
 std::unique_ptr<Sketch> createCPUContractionPaddedSketch();
 std::unique_ptr<Sketch> createCPUConvolutionSketch();
 std::unique_ptr<Sketch> createCPUFallbackSketch();
+/// Test-only sketches (lib/Tuner/Sketch/TestSketches.cpp).
+std::unique_ptr<Sketch> createTestFailToApplySketch();
 
 } // namespace mlir::tuner
 

@@ -27,6 +27,9 @@ FailureOr<sched::TargetAttr> getCUDATarget(MLIRContext *ctx, StringRef chip);
 /// Parses the `target=` option of the tuner passes:
 ///   `host` or `cpu`     the CPU this runs on (getHostCPUTarget)
 ///   `cpu:<N>t`          the host CPU restricted to N threads, e.g. `cpu:1t`
+///   `cpu:avx512`, `cpu:avx2`, `cpu:sse` a generic x86-64 level (vector width
+///                       512/256/128 bits, caches unknown), combinable with a
+///                       thread count: `cpu:avx512:2t`
 ///   `cuda:sm_XY`        a CUDA GPU (getCUDATarget)
 ///   `#sched.target<...>` an explicit attribute.
 /// Reports a diagnostic at `loc` and fails on anything else.

@@ -1,0 +1,13 @@
+// RUN: tuner-opt %s --split-input-file --sched-apply-default=target=cpu:avx512:2t --verify-diagnostics
+// RUN: not tuner-opt %s --sched-apply-default=target=tpu 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tuner-opt %s --sched-apply-default=target=cuda:sm_20 2>&1 | FileCheck %s --check-prefix=CHIP
+
+// TARGET: error: unknown target 'tpu': expected 'host', 'cpu[:sse|avx2|avx512][:<N>t]', 'cuda:sm_XY' or a #sched.target attribute
+// CHIP: error: unknown CUDA chip in target 'cuda:sm_20': expected 'cuda:sm_XY' with XY >= 70
+
+// Ops that cannot be tasks get a warning and no config.
+func.func @dynamic(%a: tensor<?x16xf32>, %b: tensor<16x16xf32>, %c: tensor<?x16xf32>) -> tensor<?x16xf32> {
+  // expected-warning @+1 {{dynamic shapes are not supported}}
+  %0 = linalg.matmul ins(%a, %b : tensor<?x16xf32>, tensor<16x16xf32>) outs(%c : tensor<?x16xf32>) -> tensor<?x16xf32>
+  return %0 : tensor<?x16xf32>
+}

@@ -1,0 +1,49 @@
+// RUN: tuner-opt %s --split-input-file --sched-apply-default=target=cpu:avx512:2t | FileCheck %s
+// RUN: tuner-opt %s --split-input-file --sched-apply-default=target=cpu:avx2:4t | FileCheck %s --check-prefix=AVX2
+// RUN: tuner-opt %s --split-input-file --sched-apply-default="target=cpu:avx512:2t override=true" | FileCheck %s --check-prefix=OVERRIDE
+
+// The module gets the target; each anchor op the default of its preferred
+// sketch: an 8x32 register tile (16 zmm accumulators), parallel tiles split
+// until both cores have work.
+// CHECK:       module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512>}
+// CHECK-LABEL: func.func @mm
+// CHECK:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 64, m2 = 8, ms = 64, n1 = 256, n2 = 32, ns = 256, unroll = 1}>}
+// AVX2:        module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v3", cores = 4, vector_bits = 256>}
+// AVX2:        linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 64, m2 = 4, ms = 64, n1 = 256, n2 = 16, ns = 256, unroll = 1}>}
+func.func @mm(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
+  return %0 : tensor<512x512xf32>
+}
+
+// -----
+
+// Sizes no vector-friendly tile divides get the padded sketch; 2-D
+// convolutions the conv sketch; other reductions the fallback.
+// CHECK-LABEL: func.func @others
+// CHECK:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction_padded"
+// CHECK:       linalg.conv_2d_nhwc_hwcf {{.*}}sched.config = #sched.config<sketch = "cpu.conv2d", knobs = {c1 = 32, c2 = 32, h1 = 1, ic1 = 16, ic2 = 1, kw2 = 1, unroll = 1, w1 = 8, w2 = 8}>
+// CHECK:       linalg.generic {{.*}}sched.config = #sched.config<sketch = "cpu.fallback", knobs = {p1 = 8}>
+func.func @others(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>,
+                  %i: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tensor<1x8x8x32xf32>,
+                  %x: tensor<16x64xf32>, %acc: tensor<16xf32>) -> (tensor<50x50xf32>, tensor<1x8x8x32xf32>, tensor<16xf32>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<50x50xf32>, tensor<50x50xf32>) outs(%c : tensor<50x50xf32>) -> tensor<50x50xf32>
+  %1 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%i, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x32xf32>) outs(%o : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  %2 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<16x64xf32>) outs(%acc : tensor<16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %out : f32
+    linalg.yield %m : f32
+  } -> tensor<16xf32>
+  return %0, %1, %2 : tensor<50x50xf32>, tensor<1x8x8x32xf32>, tensor<16xf32>
+}
+
+// -----
+
+// An existing config is kept unless override=true.
+// CHECK-LABEL: func.func @keep
+// CHECK:       sched.config = #sched.config<sketch = "cpu.fallback", knobs = {p1 = 2}>
+// OVERRIDE-LABEL: func.func @keep
+// OVERRIDE:       sched.config = #sched.config<sketch = "cpu.contraction"
+func.func @keep(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = linalg.matmul {sched.config = #sched.config<sketch = "cpu.fallback", knobs = {p1 = 2}>} ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}

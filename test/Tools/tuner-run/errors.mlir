@@ -1,0 +1,34 @@
+// RUN: split-file %s %t
+// RUN: not tuner-run %t/two.mlir 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: not tuner-run %t/two.mlir --entry=nope 2>&1 | FileCheck %s --check-prefix=ENTRY
+// RUN: not tuner-run %t/dynamic.mlir 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+// RUN: not tuner-run %t/missing.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not tuner-run %t/bad.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
+// RUN: not tuner-run %t/two.mlir --entry=f --parallel=threads 2>&1 | FileCheck %s --check-prefix=PARALLEL
+// Choosing one of two functions works.
+// RUN: tuner-run %t/two.mlir --entry=g --repeats=1 | FileCheck %s --check-prefix=G
+
+// TWO: tuner-run: the module has 2 public functions: choose one with --entry
+// ENTRY: tuner-run: no function named 'nope' with a body
+// DYNAMIC: tuner-run: input #0 has type tensor<?x4xf32>; only statically shaped tensors and memrefs of int or float elements can be passed
+// MISSING: tuner-run: cannot open input file '{{.*}}missing.mlir': No such file or directory
+// PARSE: bad.mlir:1:1: error: custom op 'not' is unknown
+// PARALLEL: tuner-run: unknown --parallel 'threads': expected openmp or none
+// G: g: median
+
+//--- two.mlir
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
+}
+func.func @g(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.add ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%a : tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+//--- dynamic.mlir
+func.func @d(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  return %a : tensor<?x4xf32>
+}
+
+//--- bad.mlir
+not mlir at all
