@@ -1,0 +1,114 @@
+"""Helpers shared by the benchmark scripts: paths, Debian packages, building
+the C/C++ harnesses, running the tools, statistics, machine description."""
+
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+RESULTS = os.path.join(BENCH, "results")
+WORKLOADS = os.path.join(ROOT, "examples", "workloads")
+
+
+def log(msg):
+    print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+
+def ensure_packages(packages):
+    """Installs the Debian packages that are missing (idempotent)."""
+    missing = []
+    for p in packages:
+        r = subprocess.run(["dpkg-query", "-W", "-f=${Status}", p],
+                           capture_output=True, text=True)
+        if "ok installed" not in r.stdout:
+            missing.append(p)
+    if not missing:
+        return
+    log(f"installing {' '.join(missing)}")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq",
+                           "--no-install-recommends"] + missing,
+                   check=True, env=env, stdout=subprocess.DEVNULL)
+
+
+def tool(build, name):
+    path = os.path.join(build, "bin", name)
+    if not os.path.exists(path):
+        sys.exit(f"{path} not found: build first (utils/setup.sh build)")
+    return path
+
+
+def out_dir():
+    d = os.path.join(BENCH, "out")
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def build_harness(name, source, flags):
+    """Compiles bench/harness/<source> into bench/out/<name> (cached)."""
+    src = os.path.join(BENCH, "harness", source)
+    exe = os.path.join(out_dir(), name)
+    if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
+        compiler = "g++" if source.endswith(".cpp") else "gcc"
+        cmd = [compiler, "-O2", src, "-o", exe] + flags
+        log(" ".join(cmd))
+        subprocess.run(cmd, check=True)
+    return exe
+
+
+def run_json(cmd, env=None, timeout=None):
+    """Runs a command printing one JSON object on its last line."""
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                       timeout=timeout)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed ({r.returncode}):\n"
+                           f"{r.stderr[-2000:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def single_thread_env():
+    return dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
+
+
+def machine():
+    model = platform.processor()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "cpu": model,
+        "cpus": os.cpu_count(),
+        "date": datetime.date.today().isoformat(),
+        "kernel": platform.release(),
+    }
+
+
+def median(xs):
+    return statistics.median(xs) if xs else 0.0
+
+
+def write_result(name, data):
+    os.makedirs(RESULTS, exist_ok=True)
+    path = os.path.join(RESULTS, name + ".json")
+    with open(path, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+        f.write("\n")
+    log(f"wrote {os.path.relpath(path, ROOT)}")
+    return path
+
+
+def have(cmd):
+    return shutil.which(cmd) is not None

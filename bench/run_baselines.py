@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Times, in one run and on one thread, for every workload in
+examples/workloads:
+
+  - the default schedule (--sched-apply-default, no search),
+  - the untiled baseline (the program lowered as is: naive loops),
+  - the vendor library on the same shapes: OpenBLAS sgemm for contractions,
+    oneDNN for convolutions (the best memory format it picks),
+  - the FMA peak of one core (bench/harness/fma_peak.c),
+
+and writes bench/results/baselines.json; bench/report.py turns the results
+into docs/results.md.
+
+usage: bench/run_baselines.py [--build build] [--repeats 20] [--only NAME...]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+
+def extract_tasks(opt, workload, tmp):
+    path = os.path.join(tmp, "tasks.json")
+    subprocess.run([opt, workload, f"--sched-extract-tasks=task-list={path}",
+                    "-o", os.devnull], check=True)
+    with open(path) as f:
+        return json.load(f)["tasks"]
+
+
+def library_time(task, gemm, conv, env, repeats):
+    """Median seconds of the vendor library on one occurrence of `task`, or
+    None when no library call matches the anchor op."""
+    anchor, ranges = task["anchor"], task["loop_ranges"]
+    shapes = [o["shape"] for o in task["operands"]]
+    if anchor == "linalg.matmul":
+        m, n, k = ranges
+        r = common.run_json([gemm, str(m), str(n), str(k), "1", str(repeats)], env)
+        return r["median_s"], "OpenBLAS sgemm"
+    if anchor == "linalg.batch_matmul":
+        b, m, n, k = ranges
+        r = common.run_json([gemm, str(m), str(n), str(k), str(b), str(repeats)], env)
+        return r["median_s"], "OpenBLAS sgemm (batched loop)"
+    if anchor in ("linalg.conv_2d_nhwc_hwcf", "linalg.depthwise_conv_2d_nhwc_hwc"):
+        n, h, w, c = shapes[0]
+        oh, kh, kw = ranges[1], ranges[4], ranges[5]
+        stride = (h - kh) // (oh - 1) if oh > 1 else 1
+        depthwise = anchor.startswith("linalg.depthwise")
+        f = c if depthwise else ranges[3]
+        r = common.run_json([conv, str(n), str(h), str(w), str(c), str(kh),
+                             str(kw), str(f), str(stride),
+                             "1" if depthwise else "0", str(repeats)], env)
+        return r["median_s"], f"oneDNN ({r['impl']})"
+    return None, None
+
+
+def tuner_run(run, module, env, args, reference=None):
+    cmd = [run, module, "--json", "--omp-threads=1"] + args
+    if reference:
+        cmd.append(f"--reference={reference}")
+    return common.run_json(cmd, env, timeout=1800)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build", default=os.path.join(common.ROOT, "build"))
+    ap.add_argument("--repeats", type=int, default=20)
+    ap.add_argument("--only", nargs="*", help="workload names to run")
+    args = ap.parse_args()
+
+    common.ensure_packages(["libopenblas-dev", "libdnnl-dev", "gcc", "g++",
+                            "pkg-config"])
+    blas_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "openblas"],
+                                capture_output=True, text=True,
+                                check=True).stdout.split()
+    gemm = common.build_harness("gemm_openblas", "gemm_openblas.c", blas_flags)
+    conv = common.build_harness("conv_onednn", "conv_onednn.cpp", ["-ldnnl"])
+    peak_exe = common.build_harness("fma_peak", "fma_peak.c", ["-fopenmp"])
+    opt = common.tool(args.build, "tuner-opt")
+    run = common.tool(args.build, "tuner-run")
+    env = common.single_thread_env()
+
+    peak = common.run_json([peak_exe, "1"], env)
+    common.log(f"FMA peak, 1 thread: {peak['gflops']} GFLOP/s ({peak['isa']})")
+
+    rows = []
+    names = sorted(f[:-5] for f in os.listdir(common.WORKLOADS)
+                   if f.endswith(".mlir"))
+    for name in names:
+        if args.only and name not in args.only:
+            continue
+        workload = os.path.join(common.WORKLOADS, name + ".mlir")
+        with tempfile.TemporaryDirectory() as tmp:
+            tasks = extract_tasks(opt, workload, tmp)
+            flops = sum(t["flops"] * t["weight"] for t in tasks)
+            scheduled = os.path.join(tmp, "default.mlir")
+            subprocess.run([opt, workload, "--sched-apply-default=target=cpu:1t",
+                            "-o", scheduled], check=True)
+            common.log(f"{name}: default schedule")
+            default = tuner_run(run, scheduled, env,
+                                [f"--repeats={args.repeats}",
+                                 "--min-repeat-ms=20"], reference=workload)
+            common.log(f"{name}: untiled baseline")
+            naive = tuner_run(run, workload, env, ["--repeats=3"])
+            lib_seconds, lib_name = 0.0, None
+            for t in tasks:
+                seconds, which = library_time(t, gemm, conv, env, args.repeats)
+                if seconds is None:
+                    lib_seconds, lib_name = None, None
+                    break
+                lib_seconds += seconds * t["weight"]
+                lib_name = which
+        row = {
+            "workload": name,
+            "flops": flops,
+            "tasks": len(tasks),
+            "default": {k: default[k] for k in
+                        ("median_s", "min_s", "max_s", "gflops", "match")},
+            "untiled": {k: naive[k] for k in ("median_s", "gflops")},
+            "library": None if lib_seconds is None else {
+                "name": lib_name, "median_s": lib_seconds,
+                "gflops": flops / lib_seconds / 1e9},
+        }
+        common.log(f"{name}: default {row['default']['gflops']:.1f}, untiled "
+                   f"{row['untiled']['gflops']:.2f}, library "
+                   f"{row['library']['gflops'] if row['library'] else '-'} GFLOP/s")
+        rows.append(row)
+
+    common.write_result("baselines", {
+        "machine": common.machine(),
+        "threads": 1,
+        "peak": peak,
+        "workloads": rows,
+        "command": "bench/run_baselines.py",
+    })
+
+
+if __name__ == "__main__":
+    main()
