@@ -16,6 +16,9 @@ namespace tuner {
 /// Registers the `sched` dialect.
 void registerSchedDialect(DialectRegistry &registry);
 
+/// Registers the `transform.sched.*` ops (a transform dialect extension).
+void registerSchedTransformOps(DialectRegistry &registry);
+
 /// Registers the sched dialect passes (sched-extract-tasks, ...).
 void registerSchedPasses();
 

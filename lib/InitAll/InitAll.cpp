@@ -7,8 +7,10 @@
 #include "Tuner/InitAll.h"
 
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
+#include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Transforms/Passes.h"
+#include "Tuner/Tuner/Driver/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -20,11 +22,19 @@ void tuner::registerSchedDialect(DialectRegistry &registry) {
 
 void tuner::registerSchedPasses() { sched::registerSchedPasses(); }
 
-void tuner::registerAllDialects(DialectRegistry &registry) {
-  registerSchedDialect(registry);
+void tuner::registerSchedTransformOps(DialectRegistry &registry) {
+  sched::registerTransformDialectExtension(registry);
 }
 
-void tuner::registerTunerPasses() { tuner::registerTunerTransformsPasses(); }
+void tuner::registerAllDialects(DialectRegistry &registry) {
+  registerSchedDialect(registry);
+  registerSchedTransformOps(registry);
+}
+
+void tuner::registerTunerPasses() {
+  tuner::registerTunerTransformsPasses();
+  tuner::registerTunerDriverPasses();
+}
 
 void tuner::registerAllPasses() {
   registerSchedPasses();

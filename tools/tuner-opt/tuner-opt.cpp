@@ -7,6 +7,7 @@
 
 #include "Tuner/Config.h"
 #include "Tuner/InitAll.h"
+#include "Tuner/Tuner/Measure/Worker.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -36,6 +37,11 @@ int main(int argc, char **argv) {
 
   mlir::tuner::registerAllDialects(registry);
   mlir::tuner::registerAllPasses();
+
+  // `tuner-opt --tuner-worker=builder|runner`: a worker process of tuner-tune.
+  if (std::optional<int> exitCode =
+          mlir::tuner::maybeRunWorker(argc, argv, registry))
+    return *exitCode;
 
   llvm::cl::AddExtraVersionPrinter(printTunerVersion);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

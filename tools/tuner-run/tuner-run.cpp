@@ -17,7 +17,8 @@
 
 #include "Tuner/Config.h"
 #include "Tuner/InitAll.h"
-#include "Tuner/Tuner/Runner/ModuleRunner.h"
+#include "Tuner/Tuner/Measure/Worker.h"
+#include "Tuner/Tuner/Measure/ModuleRunner.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -101,6 +102,15 @@ static void printVersion(llvm::raw_ostream &os) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  tuner::registerAllDialects(registry);
+  // tuner-run can serve as the worker executable of tuner-tune too.
+  if (std::optional<int> exitCode = maybeRunWorker(argc, argv, registry))
+    return *exitCode;
+
   cl::SetVersionPrinter(printVersion);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
@@ -111,11 +121,6 @@ int main(int argc, char **argv) {
   if (threads > 0)
     setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(), 1);
 
-  DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  tuner::registerAllDialects(registry);
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
 

@@ -11,9 +11,13 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -142,10 +146,8 @@ LogicalResult mlir::tuner::allocateBuffers(const KernelSignature &signature,
 }
 
 //===----------------------------------------------------------------------===//
-// CPUKernel
+// Compilation
 //===----------------------------------------------------------------------===//
-
-CPUKernel::~CPUKernel() = default;
 
 static bool usesOpenMP(ModuleOp module) {
   bool found = false;
@@ -159,9 +161,24 @@ static bool usesOpenMP(ModuleOp module) {
   return found;
 }
 
-FailureOr<std::unique_ptr<CPUKernel>>
-CPUKernel::compile(ModuleOp module, StringRef entry,
-                   const KernelSignature &signature, std::string &error) {
+LogicalResult mlir::tuner::loadOpenMPRuntime(std::string &error) {
+  // The LLVM OpenMP runtime (Debian's libomp5; TUNER_OPENMP_LIB overrides),
+  // loaded into the process: the JIT resolves symbols from the process.
+  std::string ompLib = "libomp.so.5";
+  if (const char *env = std::getenv("TUNER_OPENMP_LIB"))
+    ompLib = env;
+  std::string loadError;
+  if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(ompLib.c_str(),
+                                                        &loadError)) {
+    error = "cannot load the OpenMP runtime '" + ompLib + "': " + loadError;
+    return failure();
+  }
+  return success();
+}
+
+/// An ExecutionEngine for the host CPU at -O3, with memrefCopy provided.
+static FailureOr<std::unique_ptr<ExecutionEngine>>
+createEngine(ModuleOp module, bool objectDump, std::string &error) {
   static std::once_flag initTargets;
   std::call_once(initTargets, [] {
     llvm::InitializeNativeTarget();
@@ -183,25 +200,14 @@ CPUKernel::compile(ModuleOp module, StringRef entry,
     error = llvm::toString(targetMachine.takeError());
     return failure();
   }
+  if (usesOpenMP(module) && failed(loadOpenMPRuntime(error)))
+    return failure();
 
   ExecutionEngineOptions options;
   auto transformer = makeOptimizingTransformer(3, 0, targetMachine->get());
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  // The LLVM OpenMP runtime (Debian's libomp5; TUNER_OPENMP_LIB overrides),
-  // loaded into the process: the JIT resolves symbols from the process.
-  if (usesOpenMP(module)) {
-    std::string ompLib = "libomp.so.5";
-    if (const char *env = std::getenv("TUNER_OPENMP_LIB"))
-      ompLib = env;
-    std::string loadError;
-    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(ompLib.c_str(),
-                                                          &loadError)) {
-      error = "cannot load the OpenMP runtime '" + ompLib + "': " + loadError;
-      return failure();
-    }
-  }
-
+  options.enableObjectDump = objectDump;
   auto engine =
       ExecutionEngine::create(module, options, std::move(*targetMachine));
   if (!engine) {
@@ -215,28 +221,49 @@ CPUKernel::compile(ModuleOp module, StringRef entry,
         llvm::JITSymbolFlags::Exported};
     return symbols;
   });
+  return std::move(*engine);
+}
+
+LogicalResult mlir::tuner::compileToObjectFile(ModuleOp module,
+                                               StringRef entry,
+                                               StringRef objectPath,
+                                               std::string &error) {
+  FailureOr<std::unique_ptr<ExecutionEngine>> engine =
+      createEngine(module, /*objectDump=*/true, error);
+  if (failed(engine))
+    return failure();
+  // Code generation happens on the first lookup.
   auto function = (*engine)->lookupPacked(entry);
   if (!function) {
-    error = "cannot link '" + entry.str() +
+    error = "cannot compile '" + entry.str() +
             "': " + llvm::toString(function.takeError());
     return failure();
   }
-  (*engine)->initialize();
+  (*engine)->dumpToObjectFile(objectPath);
+  if (!llvm::sys::fs::exists(objectPath)) {
+    error = "no object code was written to '" + objectPath.str() + "'";
+    return failure();
+  }
+  return success();
+}
 
-  std::unique_ptr<CPUKernel> kernel(new CPUKernel());
-  kernel->engine = std::move(*engine);
-  kernel->function = *function;
-  kernel->signature = signature;
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+Kernel::Kernel(void (*function)(void **), KernelSignature sig)
+    : function(function), signature(std::move(sig)) {
   int64_t resultWords = 0;
   if (!signature.outParams)
     for (ShapedType type : signature.outputs)
       resultWords += 3 + 2 * type.getRank();
-  kernel->resultStorage.assign(std::max<int64_t>(resultWords, 1), 0);
-  return kernel;
+  resultStorage.assign(std::max<int64_t>(resultWords, 1), 0);
 }
 
-void CPUKernel::call(MutableArrayRef<HostBuffer> inputs,
-                     MutableArrayRef<HostBuffer> outputs, bool copyResults) {
+Kernel::~Kernel() = default;
+
+void Kernel::call(MutableArrayRef<HostBuffer> inputs,
+                  MutableArrayRef<HostBuffer> outputs, bool copyResults) {
   SmallVector<void *, 32> args;
   for (HostBuffer &b : inputs)
     b.appendPackedArgs(args);
@@ -260,10 +287,9 @@ void CPUKernel::call(MutableArrayRef<HostBuffer> inputs,
     offset += 3 + 2 * rank;
     HostBuffer &out = outputs[i];
     if (copyResults) {
-      int64_t elementSize = out.getElementBytes();
       UnrankedMemRef src{rank, desc};
       UnrankedMemRef dst{rank, out.getDescriptor()};
-      tunerMemrefCopy(elementSize, &src, &dst);
+      tunerMemrefCopy(out.getElementBytes(), &src, &dst);
     }
     void *allocated = reinterpret_cast<void *>(desc[0]);
     bool owned = llvm::any_of(inputs, [&](HostBuffer &b) {
@@ -276,14 +302,112 @@ void CPUKernel::call(MutableArrayRef<HostBuffer> inputs,
   }
 }
 
-void CPUKernel::run(MutableArrayRef<HostBuffer> inputs,
-                    MutableArrayRef<HostBuffer> outputs) {
+void Kernel::run(MutableArrayRef<HostBuffer> inputs,
+                 MutableArrayRef<HostBuffer> outputs) {
   call(inputs, outputs, /*copyResults=*/true);
 }
 
-Timings CPUKernel::time(MutableArrayRef<HostBuffer> inputs,
-                        MutableArrayRef<HostBuffer> outputs,
-                        const TimingOptions &options) {
+Timings Kernel::time(MutableArrayRef<HostBuffer> inputs,
+                     MutableArrayRef<HostBuffer> outputs,
+                     const TimingOptions &options) {
   return timeCalls([&] { call(inputs, outputs, /*copyResults=*/false); },
                    options);
+}
+
+//===----------------------------------------------------------------------===//
+// CPUKernel
+//===----------------------------------------------------------------------===//
+
+CPUKernel::CPUKernel(std::unique_ptr<ExecutionEngine> engine,
+                     void (*function)(void **), KernelSignature signature)
+    : Kernel(function, std::move(signature)), engine(std::move(engine)) {}
+
+CPUKernel::~CPUKernel() = default;
+
+FailureOr<std::unique_ptr<CPUKernel>>
+CPUKernel::compile(ModuleOp module, StringRef entry,
+                   const KernelSignature &signature, std::string &error) {
+  FailureOr<std::unique_ptr<ExecutionEngine>> engine =
+      createEngine(module, /*objectDump=*/false, error);
+  if (failed(engine))
+    return failure();
+  auto function = (*engine)->lookupPacked(entry);
+  if (!function) {
+    error = "cannot link '" + entry.str() +
+            "': " + llvm::toString(function.takeError());
+    return failure();
+  }
+  (*engine)->initialize();
+  return std::unique_ptr<CPUKernel>(
+      new CPUKernel(std::move(*engine), *function, signature));
+}
+
+//===----------------------------------------------------------------------===//
+// ObjectKernel
+//===----------------------------------------------------------------------===//
+
+struct ObjectKernel::JIT {
+  std::unique_ptr<llvm::orc::LLJIT> lljit;
+};
+
+ObjectKernel::ObjectKernel(std::unique_ptr<JIT> jit, void (*function)(void **),
+                           KernelSignature signature)
+    : Kernel(function, std::move(signature)), jit(std::move(jit)) {}
+
+ObjectKernel::~ObjectKernel() = default;
+
+FailureOr<std::unique_ptr<ObjectKernel>>
+ObjectKernel::load(StringRef objectPath, StringRef entry,
+                   const KernelSignature &signature, std::string &error) {
+  static std::once_flag initTargets;
+  std::call_once(initTargets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  auto buffer = llvm::MemoryBuffer::getFile(objectPath);
+  if (!buffer) {
+    error = "cannot read object '" + objectPath.str() +
+            "': " + buffer.getError().message();
+    return failure();
+  }
+  auto lljit = llvm::orc::LLJITBuilder().create();
+  if (!lljit) {
+    error = llvm::toString(lljit.takeError());
+    return failure();
+  }
+  llvm::orc::JITDylib &dylib = (*lljit)->getMainJITDylib();
+  auto generator = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*lljit)->getDataLayout().getGlobalPrefix());
+  if (!generator) {
+    error = llvm::toString(generator.takeError());
+    return failure();
+  }
+  dylib.addGenerator(std::move(*generator));
+  llvm::orc::SymbolMap symbols;
+  symbols[(*lljit)->mangleAndIntern("memrefCopy")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&tunerMemrefCopy),
+      llvm::JITSymbolFlags::Exported};
+  if (auto err = dylib.define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
+    error = llvm::toString(std::move(err));
+    return failure();
+  }
+  if (auto err = (*lljit)->addObjectFile(std::move(*buffer))) {
+    error = "cannot load object: " + llvm::toString(std::move(err));
+    return failure();
+  }
+  auto address = (*lljit)->lookup(("_mlir_" + entry).str());
+  if (!address) {
+    error = "cannot link '" + entry.str() +
+            "': " + llvm::toString(address.takeError());
+    return failure();
+  }
+  if (auto err = (*lljit)->initialize(dylib)) {
+    error = "cannot initialize the kernel: " + llvm::toString(std::move(err));
+    return failure();
+  }
+  auto jit = std::make_unique<JIT>();
+  jit->lljit = std::move(*lljit);
+  auto *function = address->toPtr<void (*)(void **)>();
+  return std::unique_ptr<ObjectKernel>(
+      new ObjectKernel(std::move(jit), function, signature));
 }

@@ -3,6 +3,7 @@
 #include "Tuner/Tuner/Sketch/Materialize.h"
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/IR/ValueBoundsOpInterfaceImpl.h"
@@ -244,6 +245,7 @@ void mlir::tuner::registerSketchDependencies(DialectRegistry &registry) {
   vector::registerTransformDialectExtension(registry);
   transform::registerLoopExtension(registry);
   transform::registerTuneExtension(registry);
+  sched::registerTransformDialectExtension(registry);
   linalg::registerAllDialectInterfaceImplementations(registry);
   tensor::registerTilingInterfaceExternalModels(registry);
   tensor::registerValueBoundsOpInterfaceExternalModels(registry);

@@ -95,6 +95,7 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createCPUConvolutionSketch());
   sketches.push_back(createCPUFallbackSketch());
   sketches.push_back(createTestFailToApplySketch());
+  sketches.push_back(createTestFaultSketch());
 }
 
 const SketchRegistry &SketchRegistry::get() {

@@ -36,7 +36,8 @@ static int64_t getCacheSize(int level) {
     std::string dir =
         "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
     auto read = [&](StringRef file) -> std::string {
-      auto buf = llvm::MemoryBuffer::getFile(dir + "/" + file.str());
+      // sysfs files report a size of 4096: read them as streams.
+      auto buf = llvm::MemoryBuffer::getFileAsStream(dir + "/" + file.str());
       return buf ? (*buf)->getBuffer().trim().str() : std::string();
     };
     std::string lvl = read("level");
@@ -44,7 +45,8 @@ static int64_t getCacheSize(int level) {
       break;
     if (std::stoi(lvl) != level || read("type") == "Instruction")
       continue;
-    StringRef size = read("size");
+    std::string sizeText = read("size");
+    StringRef size = sizeText;
     int64_t value = 0;
     int64_t scale = 1;
     if (size.consume_back("K"))

@@ -11,7 +11,7 @@
 #define TUNER_TUNER_MEASURE_CPUEXECUTOR_H
 
 #include "Tuner/Tuner/Measure/HostBuffer.h"
-#include "Tuner/Tuner/Measure/KernelSignature.h"
+#include "Tuner/Tuner/Task/KernelSignature.h"
 #include "Tuner/Tuner/Measure/Timing.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -36,16 +36,21 @@ LogicalResult allocateBuffers(const KernelSignature &signature,
                               std::vector<HostBuffer> &outputs,
                               std::string &error);
 
-class CPUKernel {
-public:
-  ~CPUKernel();
+/// JIT-compiles `module` (LLVM dialect) and writes its object code, with the
+/// packed entry points `_mlir_<name>` of every function, to `objectPath`.
+/// This is what a builder produces for a runner.
+LogicalResult compileToObjectFile(ModuleOp module, StringRef entry,
+                                  StringRef objectPath, std::string &error);
 
-  /// JIT-compiles `module` (LLVM dialect) and looks up `entry`, whose
-  /// tensor-level signature is `signature`. The OpenMP runtime is loaded
-  /// when the module has OpenMP code.
-  static FailureOr<std::unique_ptr<CPUKernel>>
-  compile(ModuleOp module, StringRef entry, const KernelSignature &signature,
-          std::string &error);
+/// Loads the OpenMP runtime into the process when the module needs it (the
+/// JIT resolves external symbols from the process).
+LogicalResult loadOpenMPRuntime(std::string &error);
+
+/// A kernel: a packed entry point with the signature of its tensor-level
+/// function, called on HostBuffers.
+class Kernel {
+public:
+  virtual ~Kernel();
 
   /// Calls the kernel once. Outputs are written into `outputs`.
   void run(MutableArrayRef<HostBuffer> inputs,
@@ -58,15 +63,47 @@ public:
 
   const KernelSignature &getSignature() const { return signature; }
 
-private:
-  CPUKernel() = default;
+protected:
+  Kernel(void (*function)(void **), KernelSignature signature);
   void call(MutableArrayRef<HostBuffer> inputs,
             MutableArrayRef<HostBuffer> outputs, bool copyResults);
 
-  std::unique_ptr<ExecutionEngine> engine;
   void (*function)(void **) = nullptr;
   KernelSignature signature;
   std::vector<int64_t> resultStorage;
+};
+
+/// A kernel loaded from an object file written by compileToObjectFile
+/// (linked in-process by LLVM's ORC JIT, no code generation).
+class ObjectKernel : public Kernel {
+public:
+  ~ObjectKernel() override;
+  static FailureOr<std::unique_ptr<ObjectKernel>>
+  load(StringRef objectPath, StringRef entry, const KernelSignature &signature,
+       std::string &error);
+
+private:
+  struct JIT;
+  ObjectKernel(std::unique_ptr<JIT> jit, void (*function)(void **),
+               KernelSignature signature);
+  std::unique_ptr<JIT> jit;
+};
+
+class CPUKernel : public Kernel {
+public:
+  ~CPUKernel() override;
+
+  /// JIT-compiles `module` (LLVM dialect) and looks up `entry`, whose
+  /// tensor-level signature is `signature`. The OpenMP runtime is loaded
+  /// when the module has OpenMP code.
+  static FailureOr<std::unique_ptr<CPUKernel>>
+  compile(ModuleOp module, StringRef entry, const KernelSignature &signature,
+          std::string &error);
+
+private:
+  CPUKernel(std::unique_ptr<ExecutionEngine> engine, void (*function)(void **),
+            KernelSignature signature);
+  std::unique_ptr<ExecutionEngine> engine;
 };
 
 } // namespace mlir::tuner

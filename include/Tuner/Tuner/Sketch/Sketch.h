@@ -121,6 +121,7 @@ std::unique_ptr<Sketch> createCPUConvolutionSketch();
 std::unique_ptr<Sketch> createCPUFallbackSketch();
 /// Test-only sketches (lib/Tuner/Sketch/TestSketches.cpp).
 std::unique_ptr<Sketch> createTestFailToApplySketch();
+std::unique_ptr<Sketch> createTestFaultSketch();
 
 } // namespace mlir::tuner
 

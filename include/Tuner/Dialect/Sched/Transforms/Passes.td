@@ -159,6 +159,31 @@ def SchedApplyDefault : Pass<"sched-apply-default", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
 
+def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
+  let summary = "Annotate anchor ops with the best configs of a database";
+  let description = [{
+    Reads a tuning database (the JSON lines written by `tuner-tune`) and,
+    without measuring anything, gives every anchor op the config of the best
+    record of its task on the target: the lowest median time among the
+    valid records with the same workload key and the same `#sched.target`.
+    A record whose config no longer fits the task's space (another version
+    of a sketch) is skipped with a warning; a task without records keeps what
+    it had, with a warning. The module gets the target as `sched.target`.
+
+    ```
+    tuner-opt model.mlir --sched-apply-best="database=db.jsonl"         --sched-materialize --tuner-lower-cpu
+    ```
+  }];
+  let options = [
+    Option<"database", "database", "std::string", /*default=*/"\"\"",
+           "The database to read">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target the records must be for; default: the module's "
+           "sched.target, else the host">,
+  ];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+}
+
 def SchedStrip : Pass<"sched-strip", "::mlir::ModuleOp"> {
   let summary = "Remove every sched annotation";
   let description = [{

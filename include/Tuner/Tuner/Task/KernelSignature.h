@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TUNER_TUNER_MEASURE_KERNELSIGNATURE_H
-#define TUNER_TUNER_MEASURE_KERNELSIGNATURE_H
+#ifndef TUNER_TUNER_TASK_KERNELSIGNATURE_H
+#define TUNER_TUNER_TASK_KERNELSIGNATURE_H
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -52,4 +52,4 @@ int64_t countFunctionFlops(Operation *func);
 
 } // namespace mlir::tuner
 
-#endif // TUNER_TUNER_MEASURE_KERNELSIGNATURE_H
+#endif // TUNER_TUNER_TASK_KERNELSIGNATURE_H

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TUNER_TUNER_RUNNER_MODULERUNNER_H
-#define TUNER_TUNER_RUNNER_MODULERUNNER_H
+#ifndef TUNER_TUNER_MEASURE_MODULERUNNER_H
+#define TUNER_TUNER_MEASURE_MODULERUNNER_H
 
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Tuner/Measure/CPUExecutor.h"
@@ -64,4 +64,4 @@ FailureOr<RunResult> runModuleOnCPU(ModuleOp module, ModuleOp reference,
 
 } // namespace mlir::tuner
 
-#endif // TUNER_TUNER_RUNNER_MODULERUNNER_H
+#endif // TUNER_TUNER_MEASURE_MODULERUNNER_H

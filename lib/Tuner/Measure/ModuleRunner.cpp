@@ -1,9 +1,9 @@
 //===- ModuleRunner.cpp - run a module on the CPU, time and check ---------===//
 
-#include "Tuner/Tuner/Runner/ModuleRunner.h"
+#include "Tuner/Tuner/Measure/ModuleRunner.h"
 
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
-#include "Tuner/Tuner/Measure/KernelSignature.h"
+#include "Tuner/Tuner/Task/KernelSignature.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/PassManager.h"
@@ -112,6 +112,7 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
   result.compileSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
+  // Run once on the pristine inputs for the comparison, before timing.
   candidate->kernel->run(candidate->inputs, candidate->outputs);
 
   if (reference) {
@@ -127,8 +128,8 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
       error = "the reference's signature differs from the module's";
       return failure();
     }
-    for (auto [mine, theirs] : llvm::zip(candidate->inputs, ref->inputs))
-      theirs.copyFrom(mine);
+    // Both input sets come from the same seeds, and neither kernel has run
+    // on its own yet (a kernel may write an argument it accumulates into).
     ref->kernel->run(ref->inputs, ref->outputs);
     Comparison total;
     for (auto [i, pair] :

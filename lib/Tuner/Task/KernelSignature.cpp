@@ -1,6 +1,6 @@
 //===- KernelSignature.cpp - what a kernel takes and returns --------------===//
 
-#include "Tuner/Tuner/Measure/KernelSignature.h"
+#include "Tuner/Tuner/Task/KernelSignature.h"
 
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 

@@ -1,0 +1,105 @@
+//===- Passes.td - the tuning driver pass ------------------*- tablegen -*-===//
+
+#ifndef TUNER_TUNER_DRIVER_PASSES_TD
+#define TUNER_TUNER_DRIVER_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
+  let summary = "Tune every task of the module by measuring candidates";
+  let description = [{
+    The tuning driver. It extracts the tasks of the module (as
+    `sched-extract-tasks`), builds each task's search space from the sketches
+    that apply to it on the target, and then, round robin over the tasks,
+    asks the search policy for a batch of candidates, measures them, appends
+    every measurement to the database, and tells the policy the results. The
+    first candidate of each task is its default config (the baseline). When
+    the budget (`trials`, `per-task-trials`, `time-budget`) is spent, every
+    anchor op is annotated with the best `#sched.config` found for its task,
+    so the module can go straight into `--sched-materialize
+    --tuner-lower-cpu`:
+
+    ```
+    tuner-opt matmul_512.mlir \
+      --tuner-tune="target=host policy=random trials=32 database=db.jsonl" \
+      -o tuned.mlir
+    ```
+
+    Measurement (`measure=real`): each candidate is built (the sketch
+    applied, lowered, compiled to an object file) in one of `builders`
+    worker processes, each with its own MLIRContext, an address-space limit
+    and a deadline (`timeout`); the object is then run by a single runner
+    process on seeded random inputs: warm-up, then `repeats` repeats of at
+    least `min-repeat-ms` each, every timing kept. The outputs of the first
+    valid candidate of a task and of every new best are compared with the
+    task's reference (the untransformed task, lowered as is); a wrong result
+    is an error (`WRONG_ANSWER`), never a winner. A worker that crashes or
+    hangs costs its candidate, which is recorded with an error code; the
+    worker is replaced. Workers are this executable started with
+    `--tuner-worker=...` (`worker=` names another one).
+
+    The database (`database=FILE`) gets one JSON line per measurement,
+    flushed as it is measured; `resume` continues from it: recorded
+    candidates are not measured again and count against the budgets.
+    `measure=fake` replaces measurement by a deterministic cost computed from
+    the knobs (for tests of the driver).
+
+    Live progress goes to stderr when it is a terminal (`progress=on` forces
+    it, `progress=off` also drops the summary table); `report=FILE` writes
+    the summary as JSON.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "host, cpu[:sse|avx2|avx512][:<N>t], cuda:sm_XY, or a "
+           "#sched.target attribute">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"random\"",
+           "Search policy">,
+    ListOption<"policyOptions", "policy-options", "std::string",
+               "Options of the policy, name=value">,
+    Option<"trials", "trials", "unsigned", /*default=*/"64",
+           "Measurements in total over all tasks">,
+    Option<"timeBudget", "time-budget", "double", /*default=*/"0",
+           "Wall-clock budget in seconds (0: none)">,
+    Option<"perTaskTrials", "per-task-trials", "unsigned", /*default=*/"0",
+           "Measurements per task (0: no limit)">,
+    Option<"batchSize", "batch-size", "unsigned", /*default=*/"16",
+           "Candidates measured per round of a task">,
+    Option<"seed", "seed", "uint64_t", /*default=*/"0",
+           "Seed of the policies and of the kernels' inputs">,
+    Option<"database", "database", "std::string", /*default=*/"\"\"",
+           "Database file (JSON lines) to append every measurement to">,
+    Option<"resume", "resume", "bool", /*default=*/"false",
+           "Continue from the database's records">,
+    Option<"builders", "builders", "unsigned", /*default=*/"1",
+           "Parallel builder processes">,
+    Option<"repeats", "repeats", "unsigned", /*default=*/"3",
+           "Timed repeats per candidate">,
+    Option<"minRepeatMs", "min-repeat-ms", "double", /*default=*/"20",
+           "Each repeat averages enough calls to last this long">,
+    Option<"timeout", "timeout", "double", /*default=*/"15",
+           "Seconds allowed to build, and to run, one candidate">,
+    Option<"verify", "verify", "bool", /*default=*/"true",
+           "Check outputs against the reference (first valid candidate and "
+           "each new best)">,
+    Option<"verifyAll", "verify-all", "bool", /*default=*/"false",
+           "Check every candidate's outputs, not only the first valid one "
+           "and each new best">,
+    Option<"progress", "progress", "std::string", /*default=*/"\"auto\"",
+           "auto, on or off">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write the summary as JSON to this file">,
+    Option<"measure", "measure", "std::string", /*default=*/"\"real\"",
+           "real, or fake (a deterministic cost from the knobs, for tests)">,
+    Option<"worker", "worker", "std::string", /*default=*/"\"\"",
+           "Executable of the worker processes (default: this one)">,
+    ListOption<"sketches", "sketches", "std::string",
+               "Only these sketches (default: all that apply)">,
+    Option<"driftCheck", "drift-check", "bool", /*default=*/"true",
+           "Measure each task's default again at the end; warn on a drift">,
+    Option<"memoryLimit", "memory-limit", "uint64_t", /*default=*/"8192",
+           "Address-space limit of each worker in MiB (0: none)">,
+  ];
+  let dependentDialects = ["::mlir::sched::SchedDialect"];
+}
+
+#endif // TUNER_TUNER_DRIVER_PASSES_TD

@@ -1,0 +1,104 @@
+//===- TuningDriver.h - tune every task of a module -------------*- C++ -*-===//
+//
+// The measurement loop of `tuner-tune`: extract the tasks, build each task's
+// space, let a task scheduler pick which task gets the next batch, ask the
+// task's policy for candidates, measure them (builders and a runner in worker
+// processes, or the fake measurer), append every measurement to the
+// database, tell the policy, and finally annotate each anchor op with the
+// best #sched.config found.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TUNER_DRIVER_TUNINGDRIVER_H
+#define TUNER_TUNER_DRIVER_TUNINGDRIVER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/JSON.h"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace mlir::tuner {
+
+struct TuningOptions {
+  /// host, cpu[:isa][:Nt], cuda:sm_XY, or a #sched.target attribute.
+  std::string target;
+  std::string policy = "random";
+  /// Policy options, `name=value`.
+  llvm::StringMap<std::string> policyOptions;
+  /// Measurements in total, over all tasks (at least 1).
+  unsigned trials = 64;
+  /// Wall-clock budget in seconds (0: none).
+  double timeBudget = 0;
+  /// Measurements per task (0: no per-task limit).
+  unsigned perTaskTrials = 0;
+  /// Candidates proposed and measured per round.
+  unsigned batchSize = 16;
+  uint64_t seed = 0;
+  /// Database file (empty: measurements are not recorded).
+  std::string database;
+  /// Continue from the database's records: they are not measured again and
+  /// count against the budgets.
+  bool resume = false;
+  unsigned builders = 1;
+  unsigned repeats = 3;
+  double minRepeatMs = 20;
+  /// Limit for building, and for running, one candidate (seconds).
+  double timeout = 15;
+  bool verify = true;
+  /// Check every candidate (not only the first valid one and new bests).
+  bool verifyAll = false;
+  /// auto (live progress when stderr is a terminal), on, off (no summary).
+  std::string progress = "auto";
+  /// Write the summary as JSON to this file.
+  std::string report;
+  /// real, or fake (tests of the driver only).
+  std::string measure = "real";
+  /// Executable of the worker processes (default: this executable).
+  std::string worker;
+  /// Only these sketches (default: all sketches for the target).
+  std::vector<std::string> sketches;
+  /// Re-measure each task's default at the end and warn on a drift.
+  bool driftCheck = true;
+  /// Address-space limit of each worker in MiB (0: none).
+  uint64_t memoryLimitMB = 8192;
+};
+
+/// What happened to one task.
+struct TaskReport {
+  std::string key, name;
+  int64_t weight = 0, flops = 0;
+  unsigned trials = 0, errors = 0, resumed = 0;
+  /// Best median time (seconds); infinity when nothing valid was measured.
+  double bestSeconds = std::numeric_limits<double>::infinity();
+  /// Median time of the default config (first measurement).
+  double defaultSeconds = std::numeric_limits<double>::infinity();
+  std::string bestConfig;
+  /// Whether the annotation is the default because nothing valid was found.
+  bool usedDefault = false;
+};
+
+struct TuningReport {
+  std::string target, policy;
+  std::vector<TaskReport> tasks;
+  unsigned trials = 0, errors = 0;
+  double seconds = 0;
+  double buildSeconds = 0, runSeconds = 0;
+  /// Sum over tasks of weight x time, best and default.
+  double bestLatency = 0, defaultLatency = 0;
+};
+
+/// Tunes `module` and annotates its anchor ops with #sched.config; reports
+/// problems as diagnostics on the module or the ops.
+FailureOr<TuningReport> tuneModule(ModuleOp module,
+                                   const TuningOptions &options);
+
+llvm::json::Value reportToJSON(const TuningReport &report);
+/// The summary table printed at the end of a run.
+void printReport(const TuningReport &report, llvm::raw_ostream &os);
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TUNER_DRIVER_TUNINGDRIVER_H

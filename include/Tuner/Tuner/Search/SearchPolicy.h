@@ -1,0 +1,101 @@
+//===- SearchPolicy.h - search policies over a task's space -----*- C++ -*-===//
+//
+// The interface every search policy implements (random, evolutionary,
+// annealing, dgd, droplet, storm-raindrop: one file each under
+// lib/Tuner/Search/), and the registry that finds them by name.
+//
+// A policy works on one task. The driver repeatedly asks it for a batch of
+// candidates, measures them, and tells it the results. A policy never
+// proposes an invalid candidate or one already measured (the `measured` set
+// includes the records of resumed runs).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TUNER_SEARCH_SEARCHPOLICY_H
+#define TUNER_TUNER_SEARCH_SEARCHPOLICY_H
+
+#include "Tuner/Tuner/Search/SearchSpace.h"
+
+#include "llvm/ADT/StringSet.h"
+
+#include <functional>
+#include <limits>
+#include <memory>
+#include <vector>
+
+namespace mlir::tuner {
+
+class CostModel;
+
+/// One measured candidate, as policies see it.
+struct MeasuredCandidate {
+  Candidate candidate;
+  /// Time per call of every repeat; empty when the measurement failed.
+  std::vector<double> seconds;
+
+  bool isValid() const { return !seconds.empty(); }
+  /// Median time; +infinity when invalid.
+  double median() const;
+};
+
+/// What a policy of one task works with. All references outlive the policy.
+struct PolicyContext {
+  const SearchSpace &space;
+  /// Keys (SearchSpace::getKey) of every candidate measured so far.
+  const llvm::StringSet<> &measured;
+  /// Every measurement of the task so far, oldest first (resumed records
+  /// included).
+  const std::vector<MeasuredCandidate> &history;
+  /// The learned cost model, when the run has one (may be null).
+  CostModel *costModel = nullptr;
+  uint64_t seed = 0;
+  /// Policy options as `name=value` pairs (each policy documents its own).
+  llvm::StringMap<std::string> options;
+};
+
+class SearchPolicy {
+public:
+  virtual ~SearchPolicy();
+
+  virtual StringRef getName() const = 0;
+
+  /// Up to `n` distinct, valid candidates not yet measured. Fewer (possibly
+  /// none) means the policy has nothing more to try.
+  virtual std::vector<Candidate> propose(unsigned n) = 0;
+
+  /// The results of the candidates last proposed (in any order; candidates
+  /// the driver could not measure come back invalid).
+  virtual void update(ArrayRef<MeasuredCandidate> results) {}
+};
+
+using SearchPolicyFactory =
+    std::function<FailureOr<std::unique_ptr<SearchPolicy>>(
+        const PolicyContext &context, std::string &error)>;
+
+/// Registers a policy (the built-in ones are registered on first use).
+void registerSearchPolicy(StringRef name, StringRef description,
+                          SearchPolicyFactory factory);
+
+/// Creates the policy called `name`; fails with a message for an unknown
+/// name or invalid options.
+FailureOr<std::unique_ptr<SearchPolicy>>
+createSearchPolicy(StringRef name, const PolicyContext &context,
+                   std::string &error);
+
+/// Names of the registered policies, sorted.
+std::vector<std::string> getSearchPolicyNames();
+
+/// Draws up to `n` valid candidates not in `measured` nor already drawn,
+/// uniformly (by rejection); shared by the policies that sample.
+std::vector<Candidate> sampleUnmeasured(const SearchSpace &space,
+                                        const llvm::StringSet<> &measured,
+                                        unsigned n, std::mt19937_64 &rng,
+                                        llvm::StringSet<> *proposed = nullptr);
+
+/// Built-in policies (one file each).
+FailureOr<std::unique_ptr<SearchPolicy>>
+createRandomPolicy(const PolicyContext &context, std::string &error);
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TUNER_SEARCH_SEARCHPOLICY_H

@@ -1,0 +1,573 @@
+//===- TuningDriver.cpp - tune every task of a module ---------------------===//
+//
+// The loop behind `tuner-tune`: tasks, spaces, policies, the measurer, the
+// database, progress and the report. See TuningDriver.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Tuner/Driver/TuningDriver.h"
+
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Tuner/Database/Database.h"
+#include "Tuner/Tuner/Measure/Measurer.h"
+#include "Tuner/Tuner/Measure/Worker.h"
+#include "Tuner/Tuner/Search/SearchPolicy.h"
+#include "Tuner/Tuner/Target/Target.h"
+#include "Tuner/Tuner/Task/TaskExtraction.h"
+#include "Tuner/Tuner/Task/TaskModule.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <unistd.h>
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+/// Everything the driver keeps about one task.
+struct TaskState {
+  Task task;
+  std::unique_ptr<SearchSpace> space;
+  llvm::StringSet<> measured;
+  std::vector<MeasuredCandidate> history;
+  std::unique_ptr<PolicyContext> context;
+  std::unique_ptr<SearchPolicy> policy;
+  MeasureTask measureTask;
+  llvm::json::Object workload;
+  TaskReport report;
+  bool exhausted = false;
+  ConfigAttr bestConfig;
+  Candidate defaultCandidate;
+};
+
+std::string printAttr(Attribute attr) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  attr.print(os);
+  return s;
+}
+
+llvm::json::Object describeWorkload(const Task &task) {
+  linalg::LinalgOp anchor = task.occurrences.front().anchor;
+  llvm::json::Array operands;
+  for (Type type : anchor->getOperandTypes()) {
+    auto shaped = cast<ShapedType>(type);
+    std::string elt;
+    llvm::raw_string_ostream(elt) << shaped.getElementType();
+    operands.push_back(llvm::json::Object{
+        {"shape", llvm::json::Array(shaped.getShape())},
+        {"element_type", elt}});
+  }
+  return llvm::json::Object{
+      {"name", task.name},
+      {"anchor", anchor->getName().getStringRef()},
+      {"flops", task.flops},
+      {"loop_ranges", llvm::json::Array(anchor.getStaticLoopRanges())},
+      {"operands", std::move(operands)},
+  };
+}
+
+std::string formatDuration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0)
+    return "-";
+  int s = static_cast<int>(seconds + 0.5);
+  return llvm::formatv("{0}:{1:d2}", s / 60, s % 60).str();
+}
+
+double gflops(int64_t flops, double seconds) {
+  return std::isfinite(seconds) && seconds > 0 ? flops / seconds / 1e9 : 0;
+}
+
+/// Live progress on stderr: one rewritten line on a terminal, one line per
+/// round otherwise (when asked for).
+class Progress {
+public:
+  Progress(StringRef mode) {
+    bool tty = llvm::sys::Process::StandardErrIsDisplayed();
+    live = mode == "on" || (mode == "auto" && tty);
+    rewrite = tty;
+  }
+
+  void update(const TaskState &state, unsigned index, unsigned numTasks,
+              unsigned used, unsigned total, unsigned errors, double elapsed,
+              double eta) {
+    if (!live)
+      return;
+    const TaskReport &r = state.report;
+    std::string line = llvm::formatv(
+        "[tuner] task {0}/{1} {2} | trials {3}/{4} | best {5} | errors {6} | "
+        "{7} elapsed, ETA {8}",
+        index + 1, numTasks, r.name, used, total,
+        std::isfinite(r.bestSeconds)
+            ? llvm::formatv("{0:f3} ms {1:f1} GFLOP/s", r.bestSeconds * 1e3,
+                            gflops(r.flops, r.bestSeconds))
+                  .str()
+            : std::string("-"),
+        errors, formatDuration(elapsed), formatDuration(eta));
+    if (rewrite) {
+      llvm::errs() << "\r\x1b[K" << line;
+      dirty = true;
+    } else {
+      llvm::errs() << line << "\n";
+    }
+    llvm::errs().flush();
+  }
+
+  void finish() {
+    if (dirty)
+      llvm::errs() << "\n";
+    dirty = false;
+  }
+
+private:
+  bool live = false, rewrite = false, dirty = false;
+};
+} // namespace
+
+FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
+                                                const TuningOptions &o) {
+  MLIRContext *ctx = module.getContext();
+  Location loc = module.getLoc();
+  auto start = Clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+
+  // Options.
+  if (o.trials == 0)
+    return emitError(loc) << "tuner-tune: trials must be at least 1";
+  if (o.builders == 0 || o.repeats == 0 || o.batchSize == 0)
+    return emitError(loc)
+           << "tuner-tune: builders, repeats and batch-size must be at least 1";
+  if (o.measure != "real" && o.measure != "fake")
+    return emitError(loc) << "tuner-tune: unknown measure '" << o.measure
+                          << "': expected 'real' or 'fake'";
+  if (o.progress != "auto" && o.progress != "on" && o.progress != "off")
+    return emitError(loc) << "tuner-tune: unknown progress '" << o.progress
+                          << "': expected 'auto', 'on' or 'off'";
+  std::vector<std::string> policies = getSearchPolicyNames();
+  if (!llvm::is_contained(policies, o.policy)) {
+    InFlightDiagnostic diag = emitError(loc)
+                              << "tuner-tune: unknown policy '" << o.policy
+                              << "'; available:";
+    for (const std::string &p : policies)
+      diag << " " << p;
+    return diag;
+  }
+  FailureOr<TargetAttr> target =
+      resolveTarget(o.target.empty() ? "host" : o.target, module);
+  if (failed(target))
+    return failure();
+  if (target->isCUDA())
+    return emitError(loc)
+           << "tuner-tune: measuring on a CUDA target ("
+           << target->getShortName()
+           << ") is not available: this build has no GPU measurement";
+  std::string targetText = printAttr(*target);
+
+  // Database.
+  std::unique_ptr<Database> db;
+  if (!o.database.empty()) {
+    std::string error;
+    auto opened = Database::open(
+        o.database, /*forAppend=*/true,
+        [&](unsigned line, StringRef why) {
+          emitWarning(loc) << "database '" << o.database << "', line " << line
+                           << ": " << why << "; the line is skipped";
+        },
+        error);
+    if (failed(opened))
+      return emitError(loc) << "tuner-tune: " << error;
+    db = std::move(*opened);
+  } else if (o.resume) {
+    return emitError(loc) << "tuner-tune: resume needs a database";
+  }
+
+  // Tasks and their spaces.
+  std::vector<Task> tasks = extractTasks(module);
+  if (tasks.empty()) {
+    emitWarning(loc) << "tuner-tune: the module has no tuning task";
+    return TuningReport();
+  }
+  std::vector<std::unique_ptr<TaskState>> states;
+  for (Task &task : tasks) {
+    const FusedGroup &group = task.occurrences.front();
+    SmallVector<std::unique_ptr<SketchInstance>> instances;
+    if (o.sketches.empty()) {
+      instances = instantiateSketches(group, *target);
+    } else {
+      for (const std::string &name : o.sketches) {
+        const Sketch *sketch = SketchRegistry::get().lookup(name);
+        if (!sketch)
+          return emitError(loc) << "tuner-tune: unknown sketch '" << name << "'";
+        std::string whyNot;
+        if (auto instance = sketch->instantiate(group, *target, whyNot))
+          instances.push_back(std::move(instance));
+      }
+    }
+    if (instances.empty()) {
+      group.anchor->emitWarning()
+          << "tuner-tune: no sketch applies to this op; it is not tuned";
+      continue;
+    }
+    auto state = std::make_unique<TaskState>();
+    state->space = std::make_unique<SearchSpace>(std::move(instances));
+    state->workload = describeWorkload(task);
+    state->defaultCandidate = state->space->getDefault();
+    state->report.key = task.key;
+    state->report.name = task.name;
+    state->report.weight = task.weight;
+    state->report.flops = task.flops;
+    OwningOpRef<ModuleOp> taskModule = buildTaskModule(group, "task", &task);
+    state->measureTask.key = task.key;
+    state->measureTask.name = task.name;
+    state->measureTask.module = printForWorker(*taskModule);
+    state->measureTask.target = targetText;
+    state->measureTask.flops = task.flops;
+    state->measureTask.space = state->space.get();
+    state->task = std::move(task);
+    states.push_back(std::move(state));
+  }
+  setTarget(module, *target);
+
+  // Resume: earlier measurements count and are not repeated.
+  unsigned used = 0, errors = 0;
+  if (o.resume && db) {
+    for (const Record &record : db->getRecords()) {
+      for (auto &state : states) {
+        if (record.taskKey != state->task.key || record.target != targetText)
+          continue;
+        ConfigAttr config = record.getConfig(ctx);
+        if (!config)
+          continue;
+        std::string error;
+        FailureOr<Candidate> candidate = state->space->fromConfig(config, error);
+        if (failed(candidate))
+          continue; // from another version of the space
+        std::string key = state->space->getKey(*candidate);
+        if (!state->measured.insert(key).second)
+          continue;
+        MeasuredCandidate m{*candidate, record.isValid() ? record.seconds
+                                                         : std::vector<double>()};
+        state->history.push_back(m);
+        TaskReport &r = state->report;
+        ++r.trials;
+        ++r.resumed;
+        ++used;
+        if (!record.isValid()) {
+          ++r.errors;
+          ++errors;
+        } else {
+          double median = m.median();
+          if (median < r.bestSeconds) {
+            r.bestSeconds = median;
+            state->bestConfig = config;
+          }
+          if (*candidate == state->defaultCandidate)
+            r.defaultSeconds = median;
+          state->measureTask.haveValid = true;
+          state->measureTask.bestSeconds =
+              std::min(state->measureTask.bestSeconds, median);
+        }
+      }
+    }
+  }
+
+  // Policies.
+  for (auto [i, state] : llvm::enumerate(states)) {
+    state->context = std::make_unique<PolicyContext>(PolicyContext{
+        *state->space, state->measured, state->history, nullptr,
+        o.seed * 1000003 + i, o.policyOptions});
+    std::string error;
+    auto policy = createSearchPolicy(o.policy, *state->context, error);
+    if (failed(policy))
+      return emitError(loc) << "tuner-tune: " << error;
+    state->policy = std::move(*policy);
+  }
+
+  // Measurer.
+  std::unique_ptr<Measurer> measurer;
+  if (o.measure == "fake") {
+    measurer = createFakeMeasurer();
+  } else {
+    LocalMeasurerOptions mo;
+    mo.workerExecutable =
+        o.worker.empty() ? getDefaultWorkerExecutable() : o.worker;
+    mo.builders = o.builders;
+    mo.timing.repeats = o.repeats;
+    mo.timing.minRepeatMs = o.minRepeatMs;
+    mo.timeoutSeconds = o.timeout;
+    mo.verify = o.verify;
+    mo.verifyAll = o.verifyAll;
+    mo.memoryLimitBytes = o.memoryLimitMB << 20;
+    mo.threads = target->getCores();
+    mo.seed = o.seed;
+    std::string error;
+    auto created = createLocalMeasurer(mo, error);
+    if (failed(created))
+      return emitError(loc) << "tuner-tune: " << error;
+    measurer = std::move(*created);
+  }
+
+  TuningReport report;
+  report.target = target->getShortName();
+  report.policy = o.policy;
+  Progress progress(o.progress);
+  bool dbFailed = false;
+
+  auto measureBatch = [&](size_t taskIndex, ArrayRef<Candidate> candidates,
+                          bool counted) {
+    TaskState &state = *states[taskIndex];
+    std::vector<MeasureInput> inputs;
+    for (const Candidate &c : candidates)
+      inputs.push_back({c, state.space->toConfig(ctx, c)});
+    std::vector<MeasuredCandidate> results(candidates.size());
+    measurer->measure(
+        state.measureTask, inputs,
+        [&](size_t i, MeasureOutput out) {
+          Record record;
+          record.taskKey = state.task.key;
+          record.workload = state.workload;
+          record.target = targetText;
+          setRecordConfig(record, inputs[i].config);
+          record.seconds = out.seconds;
+          record.error = out.error;
+          record.message = out.message;
+          record.buildSeconds = out.buildSeconds;
+          record.runSeconds = out.runSeconds;
+          record.timestamp = static_cast<double>(std::time(nullptr));
+          record.tool = getToolVersionString();
+          record.llvm = getLLVMVersionString();
+          std::string error;
+          if (db && !dbFailed && failed(db->append(record, error))) {
+            emitError(loc) << "tuner-tune: " << error;
+            dbFailed = true;
+          }
+          report.buildSeconds += out.buildSeconds;
+          report.runSeconds += out.runSeconds;
+          results[i] = MeasuredCandidate{candidates[i], out.seconds};
+          if (!counted)
+            return;
+          TaskReport &r = state.report;
+          ++r.trials;
+          ++used;
+          if (out.error != MeasureError::None || out.seconds.empty()) {
+            ++r.errors;
+            ++errors;
+          } else {
+            double median = results[i].median();
+            if (candidates[i] == state.defaultCandidate)
+              r.defaultSeconds = median;
+            // Only a checked candidate can become the best.
+            if (median < r.bestSeconds && (out.verified || !o.verify)) {
+              r.bestSeconds = median;
+              state.bestConfig = inputs[i].config;
+            }
+          }
+          double eta = used ? elapsed() / used * (o.trials - used) : 0;
+          if (o.timeBudget > 0)
+            eta = std::min(eta, o.timeBudget - elapsed());
+          progress.update(state, taskIndex, states.size(), used, o.trials,
+                          errors, elapsed(), eta);
+        },
+        [&](StringRef message) { emitWarning(loc) << message; });
+    return results;
+  };
+
+  // Round robin over the tasks, a batch each.
+  auto outOfTime = [&] { return o.timeBudget > 0 && elapsed() >= o.timeBudget; };
+  while (used < o.trials && !outOfTime() && !dbFailed) {
+    bool progressed = false;
+    // Share what is left fairly between the tasks still searching.
+    unsigned alive = llvm::count_if(
+        states, [](const auto &state) { return !state->exhausted; });
+    unsigned share =
+        std::max(1u, (o.trials - used + alive - 1) / std::max(1u, alive));
+    for (auto [taskIndex, state] : llvm::enumerate(states)) {
+      if (state->exhausted || used >= o.trials || outOfTime() || dbFailed)
+        continue;
+      unsigned budget = std::min({o.batchSize, share, o.trials - used});
+      if (o.perTaskTrials)
+        budget = std::min(budget, o.perTaskTrials > state->report.trials
+                                      ? o.perTaskTrials - state->report.trials
+                                      : 0u);
+      if (budget == 0) {
+        state->exhausted = true;
+        continue;
+      }
+      std::vector<Candidate> batch;
+      // The default config is measured first: the baseline, and a good
+      // starting point.
+      std::string defaultKey = state->space->getKey(state->defaultCandidate);
+      if (state->space->isValid(state->defaultCandidate) &&
+          state->measured.insert(defaultKey).second)
+        batch.push_back(state->defaultCandidate);
+      if (batch.size() < budget) {
+        for (Candidate &c : state->policy->propose(budget - batch.size()))
+          if (state->measured.insert(state->space->getKey(c)).second)
+            batch.push_back(std::move(c));
+      }
+      if (batch.empty()) {
+        state->exhausted = true;
+        continue;
+      }
+      progressed = true;
+      std::vector<MeasuredCandidate> results =
+          measureBatch(taskIndex, batch, /*counted=*/true);
+      for (const MeasuredCandidate &m : results)
+        state->history.push_back(m);
+      state->policy->update(results);
+    }
+    if (!progressed)
+      break;
+  }
+
+  // Noise control: the default config again, after the search.
+  if (o.driftCheck && o.measure == "real" && !dbFailed) {
+    for (auto [taskIndex, state] : llvm::enumerate(states)) {
+      TaskReport &r = state->report;
+      if (!std::isfinite(r.defaultSeconds))
+        continue;
+      std::vector<MeasuredCandidate> again =
+          measureBatch(taskIndex, {state->defaultCandidate}, /*counted=*/false);
+      double now = again.front().median();
+      if (std::isfinite(now) &&
+          std::fabs(now - r.defaultSeconds) > 0.1 * r.defaultSeconds)
+        emitWarning(loc) << "tuner-tune: the default config of task '"
+                         << r.name << "' took "
+                         << llvm::formatv("{0:f3}", r.defaultSeconds * 1e3)
+                         << " ms at the start and "
+                         << llvm::formatv("{0:f3}", now * 1e3)
+                         << " ms at the end: the machine was busy, timings "
+                            "may be off by that much";
+    }
+  }
+  progress.finish();
+  if (dbFailed)
+    return failure();
+
+  // Annotate every anchor op with its task's best config.
+  for (auto &state : states) {
+    TaskReport &r = state->report;
+    ConfigAttr config = state->bestConfig;
+    if (!config) {
+      config = state->space->toConfig(ctx, state->defaultCandidate);
+      r.usedDefault = true;
+      state->task.occurrences.front().anchor->emitWarning()
+          << "tuner-tune: no valid measurement for task '" << r.name
+          << "': annotated with the default config";
+    }
+    r.bestConfig = printAttr(config);
+    auto taskAttr = TaskAttr::get(ctx, state->task.key, state->task.weight,
+                                  state->task.flops);
+    for (const FusedGroup &group : state->task.occurrences) {
+      setTask(group.anchor, taskAttr);
+      setConfig(group.anchor, config);
+    }
+    report.tasks.push_back(r);
+    if (std::isfinite(r.bestSeconds))
+      report.bestLatency += r.weight * r.bestSeconds;
+    if (std::isfinite(r.defaultSeconds))
+      report.defaultLatency += r.weight * r.defaultSeconds;
+  }
+  report.trials = used;
+  report.errors = errors;
+  report.seconds = elapsed();
+
+  if (o.progress != "off")
+    printReport(report, llvm::errs());
+  if (!o.report.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(o.report, ec);
+    if (ec)
+      return emitError(loc) << "tuner-tune: cannot write report '" << o.report
+                            << "': " << ec.message();
+    os << llvm::formatv("{0:2}", reportToJSON(report)) << "\n";
+  }
+  return report;
+}
+
+llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
+  auto number = [](double v) -> llvm::json::Value {
+    if (std::isfinite(v))
+      return v;
+    return nullptr;
+  };
+  llvm::json::Array tasks;
+  for (const TaskReport &t : report.tasks)
+    tasks.push_back(llvm::json::Object{
+        {"key", t.key},
+        {"name", t.name},
+        {"weight", t.weight},
+        {"flops", t.flops},
+        {"trials", static_cast<int64_t>(t.trials)},
+        {"resumed", static_cast<int64_t>(t.resumed)},
+        {"errors", static_cast<int64_t>(t.errors)},
+        {"best_s", number(t.bestSeconds)},
+        {"default_s", number(t.defaultSeconds)},
+        {"best_gflops", gflops(t.flops, t.bestSeconds)},
+        {"speedup_over_default",
+         std::isfinite(t.bestSeconds) && std::isfinite(t.defaultSeconds)
+             ? llvm::json::Value(t.defaultSeconds / t.bestSeconds)
+             : llvm::json::Value(nullptr)},
+        {"config", t.bestConfig},
+        {"used_default", t.usedDefault},
+    });
+  return llvm::json::Object{
+      {"target", report.target},
+      {"policy", report.policy},
+      {"trials", static_cast<int64_t>(report.trials)},
+      {"errors", static_cast<int64_t>(report.errors)},
+      {"seconds", report.seconds},
+      {"build_s", report.buildSeconds},
+      {"run_s", report.runSeconds},
+      {"best_latency_s", report.bestLatency},
+      {"default_latency_s", report.defaultLatency},
+      {"tasks", std::move(tasks)},
+  };
+}
+
+void mlir::tuner::printReport(const TuningReport &report,
+                              llvm::raw_ostream &os) {
+  os << llvm::formatv("mlir-tuner: {0} trials in {1:f1} s (build {2:f1} s, "
+                      "run {3:f1} s), {4} errors, policy {5}, target {6}\n",
+                      report.trials, report.seconds, report.buildSeconds,
+                      report.runSeconds, report.errors, report.policy,
+                      report.target);
+  os << llvm::formatv("{0,-34} {1,-16} {2,6} {3,6} {4,6} {5,11} {6,11} {7,9} "
+                      "{8,8}\n",
+                      "task", "key", "weight", "trials", "errors",
+                      "default ms", "best ms", "GFLOP/s", "speedup");
+  for (const TaskReport &t : report.tasks) {
+    auto ms = [](double s) {
+      return std::isfinite(s) ? llvm::formatv("{0:f3}", s * 1e3).str()
+                              : std::string("-");
+    };
+    std::string speedup =
+        std::isfinite(t.bestSeconds) && std::isfinite(t.defaultSeconds)
+            ? llvm::formatv("{0:f2}x", t.defaultSeconds / t.bestSeconds).str()
+            : std::string("-");
+    os << llvm::formatv("{0,-34} {1,-16} {2,6} {3,6} {4,6} {5,11} {6,11} "
+                        "{7,9:f1} {8,8}\n",
+                        t.name, t.key, t.weight, t.trials, t.errors,
+                        ms(t.defaultSeconds), ms(t.bestSeconds),
+                        gflops(t.flops, t.bestSeconds), speedup);
+  }
+  if (report.defaultLatency > 0 && report.bestLatency > 0)
+    os << llvm::formatv("end to end (sum of weight x time): default {0:f3} ms, "
+                        "best {1:f3} ms ({2:f2}x)\n",
+                        report.defaultLatency * 1e3, report.bestLatency * 1e3,
+                        report.defaultLatency / report.bestLatency);
+  os.flush();
+}

@@ -1,0 +1,365 @@
+//===- Jobs.cpp - the work of builders and runners ------------------------===//
+
+#include "Tuner/Tuner/Measure/Jobs.h"
+
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Transforms/Passes.h"
+#include "Tuner/Tuner/Sketch/Materialize.h"
+#include "Tuner/Tuner/Task/KernelSignature.h"
+#include "Tuner/Tuner/Task/TaskModule.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Collects the error diagnostics of a scope into one message.
+struct DiagnosticCollector {
+  explicit DiagnosticCollector(MLIRContext &ctx)
+      : handler(&ctx, [this](Diagnostic &d) {
+          if (d.getSeverity() == DiagnosticSeverity::Error) {
+            if (!messages.empty())
+              messages += "; ";
+            messages += d.str();
+          }
+          return success();
+        }) {}
+  ScopedDiagnosticHandler handler;
+  std::string messages;
+};
+
+std::string printType(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Build
+//===----------------------------------------------------------------------===//
+
+BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
+                                         const BuildRequest &request) {
+  auto start = Clock::now();
+  BuildOutcome out;
+  DiagnosticCollector diagnostics(ctx);
+  auto fail = [&](MeasureError error, StringRef message) {
+    out.error = error;
+    out.message = message.str();
+    if (!diagnostics.messages.empty())
+      out.message += ": " + diagnostics.messages;
+    out.seconds = secondsSince(start);
+    return out;
+  };
+
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(request.module, &ctx);
+  if (!module)
+    return fail(MeasureError::Instantiation, "cannot parse the task module");
+  auto target =
+      dyn_cast_or_null<sched::TargetAttr>(parseAttribute(request.target, &ctx));
+  if (!target)
+    return fail(MeasureError::Instantiation, "cannot parse the target");
+  Operation *anchor = findTaskAnchor(*module);
+  if (!anchor)
+    return fail(MeasureError::Instantiation, "the task module has no anchor op");
+  auto func = anchor->getParentOfType<func::FuncOp>();
+  out.entry = func.getName().str();
+  annotateKernelSignature(func);
+
+  if (!request.config.empty()) {
+    auto config = dyn_cast_or_null<sched::ConfigAttr>(
+        parseAttribute(request.config, &ctx));
+    if (!config)
+      return fail(MeasureError::Instantiation, "cannot parse the config");
+    std::string error;
+    FusedGroup group = buildFusedGroup(cast<linalg::LinalgOp>(anchor));
+    FailureOr<std::unique_ptr<SketchInstance>> instance =
+        instantiateSketch(config.getSketch(), group, target, error);
+    if (failed(instance))
+      return fail(MeasureError::Instantiation, error);
+    FailureOr<KnobChoice> choice = (*instance)->fromConfig(config, error);
+    if (failed(choice))
+      return fail(MeasureError::Instantiation, error);
+    if (failed(applySketch(**instance, *choice, anchor, error)))
+      return fail(MeasureError::Instantiation, error);
+  }
+
+  PassManager pm(&ctx, ModuleOp::getOperationName());
+  LowerCPUOptions options;
+  options.outParams = true;
+  options.parallel = target.getCores() > 1 ? ParallelRuntime::OpenMP
+                                           : ParallelRuntime::None;
+  buildLowerCPUPipeline(pm, options);
+  if (failed(pm.run(*module)))
+    return fail(MeasureError::CompileHost, "lowering failed");
+
+  Operation *lowered = module->lookupSymbol(out.entry);
+  std::string error;
+  if (!lowered)
+    return fail(MeasureError::CompileHost, "the entry function disappeared");
+  FailureOr<KernelSignature> signature = getKernelSignature(lowered, error);
+  if (failed(signature))
+    return fail(MeasureError::CompileHost, "no kernel signature: " + error);
+  llvm::json::Array inputs, outputs;
+  for (ShapedType t : signature->inputs)
+    inputs.push_back(printType(t));
+  for (ShapedType t : signature->outputs)
+    outputs.push_back(printType(t));
+  out.signature = llvm::json::Object{{"inputs", std::move(inputs)},
+                                     {"outputs", std::move(outputs)},
+                                     {"flops", signature->flops},
+                                     {"out_params", signature->outParams}};
+
+  if (failed(compileToObjectFile(*module, out.entry, request.objectPath,
+                                 error)))
+    return fail(MeasureError::CompileHost, error);
+  out.seconds = secondsSince(start);
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Run
+//===----------------------------------------------------------------------===//
+
+FailureOr<KernelSignature>
+mlir::tuner::parseSignature(MLIRContext &ctx,
+                            const llvm::json::Object &signature,
+                            std::string &error) {
+  KernelSignature sig;
+  auto types = [&](StringRef key, SmallVector<ShapedType> &out) {
+    const llvm::json::Array *list = signature.getArray(key);
+    if (!list)
+      return false;
+    for (const llvm::json::Value &v : *list) {
+      std::optional<StringRef> text = v.getAsString();
+      auto type = text ? dyn_cast_or_null<ShapedType>(parseType(*text, &ctx))
+                       : ShapedType();
+      if (!type)
+        return false;
+      out.push_back(type);
+    }
+    return true;
+  };
+  if (!types("inputs", sig.inputs) || !types("outputs", sig.outputs)) {
+    error = "malformed kernel signature";
+    return failure();
+  }
+  sig.flops = signature.getInteger("flops").value_or(0);
+  sig.outParams = signature.getBoolean("out_params").value_or(false);
+  return sig;
+}
+
+RunOutcome ObjectRunner::run(const RunRequest &request) {
+  auto start = Clock::now();
+  RunOutcome out;
+  auto fail = [&](MeasureError error, StringRef message) {
+    out.error = error;
+    out.message = message.str();
+    out.wallSeconds = secondsSince(start);
+    return out;
+  };
+  std::string error;
+  FailureOr<KernelSignature> signature =
+      parseSignature(ctx, request.signature, error);
+  if (failed(signature))
+    return fail(MeasureError::Unknown, error);
+  FailureOr<std::unique_ptr<ObjectKernel>> kernel =
+      ObjectKernel::load(request.objectPath, request.entry, *signature, error);
+  if (failed(kernel))
+    return fail(MeasureError::CompileHost, error);
+
+  // The task's pristine inputs; kernels may write their arguments (an
+  // accumulator passed in), so every run starts from a copy.
+  std::unique_ptr<TaskData> &data = tasks[request.taskKey];
+  if (!data) {
+    data = std::make_unique<TaskData>();
+    std::vector<HostBuffer> unusedOutputs;
+    if (failed(allocateBuffers(*signature, data->inputs, unusedOutputs, error)))
+      return fail(MeasureError::Unknown, error);
+    for (auto [i, buffer] : llvm::enumerate(data->inputs))
+      buffer.fillRandom(request.seed * 1000003 + i);
+  }
+  std::vector<HostBuffer> inputs, outputs;
+  if (failed(allocateBuffers(*signature, inputs, outputs, error)))
+    return fail(MeasureError::Unknown, error);
+  auto restoreInputs = [&] {
+    for (auto [copy, pristine] : llvm::zip(inputs, data->inputs))
+      copy.copyFrom(pristine);
+  };
+
+  restoreInputs();
+  Timings timings = (*kernel)->time(inputs, outputs, request.timing);
+  out.seconds = timings.seconds;
+  double median = timings.median();
+
+  if (!request.referencePath.empty() && median < request.verifyBelow) {
+    if (!data->haveReference) {
+      FailureOr<std::unique_ptr<ObjectKernel>> reference = ObjectKernel::load(
+          request.referencePath, request.referenceEntry, *signature, error);
+      if (failed(reference))
+        return fail(MeasureError::Unknown, "cannot load the reference: " + error);
+      std::vector<HostBuffer> refInputs;
+      if (failed(allocateBuffers(*signature, refInputs, data->referenceOutputs,
+                                 error)))
+        return fail(MeasureError::Unknown, error);
+      for (auto [copy, pristine] : llvm::zip(refInputs, data->inputs))
+        copy.copyFrom(pristine);
+      (*reference)->run(refInputs, data->referenceOutputs);
+      data->haveReference = true;
+    }
+    restoreInputs();
+    (*kernel)->run(inputs, outputs);
+    out.verified = true;
+    for (auto [i, pair] :
+         llvm::enumerate(llvm::zip(outputs, data->referenceOutputs))) {
+      Comparison c = compareBuffers(std::get<0>(pair), std::get<1>(pair),
+                                    request.tolerance);
+      out.maxError = std::max(out.maxError, c.maxError);
+      if (!c.match)
+        return fail(MeasureError::WrongAnswer,
+                    "output " + std::to_string(i) + " differs from the "
+                    "reference in " + std::to_string(c.mismatches) +
+                    " elements (" + c.firstMismatch + ")");
+    }
+  }
+  out.wallSeconds = secondsSince(start);
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+llvm::json::Value mlir::tuner::toJSON(const BuildRequest &r) {
+  return llvm::json::Object{{"module", r.module},
+                            {"target", r.target},
+                            {"config", r.config},
+                            {"object", r.objectPath}};
+}
+
+bool mlir::tuner::fromJSON(const llvm::json::Value &v, BuildRequest &r) {
+  const llvm::json::Object *o = v.getAsObject();
+  if (!o)
+    return false;
+  auto module = o->getString("module"), target = o->getString("target"),
+       config = o->getString("config"), object = o->getString("object");
+  if (!module || !target || !config || !object)
+    return false;
+  r.module = module->str();
+  r.target = target->str();
+  r.config = config->str();
+  r.objectPath = object->str();
+  return true;
+}
+
+llvm::json::Value mlir::tuner::toJSON(const BuildOutcome &r) {
+  return llvm::json::Object{{"error", static_cast<int64_t>(r.error)},
+                            {"message", r.message},
+                            {"entry", r.entry},
+                            {"signature", llvm::json::Object(r.signature)},
+                            {"seconds", r.seconds}};
+}
+
+bool mlir::tuner::fromJSON(const llvm::json::Value &v, BuildOutcome &r) {
+  const llvm::json::Object *o = v.getAsObject();
+  if (!o)
+    return false;
+  std::optional<int64_t> error = o->getInteger("error");
+  if (!error || *error < 0 || *error > 8)
+    return false;
+  r.error = static_cast<MeasureError>(*error);
+  r.message = o->getString("message").value_or("").str();
+  r.entry = o->getString("entry").value_or("").str();
+  if (const llvm::json::Object *s = o->getObject("signature"))
+    r.signature = *s;
+  r.seconds = o->getNumber("seconds").value_or(0);
+  return true;
+}
+
+llvm::json::Value mlir::tuner::toJSON(const RunRequest &r) {
+  double verifyBelow = std::isinf(r.verifyBelow) ? -1.0 : r.verifyBelow;
+  return llvm::json::Object{
+      {"object", r.objectPath},
+      {"entry", r.entry},
+      {"signature", llvm::json::Object(r.signature)},
+      {"task", r.taskKey},
+      {"reference", r.referencePath},
+      {"reference_entry", r.referenceEntry},
+      {"seed", static_cast<int64_t>(r.seed)},
+      {"warmup", static_cast<int64_t>(r.timing.warmup)},
+      {"repeats", static_cast<int64_t>(r.timing.repeats)},
+      {"min_repeat_ms", r.timing.minRepeatMs},
+      // -1 stands for "always" (JSON has no infinity).
+      {"verify_below", verifyBelow},
+      {"tolerance", r.tolerance}};
+}
+
+bool mlir::tuner::fromJSON(const llvm::json::Value &v, RunRequest &r) {
+  const llvm::json::Object *o = v.getAsObject();
+  if (!o)
+    return false;
+  auto object = o->getString("object"), entry = o->getString("entry"),
+       task = o->getString("task");
+  const llvm::json::Object *signature = o->getObject("signature");
+  if (!object || !entry || !task || !signature)
+    return false;
+  r.objectPath = object->str();
+  r.entry = entry->str();
+  r.taskKey = task->str();
+  r.signature = *signature;
+  r.referencePath = o->getString("reference").value_or("").str();
+  r.referenceEntry = o->getString("reference_entry").value_or("").str();
+  r.seed = o->getInteger("seed").value_or(0);
+  r.timing.warmup = o->getInteger("warmup").value_or(1);
+  r.timing.repeats = o->getInteger("repeats").value_or(3);
+  r.timing.minRepeatMs = o->getNumber("min_repeat_ms").value_or(0);
+  double verifyBelow = o->getNumber("verify_below").value_or(0);
+  r.verifyBelow =
+      verifyBelow < 0 ? std::numeric_limits<double>::infinity() : verifyBelow;
+  r.tolerance = o->getNumber("tolerance").value_or(1e-3);
+  return true;
+}
+
+llvm::json::Value mlir::tuner::toJSON(const RunOutcome &r) {
+  return llvm::json::Object{{"error", static_cast<int64_t>(r.error)},
+                            {"message", r.message},
+                            {"times_s", llvm::json::Array(r.seconds)},
+                            {"verified", r.verified},
+                            {"max_error", r.maxError},
+                            {"wall_s", r.wallSeconds}};
+}
+
+bool mlir::tuner::fromJSON(const llvm::json::Value &v, RunOutcome &r) {
+  const llvm::json::Object *o = v.getAsObject();
+  if (!o)
+    return false;
+  std::optional<int64_t> error = o->getInteger("error");
+  const llvm::json::Array *times = o->getArray("times_s");
+  if (!error || *error < 0 || *error > 8 || !times)
+    return false;
+  r.error = static_cast<MeasureError>(*error);
+  r.message = o->getString("message").value_or("").str();
+  r.seconds.clear();
+  for (const llvm::json::Value &t : *times)
+    r.seconds.push_back(t.getAsNumber().value_or(0));
+  r.verified = o->getBoolean("verified").value_or(false);
+  r.maxError = o->getNumber("max_error").value_or(0);
+  r.wallSeconds = o->getNumber("wall_s").value_or(0);
+  return true;
+}

@@ -1,0 +1,33 @@
+// RUN: not tuner-opt %s --tuner-tune="policy=magic measure=fake" 2>&1 | FileCheck %s --check-prefix=POLICY
+// RUN: not tuner-opt %s --tuner-tune="target=cuda:sm_90 measure=fake" 2>&1 | FileCheck %s --check-prefix=CUDA
+// RUN: not tuner-opt %s --tuner-tune="target=tpu measure=fake" 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tuner-opt %s --tuner-tune="trials=0 measure=fake" 2>&1 | FileCheck %s --check-prefix=TRIALS
+// RUN: not tuner-opt %s --tuner-tune="measure=maybe" 2>&1 | FileCheck %s --check-prefix=MEASURE
+// RUN: not tuner-opt %s --tuner-tune="measure=fake database=%t.missing/db.jsonl" 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
+// RUN: not tuner-opt %s --tuner-tune="measure=fake resume=true" 2>&1 | FileCheck %s --check-prefix=RESUME
+// RUN: not tuner-opt %s --tuner-tune="measure=fake sketches=cpu.magic" 2>&1 | FileCheck %s --check-prefix=SKETCH
+// RUN: not tuner-opt %s --tuner-tune="measure=fake progress=loud" 2>&1 | FileCheck %s --check-prefix=PROGRESS
+// RUN: not tuner-opt %s --tuner-tune="measure=real worker=/nonexistent/tuner-opt" 2>&1 | FileCheck %s --check-prefix=WORKER
+// A database of another format version is refused; corrupt lines are
+// skipped with a warning.
+// RUN: echo '{"version": 7, "task": "ab", "target": "t", "sketch": "s", "knobs": {}, "times_s": [], "error": 0}' > %t.v7.db
+// RUN: not tuner-opt %s --tuner-tune="measure=fake database=%t.v7.db" 2>&1 | FileCheck %s --check-prefix=VERSION
+// RUN: echo 'garbage' > %t.corrupt.db
+// RUN: tuner-opt %s --tuner-tune="measure=fake trials=2 database=%t.corrupt.db progress=off" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORRUPT
+
+// POLICY: error: tuner-tune: unknown policy 'magic'; available: random
+// CUDA: error: tuner-tune: measuring on a CUDA target (cuda:sm_90) is not available: this build has no GPU measurement
+// TARGET: error: unknown target 'tpu'
+// TRIALS: error: tuner-tune: trials must be at least 1
+// MEASURE: error: tuner-tune: unknown measure 'maybe': expected 'real' or 'fake'
+// UNWRITABLE: error: tuner-tune: cannot open database '{{.*}}.missing/db.jsonl' for writing: No such file or directory
+// RESUME: error: tuner-tune: resume needs a database
+// SKETCH: error: tuner-tune: unknown sketch 'cpu.magic'
+// PROGRESS: error: tuner-tune: unknown progress 'loud': expected 'auto', 'on' or 'off'
+// WORKER: error: tuner-tune: worker executable '/nonexistent/tuner-opt' does not exist or is not executable
+// VERSION: error: tuner-tune: database '{{.*}}.v7.db' was written in format version 7; this tuner reads version 1
+// CORRUPT: warning: database '{{.*}}.corrupt.db', line 1: not valid JSON ({{.*}}); the line is skipped
+func.func @mm(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %0 : tensor<16x16xf32>
+}
