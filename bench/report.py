@@ -63,8 +63,43 @@ def section_baselines(data):
     return "\n".join(lines) + "\n"
 
 
+def section_driver_throughput(data):
+    lines = [
+        "## Tuning driver throughput",
+        "",
+        f"Machine: {fmt_machine(data['machine'])}. Command: "
+        f"`{data['command']}`; each run is `{data['example']}` with the "
+        "workload, seed and builder count varied.",
+        "",
+        "Candidates measured per second with real builds (sketch applied, "
+        "lowered, compiled to an object in builder processes) and runs (one "
+        "runner process, warm-up and 3 repeats of at least 20 ms, outputs "
+        "checked for each new best). Median over the runs, min..max in "
+        "parentheses; build and run seconds are per candidate, as the "
+        "workers time them (a builder's time includes the time it was paused "
+        "while the runner timed a kernel, and the time it shared the cores "
+        "with the other builder). The policy is random: the speedup column is what random "
+        "search finds over the default schedule in that many trials, not a "
+        "policy's result.",
+        "",
+        "| workload | builders | trials | candidates/s | wall s | build s "
+        "| run s | errors | speedup over default |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in data["rows"]:
+        c = r["candidates_per_s"]
+        lines.append(
+            f"| {r['workload']} | {r['builders']} | {r['trials']} "
+            f"| {c['median']:.2f} ({c['min']:.2f}..{c['max']:.2f}) "
+            f"| {r['wall_s']:.1f} | {r['build_s_per_candidate']:.2f} "
+            f"| {r['run_s_per_candidate']:.2f} | {r['errors']} "
+            f"| {r['speedup_over_default']:.2f}x |")
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS = [
     ("baselines", section_baselines),
+    ("driver_throughput", section_driver_throughput),
 ]
 
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Config.h"
+#include "Tuner/Revision.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 

@@ -3,6 +3,7 @@
 #include "Tuner/Tuner/Database/Database.h"
 
 #include "Tuner/Config.h"
+#include "Tuner/Revision.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/Config/llvm-config.h"

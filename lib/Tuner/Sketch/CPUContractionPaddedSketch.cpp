@@ -114,20 +114,41 @@ public:
     Handle padded =
         b.pad(block, zeros, {loops.m, loops.n, loops.k}, nofold).first;
     // Vectorize the packing of A and B (masked transfers read the boundary
-    // blocks) instead of copying element by element.
+    // blocks) instead of copying element by element. The copy goes
+    // kPackRows rows at a time, so that the code does not grow with the
+    // block: a whole-block vector unrolls into one masked load per row, and
+    // a 192 x 384 block took LLVM minutes to compile. The rows are masked
+    // 1-D transfers of a power-of-two length (the extra lanes are masked
+    // off), which x86 keeps as vector masked loads and stores instead of
+    // scalarizing them into a branch per element.
+    constexpr int64_t kPackRows = 4;
     SmallVector<Size> blockSizes = sizes(m1, n1, k1, /*others=*/1);
     for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i) {
       AffineMap map = anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(i));
-      SmallVector<Size> vectorSizes;
-      for (AffineExpr expr : map.getResults())
-        vectorSizes.push_back(
-            blockSizes[cast<AffineDimExpr>(expr).getPosition()]);
-      for (unsigned j : loops.otherReduction)
-        for (auto [d, expr] : llvm::enumerate(map.getResults()))
-          if (cast<AffineDimExpr>(expr).getPosition() == j)
-            vectorSizes[d] = Size::of(1);
-      b.vectorize(b.getProducerOfOperand(padded, i),
-                  /*namedContraction=*/false, vectorSizes);
+      unsigned rank = map.getNumResults();
+      if (rank == 0)
+        continue;
+      // Block extent of result d of the operand's map: a knob, or 1 for the
+      // other loops (tiled by 1 above).
+      auto blockSize = [&](unsigned d) {
+        unsigned dim = cast<AffineDimExpr>(map.getResult(d)).getPosition();
+        if (llvm::is_contained(loops.otherReduction, dim))
+          return Size::of(1);
+        return blockSizes[dim];
+      };
+      SmallVector<Size> vectorSizes(rank, Size::of(1));
+      Handle pack = b.getProducerOfOperand(padded, i);
+      if (rank > 1) {
+        // Knob block sizes (m1, n1, k1) are multiples of kPackRows.
+        Size rows = blockSize(rank - 2);
+        int64_t rowTile = rows.param.empty() ? rows.value : kPackRows;
+        SmallVector<Size> tiles(rank, Size::of(1));
+        tiles[rank - 2] = vectorSizes[rank - 2] = Size::of(rowTile);
+        tiles[rank - 1] = Size::of(0);
+        pack = b.tileUsingFor(pack, tiles).first;
+      }
+      vectorSizes.back() = b.nextPowerOfTwo(blockSize(rank - 1));
+      b.vectorize(pack, /*namedContraction=*/false, vectorSizes);
     }
 
     auto [reg, regLoops] =

@@ -62,6 +62,7 @@ private:
 class CPUFallbackSketch : public Sketch {
 public:
   StringRef getName() const override { return "cpu.fallback"; }
+  bool isFallback() const override { return true; }
   StringRef getDescription() const override {
     return "parallel tiling of the outermost parallel loop with the group "
            "fused in; the tiles stay loops (no vectorization)";

@@ -2,6 +2,8 @@
 
 #include "Tuner/Tuner/Sketch/ScriptBuilder.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -59,6 +61,17 @@ Size ScriptBuilder::knob(const Knob &knob) {
   line() << name << " = transform.tune.knob<\"" << knob.name
          << "\"> options = [" << llvm::join(options, ", ") << "] -> "
          << kParam << "\n";
+  return Size{0, name};
+}
+
+Size ScriptBuilder::nextPowerOfTwo(Size size) {
+  if (size.param.empty())
+    return Size::of(size.value < 1 ? 1
+                                    : static_cast<int64_t>(llvm::PowerOf2Ceil(
+                                          static_cast<uint64_t>(size.value))));
+  std::string name = fresh(size.param.substr(1) + "_pow2");
+  line() << name << " = transform.sched.next_power_of_two " << size.param
+         << " : " << kParam << "\n";
   return Size{0, name};
 }
 

@@ -126,6 +126,9 @@ mlir::tuner::instantiateSketches(const FusedGroup &group, TargetAttr target,
   SmallVector<std::unique_ptr<SketchInstance>> result;
   for (const Sketch *sketch :
        SketchRegistry::get().getSketches(target.getKind())) {
+    // The registry lists fallbacks last: skip them once a sketch applied.
+    if (sketch->isFallback() && !result.empty())
+      continue;
     std::string reason;
     if (auto instance = sketch->instantiate(group, target, reason)) {
       result.push_back(std::move(instance));

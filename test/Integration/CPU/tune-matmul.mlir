@@ -3,7 +3,7 @@
 // untransformed program computes.
 // RUN: rm -f %t.db
 // RUN: tuner-opt %s --tuner-tune="target=host trials=6 builders=2 repeats=2 min-repeat-ms=5 database=%t.db report=%t.json progress=off" -o %t.tuned.mlir
-// RUN: %PYTHON %S/../../Tuner/Driver/Inputs/check_db.py %t.db --lines 7 --allow-repeats
+// RUN: %PYTHON %S/../../Tuner/Driver/Inputs/check_db.py %t.db --lines 6
 // RUN: FileCheck %s --input-file=%t.tuned.mlir
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: tuner-opt %t.tuned.mlir --sched-materialize --tuner-lower-cpu -o %t.ll.mlir

@@ -4,6 +4,11 @@
 // RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake trials=10 batch-size=4 seed=3 database=%t.db report=%t.json progress=off" | FileCheck %s
 // RUN: %PYTHON %S/Inputs/check_db.py %t.db --lines 10 --tasks 2
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
+// RUN: FileCheck %s --check-prefix=FAKE --input-file=%t.db
+
+// Fake costs are marked as such in every record.
+// FAKE-COUNT-10: "tool":"mlir-tuner {{[^"]*}} (fake measurer)"
+// FAKE-NOT: "tool"
 
 // Same seed, same candidates, same result.
 // RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake trials=10 batch-size=4 seed=3 progress=off" > %t.a.mlir

@@ -44,6 +44,12 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     `measure=fake` replaces measurement by a deterministic cost computed from
     the knobs (for tests of the driver).
 
+    With `drift-check` (the default), each task's default config is
+    measured again after the search: a drift of more than 10% is reported
+    (the machine was busy), and the faster of the two measurements is the
+    one the summary compares against, so that a slow first measurement does
+    not inflate the speedups.
+
     Live progress goes to stderr when it is a terminal (`progress=on` forces
     it, `progress=off` also drops the summary table); `report=FILE` writes
     the summary as JSON.
@@ -70,8 +76,8 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "Database file (JSON lines) to append every measurement to">,
     Option<"resume", "resume", "bool", /*default=*/"false",
            "Continue from the database's records">,
-    Option<"builders", "builders", "unsigned", /*default=*/"1",
-           "Parallel builder processes">,
+    Option<"builders", "builders", "unsigned", /*default=*/"0",
+           "Parallel builder processes (0: one per hardware thread)">,
     Option<"repeats", "repeats", "unsigned", /*default=*/"3",
            "Timed repeats per candidate">,
     Option<"minRepeatMs", "min-repeat-ms", "double", /*default=*/"20",

@@ -73,8 +73,11 @@ struct TaskReport {
   unsigned trials = 0, errors = 0, resumed = 0;
   /// Best median time (seconds); infinity when nothing valid was measured.
   double bestSeconds = std::numeric_limits<double>::infinity();
-  /// Median time of the default config (first measurement).
+  /// Median time of the default config: the faster of its measurements at
+  /// the start and, with the drift check, at the end.
   double defaultSeconds = std::numeric_limits<double>::infinity();
+  /// The drift check's measurement of the default (infinity without one).
+  double defaultEndSeconds = std::numeric_limits<double>::infinity();
   std::string bestConfig;
   /// Whether the annotation is the default because nothing valid was found.
   bool usedDefault = false;

@@ -47,6 +47,9 @@ public:
 
   /// Emits `transform.tune.knob` for an integer knob; returns its param.
   Size knob(const Knob &knob);
+  /// The smallest power of two not below `size` (a literal stays a literal;
+  /// a param goes through `transform.sched.next_power_of_two`).
+  Size nextPowerOfTwo(Size size);
   /// Emits `transform.tune.alternatives` with one region per option of
   /// `knob`; `body(i)` writes the ops of region i through this builder.
   void alternatives(const Knob &knob,

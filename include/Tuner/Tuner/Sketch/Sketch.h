@@ -84,6 +84,9 @@ public:
   /// One paragraph on the schedule it builds.
   virtual StringRef getDescription() const = 0;
   virtual sched::TargetKind getTargetKind() const = 0;
+  /// A fallback sketch joins a search space only when no other sketch of the
+  /// target applies (it stays available by name, e.g. `sketches=`).
+  virtual bool isFallback() const { return false; }
 
   /// Returns the sketch's space for `group` on `target`, or null with the
   /// reason in `whyNot` when the sketch does not apply.

@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <csignal>
 #include <cstdlib>
@@ -22,6 +23,37 @@ using namespace mlir::transform;
 
 #define GET_OP_CLASSES
 #include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// NextPowerOfTwoOp
+//===----------------------------------------------------------------------===//
+
+void transform::sched::NextPowerOfTwoOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getParamMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+}
+
+DiagnosedSilenceableFailure transform::sched::NextPowerOfTwoOp::apply(
+    TransformRewriter &rewriter, TransformResults &results,
+    TransformState &state) {
+  SmallVector<Attribute> rounded;
+  for (Attribute attr : state.getParams(getParam())) {
+    auto value = dyn_cast<IntegerAttr>(attr);
+    if (!value)
+      return emitSilenceableError() << "expected integer params, got " << attr;
+    int64_t v = value.getInt();
+    rounded.push_back(IntegerAttr::get(
+        value.getType(), v < 1 ? 1 : static_cast<int64_t>(llvm::PowerOf2Ceil(
+                                         static_cast<uint64_t>(v)))));
+  }
+  results.setParams(cast<OpResult>(getResult()), rounded);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// TestFaultOp
+//===----------------------------------------------------------------------===//
 
 static constexpr llvm::StringLiteral kFaultKinds[] = {
     "none",     "build_crash", "build_hang",  "build_oom",

@@ -2,7 +2,8 @@
 // RUN: tuner-opt %s --split-input-file --sched-generate-space=target=cpu:avx2:2t | FileCheck %s --check-prefix=AVX2
 
 // A matmul: the contraction sketch (divisor tiles; register columns are
-// multiples of the vector width), the padded one, the fallback.
+// multiples of the vector width) and the padded one; the fallback only joins
+// a space no other sketch applies to.
 // CHECK-LABEL: module @sched_space
 // CHECK:       transform.named_sequence @matmul_64x128x32__cpu_contraction(
 // CHECK-SAME:    tuner.default = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 32, k2 = 1, m1 = 32, m2 = 8, ms = 32, n1 = 128, n2 = 32, ns = 128, unroll = 1}>
@@ -28,8 +29,7 @@
 // CHECK:       transform.named_sequence @matmul_64x128x32__cpu_contraction_padded(
 // CHECK:         transform.tune.knob<"m1"> options = [4, 8, 12, 16, 24, 32, 48, 64]
 // CHECK:         transform.structured.pad
-// CHECK:       transform.named_sequence @matmul_64x128x32__cpu_fallback(
-// CHECK:         transform.tune.knob<"p1"> options = [1, 2, 4, 8, 16, 32, 64]
+// CHECK-NOT:   __cpu_fallback(
 // AVX2:        transform.named_sequence @matmul_64x128x32__cpu_contraction(
 // AVX2:          transform.tune.knob<"n2"> options = [8, 16, 32]
 func.func @mm(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>) -> tensor<64x128xf32> {
@@ -49,7 +49,7 @@ func.func @mm(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>) -> tensor<64x128xf3
 // CHECK-SAME:    tuner.default = #sched.config<sketch = "cpu.contraction_padded"
 // CHECK:         transform.tune.knob<"n1"> options = [16, 32, 48, 64]
 // CHECK:         transform.structured.pad %{{.*}} {copy_back_op = "linalg.copy", nofold_flags = [1, 1, 0], padding_dimensions = [0, 1, 2]
-// CHECK:       transform.named_sequence @matmul_50x50x50__cpu_fallback(
+// CHECK-NOT:   __cpu_fallback(
 func.func @odd(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>) -> tensor<50x50xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<50x50xf32>, tensor<50x50xf32>) outs(%c : tensor<50x50xf32>) -> tensor<50x50xf32>
   return %r : tensor<50x50xf32>
@@ -66,10 +66,10 @@ func.func @odd(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf3
 // CHECK:         transform.tune.knob<"kw2"> options = [1, 3]
 // CHECK:         transform.tune.knob<"ic1"> options = [1, 2, 4, 8, 16]
 // CHECK:         transform.structured.decompose
-// CHECK:       transform.named_sequence @conv_2d_nhwc_hwcf_1x8x8x32x3x3x16__cpu_fallback(
 // CHECK:       transform.named_sequence @depthwise_conv_2d_nhwc_hwc_1x8x8x32x3x3__cpu_conv2d(
 // CHECK-NOT:     "ic1"
 // CHECK:         transform.structured.decompose
+// CHECK-NOT:   __cpu_fallback(
 func.func @conv(%i: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tensor<1x8x8x32xf32>,
                 %di: tensor<1x10x10x32xf32>, %df: tensor<3x3x32xf32>, %do: tensor<1x8x8x32xf32>) -> (tensor<1x8x8x32xf32>, tensor<1x8x8x32xf32>) {
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%i, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x32xf32>) outs(%o : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>

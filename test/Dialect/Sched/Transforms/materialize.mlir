@@ -34,13 +34,18 @@ module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", 
 // -----
 
 // cpu.contraction_padded: 50 = 6 x 8 + 2 rows, blocks padded to 8 x 64 x 48
-// (A and B packed by vector transfers, C by tensor.pad), then an 8x32
-// register tile.
+// (A and B packed 4 rows at a time by masked vector transfers whose rows are
+// rounded up to a power of two, C by tensor.pad), then an 8x32 register
+// tile.
 // CHECK-LABEL: func.func @odd
 // CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (7, 1)
 // CHECK:           scf.for {{.*}} -> (tensor<?x?xf32>)
-// CHECK:             vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<8x48xf32>
-// CHECK:             vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<48x64xf32>
+// CHECK:             scf.for {{.*}} -> (tensor<8x48xf32>)
+// CHECK:               vector.create_mask {{.*}} : vector<4x64xi1>
+// CHECK:               vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
+// CHECK:               vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x48xf32>
+// CHECK:             scf.for {{.*}} -> (tensor<48x64xf32>)
+// CHECK:               vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
 // CHECK:             tensor.pad
 // CHECK:             scf.for {{.*}} -> (tensor<8x64xf32>, vector<8x32xf32>)
 // CHECK-COUNT-8:       vector.fma

@@ -12,6 +12,37 @@ include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpBase.td"
 
+def NextPowerOfTwoOp : Op<Transform_Dialect, "sched.next_power_of_two", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    ParamProducerTransformOpTrait, AllTypesMatch<["param", "result"]>]> {
+  let summary = "Round integer params up to a power of two";
+  let description = [{
+    Produces a param holding, for each integer of `param`, the smallest power
+    of two not below it (values below 1 become 1). Sketches use it where a
+    size derived from a knob must be a power of two, e.g. the vector sizes
+    of a masked copy: LLVM's x86 backend only keeps masked loads and stores
+    of power-of-two lengths as vector instructions and scalarizes the others
+    into a branch per element, which makes compile times explode.
+
+    ```mlir
+    %k1 = transform.tune.knob<"k1"> options = [8, 24, 48] -> !transform.param<i64>
+    %v = transform.sched.next_power_of_two %k1 : !transform.param<i64>
+    transform.structured.vectorize %pad vector_sizes [8, %v]
+        : !transform.any_op, !transform.param<i64>
+    ```
+
+    #### Return modes
+
+    Fails silenceably when a value of `param` is not an integer. Only reads
+    its operand.
+  }];
+  let arguments = (ins TransformParamTypeInterface:$param);
+  let results = (outs TransformParamTypeInterface:$result);
+  let assemblyFormat = "$param attr-dict `:` type($param)";
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 def TestFaultOp : Op<Transform_Dialect, "sched.test_fault", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
