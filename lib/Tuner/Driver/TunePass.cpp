@@ -27,6 +27,12 @@ struct TunerTunePass : public tuner::impl::TunerTuneBase<TunerTunePass> {
       auto [name, value] = StringRef(kv).split('=');
       o.policyOptions[name] = value.str();
     }
+    o.costModel = costModel;
+    for (const std::string &kv : costModelOptions) {
+      auto [name, value] = StringRef(kv).split('=');
+      o.costModelOptions[name] = value.str();
+    }
+    o.costModelFile = costModelFile;
     o.trials = trials;
     o.timeBudget = timeBudget;
     o.perTaskTrials = perTaskTrials;

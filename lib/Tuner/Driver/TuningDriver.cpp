@@ -11,12 +11,15 @@
 #include "Tuner/Tuner/Database/Database.h"
 #include "Tuner/Tuner/Measure/Measurer.h"
 #include "Tuner/Tuner/Measure/Worker.h"
+#include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Search/SearchPolicy.h"
+#include "Tuner/Tuner/Search/TaskScorer.h"
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Threading.h"
@@ -44,6 +47,10 @@ struct TaskState {
   std::vector<MeasuredCandidate> history;
   std::unique_ptr<PolicyContext> context;
   std::unique_ptr<SearchPolicy> policy;
+  std::unique_ptr<TaskScorer> scorer;
+  /// Labels of the cost model's samples are throughputs relative to the
+  /// task's first valid measurement (only their order matters).
+  double labelReference = 0;
   MeasureTask measureTask;
   llvm::json::Object workload;
   TaskReport report;
@@ -166,6 +173,12 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
       diag << " " << p;
     return diag;
   }
+  std::vector<std::string> models = getCostModelNames();
+  if (o.costModel != "auto" && o.costModel != "none" &&
+      !llvm::is_contained(models, o.costModel))
+    return emitError(loc) << "tuner-tune: unknown cost model '" << o.costModel
+                          << "'; available: auto none "
+                          << llvm::join(models, " ");
   FailureOr<TargetAttr> target =
       resolveTarget(o.target.empty() ? "host" : o.target, module);
   if (failed(target))
@@ -285,18 +298,6 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     }
   }
 
-  // Policies.
-  for (auto [i, state] : llvm::enumerate(states)) {
-    state->context = std::make_unique<PolicyContext>(PolicyContext{
-        *state->space, state->measured, state->history, nullptr,
-        o.seed * 1000003 + i, o.policyOptions});
-    std::string error;
-    auto policy = createSearchPolicy(o.policy, *state->context, error);
-    if (failed(policy))
-      return emitError(loc) << "tuner-tune: " << error;
-    state->policy = std::move(*policy);
-  }
-
   // Measurer.
   std::unique_ptr<Measurer> measurer;
   if (o.measure == "fake") {
@@ -327,6 +328,109 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
   TuningReport report;
   report.target = target->getShortName();
   report.policy = o.policy;
+
+  // Policies.
+  unsigned numTasks = states.size();
+  for (auto [i, state] : llvm::enumerate(states)) {
+    unsigned budget = (o.trials + numTasks - 1) / numTasks;
+    if (o.perTaskTrials)
+      budget = std::min(budget, o.perTaskTrials);
+    state->context = std::make_unique<PolicyContext>(PolicyContext{
+        *state->space, state->measured, state->history, nullptr,
+        o.seed * 1000003 + i, o.policyOptions, budget});
+    std::string error;
+    auto policy = createSearchPolicy(o.policy, *state->context, error);
+    if (failed(policy))
+      return emitError(loc) << "tuner-tune: " << error;
+    state->policy = std::move(*policy);
+  }
+
+  // The cost model, shared by the tasks, when the policy asks one.
+  std::unique_ptr<CostModel> costModel;
+  std::string modelFile = o.costModelFile;
+  if (modelFile.empty() && !o.database.empty())
+    modelFile = o.database + ".model.json";
+  bool wantModel = o.costModel != "none" && !states.empty() &&
+                   states.front()->policy->usesCostModel();
+  bool modelWarm = false;
+  if (wantModel) {
+    CostModelOptions cmo;
+    cmo.seed = o.seed;
+    // One thread: training takes tens of milliseconds, and idle OpenMP
+    // threads spinning in this process would steal cores from the workers.
+    cmo.threads = 1;
+    cmo.options = o.costModelOptions;
+    std::string error;
+    std::string name = o.costModel == "auto" ? "xgboost" : o.costModel;
+    auto created = createCostModel(name, cmo, error);
+    if (failed(created) && o.costModel == "auto" &&
+        o.costModelOptions.empty()) {
+      emitRemark(loc) << "tuner-tune: " << error
+                      << "; using the random cost model";
+      created = createCostModel("random", cmo, error);
+    }
+    if (failed(created))
+      return emitError(loc) << "tuner-tune: " << error;
+    costModel = std::move(*created);
+    if (!modelFile.empty() && llvm::sys::fs::exists(modelFile)) {
+      if (succeeded(costModel->load(modelFile, error)))
+        modelWarm = true;
+      else
+        emitWarning(loc) << "tuner-tune: " << error
+                         << "; the cost model starts cold";
+    }
+    for (auto &state : states) {
+      TaskState *raw = state.get();
+      state->scorer = std::make_unique<TaskScorer>(
+          *state->space, *costModel,
+          [raw, &measurer, ctx, loc](ArrayRef<Candidate> candidates) {
+            std::vector<MeasureInput> inputs;
+            for (const Candidate &c : candidates)
+              inputs.push_back({c, raw->space->toConfig(ctx, c)});
+            return measurer->featurize(
+                raw->measureTask, inputs,
+                [&](StringRef message) { emitWarning(loc) << message; });
+          });
+      state->context->scorer = state->scorer.get();
+    }
+  }
+
+  // Trains the cost model on measured candidates of a task, and saves it.
+  auto train = [&](TaskState &state, ArrayRef<MeasuredCandidate> results) {
+    if (!costModel || results.empty())
+      return;
+    SmallVector<Candidate> candidates;
+    for (const MeasuredCandidate &m : results)
+      candidates.push_back(m.candidate);
+    std::vector<const FeatureVector *> features =
+        state.scorer->getFeatures(candidates);
+    std::vector<CostSample> samples;
+    for (auto [m, f] : llvm::zip(results, features)) {
+      if (f->empty())
+        continue;
+      double median = m.median();
+      if (std::isfinite(median) && state.labelReference == 0)
+        state.labelReference = median;
+      float label =
+          std::isfinite(median) ? float(state.labelReference / median) : 0.f;
+      samples.push_back({*f, label, state.task.key + "@" + targetText});
+    }
+    std::string error;
+    if (failed(costModel->update(samples, error))) {
+      emitWarning(loc) << "tuner-tune: cost model: " << error;
+      return;
+    }
+    ++report.modelUpdates;
+    if (!modelFile.empty() && failed(costModel->save(modelFile, error)))
+      emitWarning(loc) << "tuner-tune: " << error;
+  };
+  // A cold model learns from the resumed records first (a saved model
+  // already holds them).
+  if (costModel && !modelWarm)
+    for (auto &state : states)
+      if (!state->history.empty())
+        train(*state, state->history);
+
   Progress progress(o.progress);
   bool dbFailed = false;
 
@@ -372,6 +476,10 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
           TaskReport &r = state.report;
           ++r.trials;
           ++used;
+          r.trace.push_back(
+              {elapsed(), out.error == MeasureError::None && !out.seconds.empty()
+                              ? results[i].median()
+                              : std::numeric_limits<double>::infinity()});
           if (out.error != MeasureError::None || out.seconds.empty()) {
             ++r.errors;
             ++errors;
@@ -440,6 +548,7 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
           measureBatch(taskIndex, batch, /*counted=*/true);
       for (const MeasuredCandidate &m : results)
         state->history.push_back(m);
+      train(*state, results);
       state->policy->update(results);
     }
     if (!progressed)
@@ -508,6 +617,14 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
   report.trials = used;
   report.errors = errors;
   report.seconds = elapsed();
+  if (costModel) {
+    report.costModel = costModel->getName().str();
+    report.costModelWarm = modelWarm;
+    report.trainSeconds = costModel->getTrainSeconds();
+    report.predictSeconds = costModel->getPredictSeconds();
+    for (auto &state : states)
+      report.featurizeSeconds += state->scorer->getFeaturizeSeconds();
+  }
 
   if (o.progress != "off")
     printReport(report, llvm::errs());
@@ -548,6 +665,12 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
              : llvm::json::Value(nullptr)},
         {"config", t.bestConfig},
         {"used_default", t.usedDefault},
+        {"trace", [&] {
+           llvm::json::Array trace;
+           for (auto [at, median] : t.trace)
+             trace.push_back(llvm::json::Array{at, number(median)});
+           return trace;
+         }()},
     });
   return llvm::json::Object{
       {"target", report.target},
@@ -559,6 +682,12 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
       {"run_s", report.runSeconds},
       {"best_latency_s", report.bestLatency},
       {"default_latency_s", report.defaultLatency},
+      {"cost_model", report.costModel},
+      {"cost_model_warm", report.costModelWarm},
+      {"cost_model_updates", static_cast<int64_t>(report.modelUpdates)},
+      {"featurize_s", report.featurizeSeconds},
+      {"train_s", report.trainSeconds},
+      {"predict_s", report.predictSeconds},
       {"tasks", std::move(tasks)},
   };
 }
@@ -570,6 +699,13 @@ void mlir::tuner::printReport(const TuningReport &report,
                       report.trials, report.seconds, report.buildSeconds,
                       report.runSeconds, report.errors, report.policy,
                       report.target);
+  if (report.costModel != "none")
+    os << llvm::formatv("cost model {0}{1}: {2} updates; featurize {3:f1} s, "
+                        "train {4:f1} s, predict {5:f1} s\n",
+                        report.costModel,
+                        report.costModelWarm ? " (warm start)" : "",
+                        report.modelUpdates, report.featurizeSeconds,
+                        report.trainSeconds, report.predictSeconds);
   os << llvm::formatv("{0,-34} {1,-16} {2,6} {3,6} {4,6} {5,11} {6,11} {7,9} "
                       "{8,8}\n",
                       "task", "key", "weight", "trials", "errors",

@@ -104,6 +104,21 @@ public:
       done(i, std::move(out));
     }
   }
+
+  std::vector<FeatureVector>
+  featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
+            const std::function<void(StringRef)> &warn) override {
+    std::vector<FeatureVector> result;
+    for (const MeasureInput &input : inputs) {
+      FeatureVector f(13, 0);
+      f[0] = float(input.candidate.sketch);
+      for (auto [k, index] : llvm::enumerate(input.candidate.choice))
+        if (k + 1 < f.size())
+          f[k + 1] = float(index);
+      result.push_back(std::move(f));
+    }
+    return result;
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -127,6 +142,10 @@ public:
   void measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
                const std::function<void(size_t, MeasureOutput)> &done,
                const std::function<void(StringRef)> &warn) override;
+
+  std::vector<FeatureVector>
+  featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
+            const std::function<void(StringRef)> &warn) override;
 
 private:
   /// A job in flight on a worker.
@@ -226,6 +245,108 @@ void LocalMeasurer::resumeBuilders() {
   for (auto &b : builders)
     if (b)
       b->resume();
+}
+
+std::vector<FeatureVector>
+LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
+                         const std::function<void(StringRef)> &warn) {
+  // Chunks over the builders, a few dozen candidates each: a builder that
+  // crashes or hangs on one candidate costs its chunk's features only.
+  std::vector<FeatureVector> result(inputs.size());
+  size_t perChunk = std::clamp<size_t>(
+      (inputs.size() + builders.size() - 1) / builders.size(), 1, 32);
+  std::deque<std::pair<size_t, size_t>> chunks; // [begin, end)
+  for (size_t b = 0; b < inputs.size(); b += perChunk)
+    chunks.push_back({b, std::min(inputs.size(), b + perChunk)});
+  struct Job {
+    size_t begin, end;
+    Clock::time_point start;
+  };
+  std::vector<std::optional<Job>> jobs(builders.size());
+  unsigned lost = 0;
+  std::string lostWhy;
+  auto fail = [&](unsigned b, StringRef why) {
+    lost += jobs[b]->end - jobs[b]->begin;
+    lostWhy = why.str();
+    jobs[b].reset();
+    builders[b].reset();
+  };
+  while (!chunks.empty() || llvm::any_of(jobs, [](auto &j) { return j; })) {
+    for (unsigned b = 0; b < builders.size() && !chunks.empty(); ++b) {
+      if (jobs[b])
+        continue;
+      auto [begin, end] = chunks.front();
+      chunks.pop_front();
+      FeatureRequest request{task.module, task.target, {}};
+      for (size_t i = begin; i < end; ++i)
+        llvm::raw_string_ostream(request.configs.emplace_back())
+            << inputs[i].config;
+      std::string error;
+      WorkerProcess *builder = getBuilder(b, error);
+      jobs[b] = Job{begin, end, Clock::now()};
+      if (!builder || failed(builder->send(llvm::json::Object{
+                          {"id", nextId++},
+                          {"kind", "features"},
+                          {"job", toJSON(request)}})))
+        fail(b, builder ? "builder " + builder->describeExit() : error);
+    }
+    SmallVector<struct pollfd> fds;
+    SmallVector<unsigned> owners;
+    double wait = 0.5;
+    auto now = Clock::now();
+    for (unsigned b = 0; b < builders.size(); ++b) {
+      if (!jobs[b] || !builders[b])
+        continue;
+      fds.push_back({builders[b]->getOutputFd(), POLLIN, 0});
+      owners.push_back(b);
+      wait = std::min(wait, options.timeoutSeconds -
+                                secondsBetween(jobs[b]->start, now));
+    }
+    if (fds.empty())
+      continue;
+    poll(fds.data(), fds.size(),
+         static_cast<int>(std::max(0.0, wait) * 1000) + 1);
+    now = Clock::now();
+    for (auto [pfd, b] : llvm::zip(fds, owners)) {
+      WorkerProcess *builder = builders[b].get();
+      bool alive = true;
+      if (pfd.revents)
+        alive = builder->readAvailable();
+      if (std::optional<std::string> line = builder->popLine()) {
+        FeatureOutcome outcome;
+        llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
+        const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
+        const llvm::json::Value *answer = o ? o->get("result") : nullptr;
+        if (!v)
+          llvm::consumeError(v.takeError());
+        Job job = *jobs[b];
+        jobs[b].reset();
+        if (answer && fromJSON(*answer, outcome) &&
+            outcome.features.size() == job.end - job.begin) {
+          for (size_t i = job.begin; i < job.end; ++i)
+            result[i] = std::move(outcome.features[i - job.begin]);
+        } else {
+          lost += job.end - job.begin;
+          lostWhy = "malformed answer from a builder";
+        }
+        continue;
+      }
+      if (!alive)
+        fail(b, "the builder died: " + builder->describeExit());
+      else if (secondsBetween(jobs[b]->start, now) > options.timeoutSeconds) {
+        builder->kill();
+        fail(b, llvm::formatv("featurizing took longer than {0:f1} s",
+                              options.timeoutSeconds)
+                    .str());
+      }
+    }
+  }
+  if (lost)
+    warn(llvm::formatv("{0} candidates of task '{1}' could not be featurized "
+                       "({2}); the cost model ranks them last",
+                       lost, task.name, lostWhy)
+             .str());
+  return result;
 }
 
 void LocalMeasurer::buildReference(MeasureTask &task,

@@ -76,7 +76,16 @@ int mlir::tuner::runWorkerMain(StringRef kind, const DialectRegistry &registry) 
       reply(llvm::json::Object{{"id", id}, {"protocol_error", line}});
       continue;
     }
-    if (kind == "builder") {
+    if (kind == "builder" && obj->getString("kind") == "features") {
+      FeatureRequest request;
+      FeatureOutcome outcome;
+      if (fromJSON(*job, request)) {
+        MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+        ctx.loadAllAvailableDialects();
+        outcome = featurizeCandidates(ctx, request);
+      }
+      reply(llvm::json::Object{{"id", id}, {"result", toJSON(outcome)}});
+    } else if (kind == "builder") {
       BuildRequest request;
       BuildOutcome outcome;
       if (!fromJSON(*job, request)) {

@@ -33,9 +33,8 @@ private:
 FailureOr<std::unique_ptr<SearchPolicy>>
 mlir::tuner::createRandomPolicy(const PolicyContext &context,
                                 std::string &error) {
-  if (!context.options.empty()) {
-    error = "policy 'random' has no options";
+  PolicyOptionReader reader("random", context.options);
+  if (failed(reader.finish(error)))
     return failure();
-  }
   return std::unique_ptr<SearchPolicy>(new RandomPolicy(context));
 }

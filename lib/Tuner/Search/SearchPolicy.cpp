@@ -2,7 +2,10 @@
 
 #include "Tuner/Tuner/Search/SearchPolicy.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <mutex>
@@ -34,6 +37,21 @@ struct Registry {
   Registry() {
     entries["random"] = {"uniform valid samples without repeats",
                          createRandomPolicy};
+    entries["evolutionary"] = {
+        "Ansor's evolutionary search ranked by the cost model",
+        createEvolutionaryPolicy};
+    entries["annealing"] = {
+        "AutoTVM's simulated annealing on the cost model, top of the plan "
+        "measured",
+        createAnnealingPolicy};
+    entries["dgd"] = {"dynamic gradient descent over neighbouring knob values",
+                      createDGDPolicy};
+    entries["droplet"] = {
+        "coordinate descent with a growing radius and a t-test acceptance",
+        createDropletPolicy};
+    entries["storm-raindrop"] = {
+        "a short evolutionary run, then droplet from its best",
+        createStormRaindropPolicy};
   }
 };
 
@@ -83,6 +101,19 @@ std::vector<std::string> mlir::tuner::getSearchPolicyNames() {
   return names;
 }
 
+std::vector<const MeasuredCandidate *>
+mlir::tuner::getFastestValid(const std::vector<MeasuredCandidate> &history) {
+  std::vector<std::pair<double, size_t>> order;
+  for (size_t i = 0; i < history.size(); ++i)
+    if (history[i].isValid())
+      order.push_back({history[i].median(), i});
+  std::sort(order.begin(), order.end());
+  std::vector<const MeasuredCandidate *> result;
+  for (auto [median, i] : order)
+    result.push_back(&history[i]);
+  return result;
+}
+
 std::vector<Candidate>
 mlir::tuner::sampleUnmeasured(const SearchSpace &space,
                               const llvm::StringSet<> &measured, unsigned n,
@@ -105,4 +136,88 @@ mlir::tuner::sampleUnmeasured(const SearchSpace &space,
     result.push_back(std::move(c));
   }
   return result;
+}
+
+//===----------------------------------------------------------------------===//
+// PolicyOptionReader
+//===----------------------------------------------------------------------===//
+
+unsigned PolicyOptionReader::getUnsigned(StringRef name, unsigned defaultValue,
+                                         unsigned min, unsigned max) {
+  read.insert(name);
+  auto it = options.find(name);
+  if (it == options.end())
+    return defaultValue;
+  unsigned value;
+  if (StringRef(it->second).getAsInteger(10, value) || value < min ||
+      value > max) {
+    problems += " '" + name.str() + "' must be an integer in [" +
+                std::to_string(min) + ", " + std::to_string(max) + "] (got '" +
+                it->second + "');";
+    return defaultValue;
+  }
+  return value;
+}
+
+double PolicyOptionReader::getDouble(StringRef name, double defaultValue,
+                                     double min, double max) {
+  read.insert(name);
+  auto it = options.find(name);
+  if (it == options.end())
+    return defaultValue;
+  double value;
+  if (StringRef(it->second).getAsDouble(value) || !(value >= min) ||
+      !(value <= max)) {
+    auto text = [](double x) { return llvm::formatv("{0}", llvm::format("%.10g", x)).str(); };
+    problems += " '" + name.str() + "' must be a number in [" + text(min) +
+                ", " + text(max) + "] (got '" + it->second + "');";
+    return defaultValue;
+  }
+  return value;
+}
+
+bool PolicyOptionReader::getBool(StringRef name, bool defaultValue) {
+  return getChoice(name, defaultValue ? "true" : "false",
+                   {"true", "false"}) == "true";
+}
+
+std::string PolicyOptionReader::getChoice(StringRef name,
+                                          StringRef defaultValue,
+                                          ArrayRef<StringRef> choices) {
+  read.insert(name);
+  auto it = options.find(name);
+  if (it == options.end())
+    return defaultValue.str();
+  if (!llvm::is_contained(choices, StringRef(it->second))) {
+    problems += " '" + name.str() + "' must be one of";
+    for (StringRef c : choices)
+      problems += " " + c.str();
+    problems += " (got '" + it->second + "');";
+    return defaultValue.str();
+  }
+  return it->second;
+}
+
+LogicalResult PolicyOptionReader::finish(std::string &error) const {
+  std::vector<std::string> unknown;
+  for (const auto &entry : options)
+    if (!read.contains(entry.getKey()))
+      unknown.push_back(entry.getKey().str());
+  std::sort(unknown.begin(), unknown.end());
+  std::string message = problems;
+  if (!unknown.empty()) {
+    std::vector<std::string> known;
+    for (const auto &entry : read)
+      known.push_back(entry.getKey().str());
+    std::sort(known.begin(), known.end());
+    for (const std::string &u : unknown)
+      message += " unknown option '" + u + "';";
+    message += known.empty() ? " it has no options;"
+                             : " known: " + llvm::join(known, ", ") + ";";
+  }
+  if (message.empty())
+    return success();
+  message.pop_back();
+  error = "policy '" + policy + "':" + message;
+  return failure();
 }

@@ -94,3 +94,38 @@ double SearchSpace::getSize() const {
   }
   return total;
 }
+
+std::optional<Candidate> SearchSpace::step(const Candidate &c, unsigned knob,
+                                           int delta) const {
+  const SketchInstance &s = *sketches[c.sketch];
+  if (knob >= s.getKnobs().size())
+    return std::nullopt;
+  int64_t index = int64_t(c.choice[knob]) + delta;
+  if (index < 0 || index >= int64_t(s.getKnobs()[knob].options.size()))
+    return std::nullopt;
+  Candidate next = c;
+  next.choice[knob] = unsigned(index);
+  return next;
+}
+
+std::optional<Candidate> SearchSpace::randomWalk(const Candidate &c,
+                                                 std::mt19937_64 &rng,
+                                                 unsigned maxAttempts) const {
+  ArrayRef<Knob> knobs = sketches[c.sketch]->getKnobs();
+  if (knobs.empty())
+    return std::nullopt;
+  for (unsigned attempt = 0; attempt < maxAttempts; ++attempt) {
+    unsigned k = std::uniform_int_distribution<unsigned>(0, knobs.size() - 1)(
+        rng);
+    unsigned n = knobs[k].options.size();
+    if (n < 2)
+      continue;
+    Candidate next = c;
+    // Another option, uniformly.
+    unsigned pick = std::uniform_int_distribution<unsigned>(0, n - 2)(rng);
+    next.choice[k] = pick >= c.choice[k] ? pick + 1 : pick;
+    if (isValid(next))
+      return next;
+  }
+  return std::nullopt;
+}

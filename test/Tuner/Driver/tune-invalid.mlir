@@ -8,6 +8,11 @@
 // RUN: not tuner-opt %s --tuner-tune="measure=fake sketches=cpu.magic" 2>&1 | FileCheck %s --check-prefix=SKETCH
 // RUN: not tuner-opt %s --tuner-tune="measure=fake progress=loud" 2>&1 | FileCheck %s --check-prefix=PROGRESS
 // RUN: not tuner-opt %s --tuner-tune="measure=real worker=/nonexistent/tuner-opt" 2>&1 | FileCheck %s --check-prefix=WORKER
+// RUN: not tuner-opt %s --tuner-tune="measure=fake policy=evolutionary policy-options=population=0,eps-greedy=2" 2>&1 | FileCheck %s --check-prefix=POPULATION
+// RUN: not tuner-opt %s --tuner-tune="measure=fake policy=droplet policy-options=radius=3" 2>&1 | FileCheck %s --check-prefix=UNKNOWN-OPTION
+// RUN: not tuner-opt %s --tuner-tune="measure=fake policy=storm-raindrop policy-options=storm=-1" 2>&1 | FileCheck %s --check-prefix=STORM
+// RUN: not tuner-opt %s --tuner-tune="measure=fake cost-model=oracle" 2>&1 | FileCheck %s --check-prefix=MODEL
+// RUN: not tuner-opt %s --tuner-tune="measure=fake policy=evolutionary cost-model=random cost-model-options=rounds=3" 2>&1 | FileCheck %s --check-prefix=MODEL-OPTION
 // A database of another format version is refused; corrupt lines are
 // skipped with a warning.
 // RUN: echo '{"version": 7, "task": "ab", "target": "t", "sketch": "s", "knobs": {}, "times_s": [], "error": 0}' > %t.v7.db
@@ -15,7 +20,12 @@
 // RUN: echo 'garbage' > %t.corrupt.db
 // RUN: tuner-opt %s --tuner-tune="measure=fake trials=2 database=%t.corrupt.db progress=off" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORRUPT
 
-// POLICY: error: tuner-tune: unknown policy 'magic'; available: random
+// POLICY: error: tuner-tune: unknown policy 'magic'; available: annealing dgd droplet evolutionary random storm-raindrop
+// POPULATION: error: tuner-tune: policy 'evolutionary': 'population' must be an integer in [1, 1048576] (got '0'); 'eps-greedy' must be a number in [0, 1] (got '2')
+// UNKNOWN-OPTION: error: tuner-tune: policy 'droplet': unknown option 'radius'; known: max-subset, pvalue
+// STORM: error: tuner-tune: policy 'storm-raindrop': 'storm' must be a number in [0, 1000000000] (got '-1') (or an option of the evolutionary or droplet policy)
+// MODEL: error: tuner-tune: unknown cost model 'oracle'; available: auto none random xgboost
+// MODEL-OPTION: error: tuner-tune: cost model 'random' has no options
 // CUDA: error: tuner-tune: measuring on a CUDA target (cuda:sm_90) is not available: this build has no GPU measurement
 // TARGET: error: unknown target 'tpu'
 // TRIALS: error: tuner-tune: trials must be at least 1

@@ -62,6 +62,15 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "Search policy">,
     ListOption<"policyOptions", "policy-options", "std::string",
                "Options of the policy, name=value">,
+    Option<"costModel", "cost-model", "std::string", /*default=*/"\"auto\"",
+           "xgboost, random, none, or auto (xgboost when libxgboost loads, "
+           "else random)">,
+    ListOption<"costModelOptions", "cost-model-options", "std::string",
+               "Options of the cost model, name=value">,
+    Option<"costModelFile", "cost-model-file", "std::string",
+           /*default=*/"\"\"",
+           "Load the cost model from this file when it exists, save it there "
+           "after every update (default: the database path + .model.json)">,
     Option<"trials", "trials", "unsigned", /*default=*/"64",
            "Measurements in total over all tasks">,
     Option<"timeBudget", "time-budget", "double", /*default=*/"0",

@@ -28,6 +28,14 @@ struct TuningOptions {
   std::string policy = "random";
   /// Policy options, `name=value`.
   llvm::StringMap<std::string> policyOptions;
+  /// xgboost, random, none, or auto (xgboost when libxgboost loads, else
+  /// random).
+  std::string costModel = "auto";
+  /// Cost model options, `name=value`.
+  llvm::StringMap<std::string> costModelOptions;
+  /// Where the cost model is loaded from (when the file exists) and saved
+  /// to after every update; default: the database path + ".model.json".
+  std::string costModelFile;
   /// Measurements in total, over all tasks (at least 1).
   unsigned trials = 64;
   /// Wall-clock budget in seconds (0: none).
@@ -81,6 +89,9 @@ struct TaskReport {
   std::string bestConfig;
   /// Whether the annotation is the default because nothing valid was found.
   bool usedDefault = false;
+  /// Every trial of this run in order: seconds since the start of the run
+  /// when it finished, and its median time (infinity when it failed).
+  std::vector<std::pair<double, double>> trace;
 };
 
 struct TuningReport {
@@ -91,6 +102,12 @@ struct TuningReport {
   double buildSeconds = 0, runSeconds = 0;
   /// Sum over tasks of weight x time, best and default.
   double bestLatency = 0, defaultLatency = 0;
+  /// The cost model ("none" without one), whether it started from a saved
+  /// model, and where the search's time went.
+  std::string costModel = "none";
+  bool costModelWarm = false;
+  double featurizeSeconds = 0, trainSeconds = 0, predictSeconds = 0;
+  unsigned modelUpdates = 0;
 };
 
 /// Tunes `module` and annotates its anchor ops with #sched.config; reports

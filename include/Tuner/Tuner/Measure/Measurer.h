@@ -12,6 +12,7 @@
 #ifndef TUNER_TUNER_MEASURE_MEASURER_H
 #define TUNER_TUNER_MEASURE_MEASURER_H
 
+#include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Database/Database.h"
 #include "Tuner/Tuner/Measure/Timing.h"
 #include "Tuner/Tuner/Search/SearchSpace.h"
@@ -66,6 +67,12 @@ public:
   virtual void measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
                        const std::function<void(size_t, MeasureOutput)> &done,
                        const std::function<void(StringRef)> &warn) = 0;
+
+  /// The cost model's feature vectors of `inputs` (Features.h), one per
+  /// input; empty where the sketch did not apply or featurizing failed.
+  virtual std::vector<FeatureVector>
+  featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
+            const std::function<void(StringRef)> &warn) = 0;
 };
 
 struct LocalMeasurerOptions {
@@ -97,7 +104,8 @@ createLocalMeasurer(const LocalMeasurerOptions &options, std::string &error);
 /// Test-only: the cost of a candidate is a separable bowl over the knobs'
 /// option indices with a task-dependent optimum, three repeats with a small
 /// deterministic spread. Candidates of sketch `test.fault` fail with the
-/// error their `kind` knob names.
+/// error their `kind` knob names. Its features are the sketch index and the
+/// knobs' option indices (no IR is built).
 std::unique_ptr<Measurer> createFakeMeasurer();
 
 /// The fake measurer's cost (seconds) of a candidate.

@@ -25,7 +25,7 @@
 
 namespace mlir::tuner {
 
-class CostModel;
+class TaskScorer;
 
 /// One measured candidate, as policies see it.
 struct MeasuredCandidate {
@@ -46,11 +46,15 @@ struct PolicyContext {
   /// Every measurement of the task so far, oldest first (resumed records
   /// included).
   const std::vector<MeasuredCandidate> &history;
-  /// The learned cost model, when the run has one (may be null).
-  CostModel *costModel = nullptr;
+  /// Cost-model scores of candidates; null when the run has no cost model
+  /// (`cost-model=none`): model-guided policies then rank at random.
+  TaskScorer *scorer = nullptr;
   uint64_t seed = 0;
   /// Policy options as `name=value` pairs (each policy documents its own).
   llvm::StringMap<std::string> options;
+  /// Trials the task is expected to get (0: unknown); policies that split
+  /// their work in phases (storm-raindrop) size the phases from it.
+  unsigned trialBudget = 0;
 };
 
 class SearchPolicy {
@@ -58,6 +62,10 @@ public:
   virtual ~SearchPolicy();
 
   virtual StringRef getName() const = 0;
+
+  /// Whether the policy asks the cost model (the driver only featurizes and
+  /// trains when some policy does).
+  virtual bool usesCostModel() const { return false; }
 
   /// Up to `n` distinct, valid candidates not yet measured. Fewer (possibly
   /// none) means the policy has nothing more to try.
@@ -92,9 +100,56 @@ std::vector<Candidate> sampleUnmeasured(const SearchSpace &space,
                                         unsigned n, std::mt19937_64 &rng,
                                         llvm::StringSet<> *proposed = nullptr);
 
+/// The valid measurements of `history`, fastest first (ties: the earlier).
+std::vector<const MeasuredCandidate *>
+getFastestValid(const std::vector<MeasuredCandidate> &history);
+
+/// Reads a policy's `name=value` options with defaults and ranges; unknown
+/// names and malformed values become one error message.
+class PolicyOptionReader {
+public:
+  PolicyOptionReader(StringRef policy,
+                     const llvm::StringMap<std::string> &options)
+      : policy(policy.str()), options(options) {}
+
+  unsigned getUnsigned(StringRef name, unsigned defaultValue,
+                       unsigned min = 0,
+                       unsigned max = std::numeric_limits<unsigned>::max());
+  double getDouble(StringRef name, double defaultValue, double min,
+                   double max);
+  bool getBool(StringRef name, bool defaultValue);
+  std::string getChoice(StringRef name, StringRef defaultValue,
+                        ArrayRef<StringRef> choices);
+
+  /// Fails, with `error` naming the problems, when a value was malformed or
+  /// an option was never read (an unknown name).
+  LogicalResult finish(std::string &error) const;
+
+private:
+  std::string policy;
+  const llvm::StringMap<std::string> &options;
+  llvm::StringSet<> read;
+  std::string problems;
+};
+
 /// Built-in policies (one file each).
 FailureOr<std::unique_ptr<SearchPolicy>>
 createRandomPolicy(const PolicyContext &context, std::string &error);
+FailureOr<std::unique_ptr<SearchPolicy>>
+createEvolutionaryPolicy(const PolicyContext &context, std::string &error);
+FailureOr<std::unique_ptr<SearchPolicy>>
+createAnnealingPolicy(const PolicyContext &context, std::string &error);
+FailureOr<std::unique_ptr<SearchPolicy>>
+createDGDPolicy(const PolicyContext &context, std::string &error);
+FailureOr<std::unique_ptr<SearchPolicy>>
+createDropletPolicy(const PolicyContext &context, std::string &error);
+FailureOr<std::unique_ptr<SearchPolicy>>
+createStormRaindropPolicy(const PolicyContext &context, std::string &error);
+
+/// The option names the evolutionary and droplet policies accept (the
+/// storm-raindrop policy hands each its own).
+ArrayRef<StringRef> getEvolutionaryOptionNames();
+ArrayRef<StringRef> getDropletOptionNames();
 
 } // namespace mlir::tuner
 

@@ -70,6 +70,17 @@ public:
   std::optional<Candidate> sampleValid(std::mt19937_64 &rng,
                                        unsigned maxAttempts = 1000) const;
 
+  /// `c` with knob `knob` moved by `delta` positions along its options
+  /// (integer options are sorted, so this is the next larger or smaller
+  /// value); nullopt when that leaves the option list.
+  std::optional<Candidate> step(const Candidate &c, unsigned knob,
+                                int delta) const;
+
+  /// A random valid neighbour: one knob changed to another option, drawn
+  /// uniformly (AutoTVM's random walk); nullopt after `maxAttempts` misses.
+  std::optional<Candidate> randomWalk(const Candidate &c, std::mt19937_64 &rng,
+                                      unsigned maxAttempts = 32) const;
+
   /// Number of points (valid or not), saturating.
   double getSize() const;
 

@@ -1,0 +1,593 @@
+//===- Features.cpp - features of a scheduled candidate -------------------===//
+//
+// The analysis behind Features.h. It sees the scheduled IR as loops
+// (scf.for, scf.forall, each with a static trip count or an upper bound),
+// compute ops (vector FMAs, contractions and outer products, elementwise
+// vector arithmetic, and linalg ops left unvectorized, whose work is their
+// iteration space) and accesses (vector transfers, and the operands of
+// unvectorized linalg ops, tensor.pad results). An access depends on a loop
+// when its indices or the offsets of the slices it reads through use the
+// loop's induction variables; the bytes a loop level touches are then the
+// access sizes multiplied by the trip counts of the loops inside that level
+// the access depends on (the loops it does not depend on reuse the data).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Tuner/CostModel/Features.h"
+
+#include "Tuner/Tuner/Sketch/Materialize.h"
+#include "Tuner/Tuner/Task/TaskModule.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+
+namespace {
+
+/// sign(x) * log2(|x| + 1), as Ansor transforms its numeric features.
+float log2p(double x) {
+  return static_cast<float>(std::copysign(std::log2(std::fabs(x) + 1), x));
+}
+
+/// The sketches with a one-hot slot, in a fixed order (saved models depend
+/// on it; append only).
+constexpr StringLiteral kSketchSlots[] = {"cpu.contraction",
+                                          "cpu.contraction_padded",
+                                          "cpu.conv2d", "cpu.fallback"};
+
+std::vector<std::string> buildFeatureNames() {
+  std::vector<std::string> names = {
+      // Whole function.
+      "total_flops",
+      "vector_flops_fraction",
+      "scalar_flops",
+      "work_over_task_flops",
+      "num_ops",
+      "num_vector_ops",
+      "num_unvectorized_linalg_ops",
+      "copy_bytes",
+      "total_traffic_bytes",
+      "traffic_bytes_per_flop",
+      // The hottest computation and its loop nest.
+      "hot_flops_share",
+      "hot_vector_lanes",
+      "hot_flops_per_innermost_iteration",
+      "hot_compute_ops_per_innermost_iteration",
+      "hot_depth",
+      "hot_serial_loops",
+      "hot_innermost_trip",
+      "parallel_extent",
+      "parallel_per_core",
+      "parallel_wave_efficiency",
+  };
+  for (unsigned l = 1; l <= kFeatureLoopLevels; ++l) {
+    std::string p = "level" + std::to_string(l) + "_";
+    for (const char *f : {"trip", "footprint_bytes", "traffic_bytes",
+                          "reuse", "intensity", "footprint_over_l1",
+                          "footprint_over_l2"})
+      names.push_back(p + f);
+  }
+  for (StringRef s : kSketchSlots)
+    names.push_back(("sketch_is_" + s).str());
+  names.push_back("sketch_is_other");
+  for (unsigned k = 0; k < kFeatureKnobSlots; ++k)
+    names.push_back("knob" + std::to_string(k));
+  names.push_back("target_cores");
+  names.push_back("target_vector_bits");
+  return names;
+}
+
+//===----------------------------------------------------------------------===//
+// Loop nest analysis
+//===----------------------------------------------------------------------===//
+
+/// A constant, or the smallest constant among the results of an
+/// affine.min: an upper bound of `v`; nullopt when unknown.
+std::optional<int64_t> getUpperBound(OpFoldResult ofr) {
+  if (std::optional<int64_t> c = getConstantIntValue(ofr))
+    return c;
+  auto v = dyn_cast<Value>(ofr);
+  if (!v)
+    return std::nullopt;
+  if (auto min = v.getDefiningOp<affine::AffineMinOp>()) {
+    std::optional<int64_t> best;
+    for (AffineExpr e : min.getAffineMap().getResults())
+      if (auto c = dyn_cast<AffineConstantExpr>(e))
+        best = best ? std::min(*best, c.getValue()) : c.getValue();
+    return best;
+  }
+  return std::nullopt;
+}
+
+int64_t tripCount(OpFoldResult lb, OpFoldResult ub, OpFoldResult step) {
+  std::optional<int64_t> l = getConstantIntValue(lb);
+  std::optional<int64_t> u = getUpperBound(ub);
+  std::optional<int64_t> s = getConstantIntValue(step);
+  if (!l || !u || !s || *s <= 0 || *u <= *l)
+    return 1;
+  return (*u - *l + *s - 1) / *s;
+}
+
+/// Trip count of an scf.for or scf.forall (the product over its
+/// dimensions); 1 for any other op.
+int64_t getTripCount(Operation *loop) {
+  if (auto f = dyn_cast<scf::ForOp>(loop))
+    return tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep());
+  if (auto f = dyn_cast<scf::ForallOp>(loop)) {
+    int64_t trip = 1;
+    for (auto [lb, ub, step] :
+         llvm::zip(f.getMixedLowerBound(), f.getMixedUpperBound(),
+                   f.getMixedStep()))
+      trip *= tripCount(lb, ub, step);
+    return trip;
+  }
+  return 1;
+}
+
+bool isLoop(Operation *op) { return isa<scf::ForOp, scf::ForallOp>(op); }
+
+/// Enclosing loops of `op`, innermost first.
+SmallVector<Operation *> getEnclosingLoops(Operation *op) {
+  SmallVector<Operation *> loops;
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+    if (isa<FunctionOpInterface>(p))
+      break;
+    if (isLoop(p))
+      loops.push_back(p);
+  }
+  return loops;
+}
+
+/// Collects the loops whose induction variables `v` depends on, following
+/// index arithmetic, slices (their offsets and sources) and loop-carried
+/// tensors back to where they come from.
+void collectLoopDeps(Value v, SmallPtrSetImpl<Operation *> &deps,
+                     SmallPtrSetImpl<Value> &visited, unsigned depth = 0) {
+  if (!v || depth > 64 || !visited.insert(v).second)
+    return;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto f = dyn_cast<scf::ForOp>(owner)) {
+      if (arg == f.getInductionVar()) {
+        deps.insert(f);
+      } else if (OpOperand *init = f.getTiedLoopInit(arg)) {
+        collectLoopDeps(init->get(), deps, visited, depth + 1);
+      }
+    } else if (auto f = dyn_cast<scf::ForallOp>(owner)) {
+      if (llvm::is_contained(f.getInductionVars(), arg)) {
+        deps.insert(f);
+      } else if (OpOperand *out = f.getTiedOpOperand(arg)) {
+        collectLoopDeps(out->get(), deps, visited, depth + 1);
+      }
+    }
+    return;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return;
+  if (auto slice = dyn_cast<tensor::ExtractSliceOp>(def)) {
+    for (Value o : slice.getOffsets())
+      collectLoopDeps(o, deps, visited, depth + 1);
+    collectLoopDeps(slice.getSource(), deps, visited, depth + 1);
+    return;
+  }
+  if (auto insert = dyn_cast<tensor::InsertSliceOp>(def)) {
+    for (Value o : insert.getOffsets())
+      collectLoopDeps(o, deps, visited, depth + 1);
+    return;
+  }
+  // Index arithmetic.
+  if (isa<affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(
+          def) ||
+      (def->getDialect() && isa<arith::ArithDialect>(def->getDialect()) &&
+       def->getNumRegions() == 0)) {
+    for (Value operand : def->getOperands())
+      collectLoopDeps(operand, deps, visited, depth + 1);
+  }
+  // Anything else (a pad, an empty tensor, a loop result, a function
+  // argument) is a buffer of its own: its base does not move with a loop.
+}
+
+SmallPtrSet<Operation *, 8> getLoopDeps(ValueRange values) {
+  SmallPtrSet<Operation *, 8> deps;
+  SmallPtrSet<Value, 16> visited;
+  for (Value v : values)
+    collectLoopDeps(v, deps, visited);
+  return deps;
+}
+
+int64_t getElementBytes(Type type) {
+  Type elt = getElementTypeOrSelf(type);
+  if (elt.isIntOrFloat())
+    return std::max<int64_t>(1, elt.getIntOrFloatBitWidth() / 8);
+  return 4;
+}
+
+/// Bytes of a (possibly dynamically shaped) tensor: dynamic dimensions count
+/// as their upper bound when one is known, else 1.
+int64_t getTensorBytes(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type)
+    return getElementBytes(v.getType());
+  int64_t n = 1;
+  for (int64_t d : type.getShape())
+    n *= ShapedType::isDynamic(d) ? 1 : d;
+  if (!type.hasStaticShape()) {
+    if (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+      n = 1;
+      for (OpFoldResult s : slice.getMixedSizes())
+        n *= getUpperBound(s).value_or(1);
+    }
+  }
+  return n * getElementBytes(type);
+}
+
+/// A computation: what it does per execution and where it is.
+struct Compute {
+  Operation *op;
+  double flops = 0;
+  bool vector = false;
+  int64_t lanes = 1;
+  SmallVector<Operation *> loops; // innermost first
+  double outerProduct = 1;
+};
+
+/// A memory access: bytes per execution and the loops it depends on.
+struct Access {
+  Operation *op;
+  double bytes = 0;
+  SmallVector<Operation *> loops; // innermost first
+  SmallPtrSet<Operation *, 8> deps;
+  bool isCopy = false;
+};
+
+double outerProduct(ArrayRef<Operation *> loops) {
+  double p = 1;
+  for (Operation *l : loops)
+    p *= getTripCount(l);
+  return p;
+}
+
+/// Flops of one execution of a vector op (0 if it computes nothing).
+double getVectorOpFlops(Operation *op, int64_t &lanes) {
+  auto vecType = [](Type t) { return dyn_cast<VectorType>(t); };
+  if (auto fma = dyn_cast<vector::FMAOp>(op)) {
+    VectorType t = fma.getVectorType();
+    lanes = t.getShape().back();
+    return 2.0 * t.getNumElements();
+  }
+  if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
+    SmallVector<int64_t> bounds;
+    contract.getIterationBounds(bounds);
+    double n = 1;
+    for (int64_t b : bounds)
+      n *= b;
+    if (auto t = vecType(contract.getResultType()))
+      lanes = t.getShape().back();
+    return 2.0 * n;
+  }
+  if (auto outer = dyn_cast<vector::OuterProductOp>(op)) {
+    VectorType t = outer.getResultVectorType();
+    lanes = t.getShape().back();
+    return 2.0 * t.getNumElements();
+  }
+  // The llvmintr lowering of contractions.
+  if (op->getName().getStringRef() == "vector.matrix_multiply" ||
+      op->getName().getStringRef() == "vector.matmul") {
+    auto rows = op->getAttrOfType<IntegerAttr>("lhs_rows");
+    auto inner = op->getAttrOfType<IntegerAttr>("lhs_columns");
+    auto cols = op->getAttrOfType<IntegerAttr>("rhs_columns");
+    if (rows && inner && cols) {
+      lanes = cols.getInt();
+      return 2.0 * rows.getInt() * inner.getInt() * cols.getInt();
+    }
+    return 0;
+  }
+  // Elementwise float arithmetic on vectors.
+  if (op->getNumResults() == 1 && op->getDialect() &&
+      isa<arith::ArithDialect>(op->getDialect())) {
+    auto t = vecType(op->getResult(0).getType());
+    if (t && isa<FloatType>(t.getElementType()) &&
+        !isa<arith::ConstantOp>(op) && op->getNumOperands() > 0) {
+      lanes = t.getShape().back();
+      return t.getNumElements();
+    }
+  }
+  return 0;
+}
+
+/// Scalar flops of one execution of an unvectorized linalg op: arithmetic
+/// ops of its body times its iteration space.
+double getLinalgFlops(linalg::LinalgOp op) {
+  double iterations = 1;
+  for (int64_t r : op.getStaticLoopRanges())
+    iterations *= ShapedType::isDynamic(r) ? 1 : r;
+  double bodyOps = 0;
+  for (Operation &inner : op->getRegion(0).front())
+    if (inner.getDialect() && isa<arith::ArithDialect>(inner.getDialect()) &&
+        !isa<arith::ConstantOp>(inner))
+      bodyOps += 1;
+  return iterations * bodyOps;
+}
+
+struct Analysis {
+  std::vector<Compute> computes;
+  std::vector<Access> accesses;
+  int64_t numOps = 0, numVectorOps = 0, numLinalgOps = 0;
+};
+
+Analysis analyze(FunctionOpInterface func) {
+  Analysis a;
+  func.getFunctionBody().walk([&](Operation *op) {
+    ++a.numOps;
+    if (op->getDialect() && isa<vector::VectorDialect>(op->getDialect()))
+      ++a.numVectorOps;
+    int64_t lanes = 1;
+    if (double flops = getVectorOpFlops(op, lanes)) {
+      Compute c{op, flops, true, lanes, getEnclosingLoops(op), 1};
+      c.outerProduct = outerProduct(c.loops);
+      a.computes.push_back(std::move(c));
+      return;
+    }
+    if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
+      Access acc{op, 0, getEnclosingLoops(op), {}, false};
+      acc.bytes = double(read.getVectorType().getNumElements()) *
+                  getElementBytes(read.getVectorType());
+      SmallVector<Value> addr(read.getIndices());
+      addr.push_back(read.getBase());
+      acc.deps = getLoopDeps(addr);
+      a.accesses.push_back(std::move(acc));
+      return;
+    }
+    if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
+      Access acc{op, 0, getEnclosingLoops(op), {}, false};
+      acc.bytes = double(write.getVectorType().getNumElements()) *
+                  getElementBytes(write.getVectorType());
+      SmallVector<Value> addr(write.getIndices());
+      addr.push_back(write.getBase());
+      acc.deps = getLoopDeps(addr);
+      // A write of what was just read is a copy (packing, padding).
+      acc.isCopy = write.getVector().getDefiningOp<vector::TransferReadOp>();
+      a.accesses.push_back(std::move(acc));
+      return;
+    }
+    if (auto pad = dyn_cast<tensor::PadOp>(op)) {
+      Access acc{op, double(getTensorBytes(pad.getResult())),
+                 getEnclosingLoops(op), {}, true};
+      acc.deps = getLoopDeps(pad.getSource());
+      a.accesses.push_back(std::move(acc));
+      return;
+    }
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+      ++a.numLinalgOps;
+      SmallVector<Operation *> loops = getEnclosingLoops(op);
+      if (double flops = getLinalgFlops(linalgOp)) {
+        Compute c{op, flops, false, 1, loops, outerProduct(loops)};
+        a.computes.push_back(std::move(c));
+      }
+      bool copy = isa<linalg::CopyOp>(op) ||
+                  (isa<linalg::GenericOp>(op) && getLinalgFlops(linalgOp) == 0);
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (!isa<RankedTensorType>(operand.get().getType()))
+          continue;
+        // A fill only writes; its init operand is not read.
+        if (isa<linalg::FillOp>(op) && linalgOp.isDpsInput(&operand))
+          continue;
+        Access acc{op, double(getTensorBytes(operand.get())), loops, {},
+                   copy};
+        acc.deps = getLoopDeps(operand.get());
+        a.accesses.push_back(std::move(acc));
+      }
+    }
+  });
+  return a;
+}
+
+/// Whether `loop` is `inner` or encloses it.
+bool isAncestorOrSelf(Operation *loop, Operation *inner) {
+  return loop == inner || loop->isProperAncestor(inner);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Features
+//===----------------------------------------------------------------------===//
+
+ArrayRef<std::string> mlir::tuner::getFeatureNames() {
+  static const std::vector<std::string> names = buildFeatureNames();
+  return names;
+}
+
+unsigned mlir::tuner::getNumFeatures() { return getFeatureNames().size(); }
+
+FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
+                                           TargetAttr target,
+                                           const SketchInstance &sketch,
+                                           ArrayRef<unsigned> choice,
+                                           int64_t taskFlops) {
+  Analysis a = analyze(func);
+  FeatureVector f;
+  f.reserve(getNumFeatures());
+  auto push = [&](double v) { f.push_back(static_cast<float>(v)); };
+
+  // Whole function.
+  double totalFlops = 0, vectorFlops = 0, scalarFlops = 0;
+  for (const Compute &c : a.computes) {
+    double work = c.flops * c.outerProduct;
+    totalFlops += work;
+    (c.vector ? vectorFlops : scalarFlops) += work;
+  }
+  double copyBytes = 0, traffic = 0;
+  for (const Access &acc : a.accesses) {
+    double moved = acc.bytes * outerProduct(acc.loops);
+    traffic += moved;
+    if (acc.isCopy)
+      copyBytes += moved;
+  }
+  push(log2p(totalFlops));
+  push(totalFlops > 0 ? vectorFlops / totalFlops : 0);
+  push(log2p(scalarFlops));
+  push(taskFlops > 0 ? totalFlops / double(taskFlops) : 0);
+  push(log2p(a.numOps));
+  push(log2p(a.numVectorOps));
+  push(log2p(a.numLinalgOps));
+  push(log2p(copyBytes));
+  push(log2p(traffic));
+  push(totalFlops > 0 ? traffic / totalFlops : 0);
+
+  // The hottest computation.
+  const Compute *hot = nullptr;
+  for (const Compute &c : a.computes)
+    if (!hot || c.flops * c.outerProduct > hot->flops * hot->outerProduct)
+      hot = &c;
+  Operation *innermost = hot && !hot->loops.empty() ? hot->loops.front()
+                                                    : nullptr;
+  double perIteration = 0, opsPerIteration = 0;
+  if (hot) {
+    // Everything computed in the body of the innermost loop (register tile
+    // times unroll factor).
+    for (const Compute &c : a.computes) {
+      Operation *cInner = c.loops.empty() ? nullptr : c.loops.front();
+      if (cInner == innermost && c.vector == hot->vector) {
+        perIteration += c.flops;
+        opsPerIteration += 1;
+      }
+    }
+  }
+  int64_t serial = 0;
+  double parallel = 1;
+  if (hot)
+    for (Operation *l : hot->loops) {
+      if (isa<scf::ForallOp>(l))
+        parallel *= getTripCount(l);
+      else
+        ++serial;
+    }
+  int64_t cores = std::max<int64_t>(1, target.getCores());
+  double waves = std::ceil(parallel / cores);
+  push(hot && totalFlops > 0 ? hot->flops * hot->outerProduct / totalFlops : 0);
+  push(log2p(hot ? hot->lanes : 0));
+  push(log2p(perIteration));
+  push(log2p(opsPerIteration));
+  push(hot ? double(hot->loops.size()) : 0);
+  push(double(serial));
+  push(log2p(innermost ? getTripCount(innermost) : 0));
+  push(log2p(parallel));
+  push(log2p(parallel / cores));
+  push(waves > 0 ? (parallel / cores) / waves : 0);
+
+  // Memory per loop level around the hottest computation: level 1 is its
+  // innermost loop, level 2 the next one out, and so on.
+  double l1 = target.getL1() > 0 ? target.getL1() : 32768;
+  double l2 = target.getL2() > 0 ? target.getL2() : 1048576;
+  for (unsigned level = 1; level <= kFeatureLoopLevels; ++level) {
+    Operation *loop = hot && level <= hot->loops.size()
+                          ? hot->loops[level - 1]
+                          : nullptr;
+    if (!loop) {
+      for (int i = 0; i < 7; ++i)
+        push(0);
+      continue;
+    }
+    double footprint = 0, levelTraffic = 0, levelFlops = 0;
+    for (const Access &acc : a.accesses) {
+      if (!isAncestorOrSelf(loop, acc.op))
+        continue;
+      double unique = acc.bytes, moved = acc.bytes;
+      for (Operation *l : acc.loops) {
+        if (!isAncestorOrSelf(loop, l))
+          break;
+        double trip = getTripCount(l);
+        moved *= trip;
+        if (acc.deps.contains(l))
+          unique *= trip;
+      }
+      footprint += unique;
+      levelTraffic += moved;
+    }
+    for (const Compute &c : a.computes) {
+      if (!isAncestorOrSelf(loop, c.op))
+        continue;
+      double work = c.flops;
+      for (Operation *l : c.loops) {
+        if (!isAncestorOrSelf(loop, l))
+          break;
+        work *= getTripCount(l);
+      }
+      levelFlops += work;
+    }
+    push(log2p(getTripCount(loop)));
+    push(log2p(footprint));
+    push(log2p(levelTraffic));
+    push(footprint > 0 ? log2p(levelTraffic / footprint) : 0);
+    push(footprint > 0 ? log2p(levelFlops / footprint) : 0);
+    push(log2p(footprint / l1));
+    push(log2p(footprint / l2));
+  }
+
+  // The sketch and its knobs.
+  bool known = false;
+  for (StringRef s : kSketchSlots) {
+    bool is = sketch.getName() == s;
+    known |= is;
+    push(is ? 1 : 0);
+  }
+  push(known ? 0 : 1);
+  ArrayRef<Knob> knobs = sketch.getKnobs();
+  for (unsigned k = 0; k < kFeatureKnobSlots; ++k) {
+    if (k >= knobs.size() || k >= choice.size()) {
+      push(0);
+      continue;
+    }
+    const Knob &knob = knobs[k];
+    if (isa<IntegerAttr>(knob.options[choice[k]]))
+      push(log2p(knob.getInt(choice[k])));
+    else
+      push(choice[k] + 1);
+  }
+  push(log2p(target.getCores()));
+  push(log2p(target.getVectorBits()));
+  assert(f.size() == getNumFeatures() && "feature count mismatch");
+  return f;
+}
+
+FeatureVector mlir::tuner::featurizeConfig(ModuleOp taskModule,
+                                           TargetAttr target,
+                                           ConfigAttr config,
+                                           std::string &error) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(taskModule->clone()));
+  Operation *anchor = findTaskAnchor(*copy);
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(anchor);
+  if (!linalgOp) {
+    error = "the task module has no anchor op";
+    return {};
+  }
+  int64_t taskFlops = 0;
+  if (auto task = anchor->getAttrOfType<TaskAttr>(SchedDialect::kTaskAttrName))
+    taskFlops = task.getFlops();
+  FusedGroup group = buildFusedGroup(linalgOp);
+  FailureOr<std::unique_ptr<SketchInstance>> instance =
+      instantiateSketch(config.getSketch(), group, target, error);
+  if (failed(instance))
+    return {};
+  FailureOr<KnobChoice> choice = (*instance)->fromConfig(config, error);
+  if (failed(choice))
+    return {};
+  auto func = anchor->getParentOfType<FunctionOpInterface>();
+  if (failed(applySketch(**instance, *choice, anchor, error)))
+    return {};
+  return extractFeatures(func, target, **instance, *choice, taskFlops);
+}
