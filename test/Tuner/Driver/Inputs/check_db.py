@@ -10,6 +10,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("db")
 ap.add_argument("--lines", type=int)
 ap.add_argument("--min-lines", type=int)
+ap.add_argument("--max-lines", type=int)
 ap.add_argument("--tasks", type=int)
 ap.add_argument("--per-task", type=int)
 ap.add_argument("--valid", type=int)
@@ -39,6 +40,8 @@ if args.lines is not None and len(records) != args.lines:
     fail(f"{len(records)} records, expected {args.lines}")
 if args.min_lines is not None and len(records) < args.min_lines:
     fail(f"{len(records)} records, expected at least {args.min_lines}")
+if args.max_lines is not None and len(records) > args.max_lines:
+    fail(f"{len(records)} records, expected at most {args.max_lines}")
 per_task = collections.Counter(r["task"] for r in records)
 if args.tasks is not None and len(per_task) != args.tasks:
     fail(f"{len(per_task)} tasks, expected {args.tasks}")

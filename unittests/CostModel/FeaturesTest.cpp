@@ -1,0 +1,167 @@
+//===- FeaturesTest.cpp - features of scheduled candidates ----------------===//
+//
+// Features extracted from real sketches applied to a matmul task: they are
+// finite, one per name, they tell schedules apart, and the ones with a
+// closed form (vector width, parallel extent, padding waste, the knob
+// slots) have the value the schedule implies.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Tuner/CostModel/Features.h"
+
+#include "Tuner/Dialect/Sched/IR/SchedDialect.h"
+#include "Tuner/Tuner/Sketch/Materialize.h"
+#include "Tuner/Tuner/Task/TaskExtraction.h"
+#include "Tuner/Tuner/Task/TaskModule.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSet.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+namespace {
+class FeaturesTest : public ::testing::Test {
+protected:
+  FeaturesTest() {
+    DialectRegistry registry;
+    registerSketchDependencies(registry);
+    registry.insert<func::FuncDialect, sched::SchedDialect>();
+    ctx.appendDialectRegistry(registry);
+    ctx.loadAllAvailableDialects();
+    target = cast<sched::TargetAttr>(parseAttribute(
+        "#sched.target<kind = cpu, arch = \"x86-64-v4\", cores = 2, "
+        "vector_bits = 512, l1 = 32768, l2 = 1048576, l3 = 33554432>",
+        &ctx));
+  }
+
+  /// The task module of the matmul (with fill) in `text`.
+  OwningOpRef<ModuleOp> taskModule(StringRef text) {
+    source = parseSourceString<ModuleOp>(text, &ctx);
+    EXPECT_TRUE(source);
+    std::vector<Task> tasks = extractTasks(*source);
+    EXPECT_EQ(tasks.size(), 1u);
+    return buildTaskModule(tasks.front().occurrences.front(), "task",
+                           &tasks.front());
+  }
+
+  FeatureVector features(ModuleOp module, StringRef config) {
+    auto attr = cast<sched::ConfigAttr>(parseAttribute(config, &ctx));
+    std::string error;
+    FeatureVector f = featurizeConfig(module, target, attr, error);
+    EXPECT_FALSE(f.empty()) << error;
+    return f;
+  }
+
+  float get(const FeatureVector &f, StringRef name) {
+    ArrayRef<std::string> names = getFeatureNames();
+    auto it = llvm::find(names, name.str());
+    EXPECT_NE(it, names.end()) << name.str();
+    return f[it - names.begin()];
+  }
+
+  static float log2p(double x) { return float(std::log2(x + 1)); }
+
+  MLIRContext ctx;
+  sched::TargetAttr target;
+  OwningOpRef<ModuleOp> source;
+};
+
+constexpr const char *kMatmul = R"(
+func.func @mm(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x128xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x128xf32>) -> tensor<128x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<128x64xf32>, tensor<64x128xf32>) outs(%f : tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+})";
+
+constexpr const char *kOdd = R"(
+func.func @odd(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>) -> tensor<50x50xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<50x50xf32>, tensor<50x50xf32>) outs(%c : tensor<50x50xf32>) -> tensor<50x50xf32>
+  return %r : tensor<50x50xf32>
+})";
+} // namespace
+
+TEST_F(FeaturesTest, OneFiniteValuePerName) {
+  OwningOpRef<ModuleOp> m = taskModule(kMatmul);
+  FeatureVector f = features(
+      *m, "#sched.config<sketch = \"cpu.contraction\", knobs = {contract = "
+          "\"outerproduct\", k1 = 32, k2 = 1, m1 = 32, m2 = 8, ms = 32, "
+          "n1 = 128, n2 = 32, ns = 128, unroll = 1}>");
+  ASSERT_EQ(f.size(), getNumFeatures());
+  for (float x : f)
+    EXPECT_TRUE(std::isfinite(x));
+  // Names are unique.
+  llvm::StringSet<> names;
+  for (const std::string &n : getFeatureNames())
+    EXPECT_TRUE(names.insert(n).second) << n;
+}
+
+TEST_F(FeaturesTest, ClosedFormFeatures) {
+  OwningOpRef<ModuleOp> m = taskModule(kMatmul);
+  // 4 x 1 parallel tiles; 8 x 32 register tile of 2 x 16-lane FMAs per row.
+  FeatureVector a = features(
+      *m, "#sched.config<sketch = \"cpu.contraction\", knobs = {contract = "
+          "\"outerproduct\", k1 = 32, k2 = 1, m1 = 32, m2 = 8, ms = 32, "
+          "n1 = 128, n2 = 32, ns = 128, unroll = 1}>");
+  EXPECT_FLOAT_EQ(get(a, "parallel_extent"), log2p(4));
+  EXPECT_FLOAT_EQ(get(a, "parallel_wave_efficiency"), 1.0f);
+  EXPECT_FLOAT_EQ(get(a, "hot_vector_lanes"), log2p(32));
+  EXPECT_FLOAT_EQ(get(a, "vector_flops_fraction"), 1.0f);
+  EXPECT_NEAR(get(a, "work_over_task_flops"), 1.0f, 0.02f);
+  EXPECT_FLOAT_EQ(get(a, "sketch_is_cpu.contraction"), 1.0f);
+  EXPECT_FLOAT_EQ(get(a, "sketch_is_cpu.fallback"), 0.0f);
+
+  // 8 x 8 parallel tiles (three waves on 2 cores, one of them incomplete is
+  // impossible here: 64 / 2 = 32 whole waves), a 4-row register tile.
+  FeatureVector b = features(
+      *m, "#sched.config<sketch = \"cpu.contraction\", knobs = {contract = "
+          "\"outerproduct\", k1 = 16, k2 = 1, m1 = 16, m2 = 4, ms = 16, "
+          "n1 = 16, n2 = 16, ns = 16, unroll = 2}>");
+  EXPECT_FLOAT_EQ(get(b, "parallel_extent"), log2p(64));
+  EXPECT_FLOAT_EQ(get(b, "hot_vector_lanes"), log2p(16));
+  EXPECT_NE(a, b);
+  // More FMAs per innermost iteration with the larger register tile.
+  EXPECT_GT(get(a, "hot_flops_per_innermost_iteration"),
+            get(b, "hot_flops_per_innermost_iteration"));
+}
+
+TEST_F(FeaturesTest, PaddingWasteAndScalarWork) {
+  OwningOpRef<ModuleOp> m = taskModule(kOdd);
+  // 50 rows in blocks of 8, 50 columns in one block of 64, 50 deep in
+  // blocks of 48: the padded blocks compute 56 x 64 x 96 instead of
+  // 50 x 50 x 50.
+  FeatureVector padded = features(
+      *m, "#sched.config<sketch = \"cpu.contraction_padded\", knobs = {k1 = "
+          "48, k2 = 1, m1 = 8, m2 = 8, n1 = 64, n2 = 32, unroll = 1}>");
+  EXPECT_GT(get(padded, "work_over_task_flops"), 1.3f);
+  EXPECT_GT(get(padded, "copy_bytes"), 0.0f);
+  // The fallback leaves the matmul tiles as linalg ops: scalar work only.
+  FeatureVector fallback = features(
+      *m, "#sched.config<sketch = \"cpu.fallback\", knobs = {p1 = 10}>");
+  EXPECT_FLOAT_EQ(get(fallback, "vector_flops_fraction"), 0.0f);
+  EXPECT_GT(get(fallback, "scalar_flops"), 0.0f);
+  EXPECT_FLOAT_EQ(get(fallback, "parallel_extent"), log2p(5));
+}
+
+TEST_F(FeaturesTest, FailureGivesNoFeatures) {
+  OwningOpRef<ModuleOp> m = taskModule(kMatmul);
+  auto attr = cast<sched::ConfigAttr>(parseAttribute(
+      "#sched.config<sketch = \"test.fail_to_apply\", knobs = {x = 4}>",
+      &ctx));
+  std::string error;
+  EXPECT_TRUE(featurizeConfig(*m, target, attr, error).empty());
+  EXPECT_FALSE(error.empty());
+  attr = cast<sched::ConfigAttr>(parseAttribute(
+      "#sched.config<sketch = \"cpu.nonexistent\", knobs = {}>", &ctx));
+  EXPECT_TRUE(featurizeConfig(*m, target, attr, error).empty());
+  EXPECT_NE(error.find("unknown sketch"), std::string::npos);
+}
