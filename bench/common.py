@@ -112,3 +112,37 @@ def write_result(name, data):
 
 def have(cmd):
     return shutil.which(cmd) is not None
+
+
+# Convergence of tuning runs (bench/policies.py results).
+
+def best_curve(run):
+    """Best GFLOP/s after each trial of a run (0 before the first valid)."""
+    best, curve = 0.0, []
+    for _, median in run["trace"]:
+        if median:
+            best = max(best, run["flops"] / median / 1e9)
+        curve.append(best)
+    return curve
+
+
+def best_within(run, trials):
+    curve = best_curve(run)
+    return curve[min(trials, len(curve)) - 1] if curve else 0.0
+
+
+def reach(run, target_gflops):
+    """(trials, seconds) when the run first reaches target_gflops, or None."""
+    for i, (g, (at, _)) in enumerate(zip(best_curve(run), run["trace"])):
+        if g >= target_gflops:
+            return i + 1, at
+    return None
+
+
+def spread(values):
+    """Median and (min, max) of a list, as a short text."""
+    if not values:
+        return "-"
+    if len(values) == 1:
+        return f"{values[0]:.1f}"
+    return f"{median(values):.1f} ({min(values):.1f}..{max(values):.1f})"

@@ -12,7 +12,7 @@
 #    checks both against the untransformed program.
 #
 # Environment: TUNER_DEMO_TRIALS (default 64), TUNER_DEMO_POLICY (default
-# random), TUNER_DEMO_OUT (keep the outputs there instead of a temporary
+# evolutionary), TUNER_DEMO_OUT (keep the outputs there instead of a temporary
 # directory).
 #
 #===----------------------------------------------------------------------===//
@@ -22,7 +22,7 @@ build=$1
 opt=$build/bin/tuner-opt
 run=$build/bin/tuner-run
 trials=${TUNER_DEMO_TRIALS:-64}
-policy=${TUNER_DEMO_POLICY:-random}
+policy=${TUNER_DEMO_POLICY:-evolutionary}
 if [ -n "${TUNER_DEMO_OUT:-}" ]; then
   out=$TUNER_DEMO_OUT
   mkdir -p "$out"

@@ -58,7 +58,7 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
            "host, cpu[:sse|avx2|avx512][:<N>t], cuda:sm_XY, or a "
            "#sched.target attribute">,
-    Option<"policy", "policy", "std::string", /*default=*/"\"random\"",
+    Option<"policy", "policy", "std::string", /*default=*/"\"evolutionary\"",
            "Search policy">,
     ListOption<"policyOptions", "policy-options", "std::string",
                "Options of the policy, name=value">,

@@ -25,7 +25,7 @@ namespace mlir::tuner {
 struct TuningOptions {
   /// host, cpu[:isa][:Nt], cuda:sm_XY, or a #sched.target attribute.
   std::string target;
-  std::string policy = "random";
+  std::string policy = "evolutionary";
   /// Policy options, `name=value`.
   llvm::StringMap<std::string> policyOptions;
   /// xgboost, random, none, or auto (xgboost when libxgboost loads, else
