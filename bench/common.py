@@ -103,9 +103,11 @@ def median(xs):
 def write_result(name, data):
     os.makedirs(RESULTS, exist_ok=True)
     path = os.path.join(RESULTS, name + ".json")
-    with open(path, "w") as f:
+    # Write beside and rename, so a kill never leaves half a file.
+    with open(path + ".tmp", "w") as f:
         json.dump(data, f, indent=1, sort_keys=True)
         f.write("\n")
+    os.replace(path + ".tmp", path)
     log(f"wrote {os.path.relpath(path, ROOT)}")
     return path
 

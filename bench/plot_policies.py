@@ -2,7 +2,7 @@
 """Convergence plots of bench/results/policies.json: per workload, the best
 GFLOP/s found after each trial (median over seeds) for every policy, the
 long evolutionary reference, and the 95% mark. Writes
-docs/images/policies-<workload>.png and docs/images/warm-start.png.
+docs/images/policies-<workload>.png and docs/images/warm-start-<target>.png.
 
 usage: bench/plot_policies.py
 """
@@ -70,8 +70,7 @@ def main():
         plt.close(fig)
         common.log(f"wrote {os.path.relpath(out, common.ROOT)}")
 
-    warm = data.get("warm_start")
-    if warm:
+    for warm in data.get("warm_starts", []):
         fig, ax = plt.subplots(figsize=(7, 4.2))
         ref = max(common.best_curve(warm["reference"]))
         ax.axhline(0.95 * ref, color="gray", linestyle=":",
@@ -88,11 +87,10 @@ def main():
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8, loc="lower right")
         fig.tight_layout()
-        out = os.path.join(images, "warm-start.png")
+        out = os.path.join(images, f"warm-start-{warm['target']}.png")
         fig.savefig(out, dpi=110)
         plt.close(fig)
         common.log(f"wrote {os.path.relpath(out, common.ROOT)}")
-
 
 if __name__ == "__main__":
     main()

@@ -7,8 +7,8 @@ policy with several seeds. Policies whose behaviour does not depend on the
 budget run once per seed with the largest budget, and the smaller budgets
 are read off the same run (the best of its first N trials); storm-raindrop
 splits its budget in phases, so it runs once per budget. Then the warm-start
-experiment: the cost model saved by the reference run on one shape starts a
-run on another shape of the same op, against cold runs.
+experiments (WARM_PAIRS): the cost model saved by the reference run on one
+shape starts runs on another shape of the same op, against cold runs.
 
 Writes bench/results/policies.json after every run (a run that is killed
 keeps what it measured), then the convergence plots (bench/plot_policies.py)
@@ -16,6 +16,14 @@ and docs/results.md (bench/report.py).
 
 usage: bench/policies.py [--build build] [--seeds 3] [--budgets 32 64 128]
                          [--reference-trials 512] [--workloads ...] [--quick]
+                         [--resume [--rerun POLICY ...]]
+
+--resume keeps the runs already in bench/results/policies.json (same
+settings) and measures only the missing ones, and those of the policies
+named by --rerun; --policies then limits what is measured, not what is
+kept. The reference runs' cost
+models are kept in bench/out/ for the warm-start runs; one that is missing
+there is made again by running its reference again.
 """
 
 import argparse
@@ -35,8 +43,72 @@ POLICIES = ["random", "evolutionary", "annealing", "dgd", "droplet",
             "storm-raindrop"]
 # Budget-dependent policies run once per budget.
 PER_BUDGET = {"storm-raindrop"}
-WARM_SOURCE = "matmul_512"
-WARM_TARGET = "bert_base_qkv"
+# Warm-start experiments: (source, target) of the same op. The targets'
+# default configs are far from their best, so how fast a run gets there
+# shows what a warm model is worth. matmul_512 uses the plain contraction
+# sketch and matmul_odd_500 the padded one; the odd shapes share the padded
+# sketch.
+WARM_PAIRS = [("matmul_512", "matmul_odd_500"),
+              ("matmul_odd_500", "matmul_odd_300x700x600")]
+
+
+def workload_path(workload):
+    """examples/workloads/ (the shared workloads), else examples/models/."""
+    path = os.path.join(common.WORKLOADS, workload + ".mlir")
+    if not os.path.exists(path):
+        path = os.path.join(common.ROOT, "examples", "models",
+                            workload + ".mlir")
+    return path
+
+
+def source_model(workload):
+    """Where the cost model of a workload's reference run is kept (bench/out/,
+    not committed), for the warm-start runs of this and later invocations."""
+    return os.path.join(common.out_dir(), f"model-{workload}.json")
+
+
+def warm_start(opt, args, data, previous, source, target, tmp):
+    """Evolutionary runs on `target`, cold and with the cost model of the
+    `source` reference run, the same seeds for both."""
+    budget = args.budgets[1] if len(args.budgets) > 1 else args.budgets[0]
+    warm = {"source": source, "target": target, "runs": []}
+    data["warm_starts"].append(warm)
+    # The target's own long reference when it was measured above.
+    measured = next((w for w in data["workloads"]
+                     if w["workload"] == target), None)
+    if measured:
+        warm["reference"] = measured["reference"]
+    elif "reference" in previous:
+        warm["reference"] = previous["reference"]
+    else:
+        common.log(f"warm start: {target} reference")
+        warm["reference"] = tune(opt, target, "evolutionary",
+                                 args.reference_trials // 2, 100, tmp)
+    for seed in range(1, args.warm_seeds + 1):
+        for mode in ("cold", "warm"):
+            kept = next((r for r in previous.get("runs", [])
+                         if (r["mode"], r["seed"]) == (mode, seed)), None)
+            if kept:
+                warm["runs"].append(kept)
+                continue
+            extra = ""
+            if mode == "warm":
+                model = source_model(source)
+                if not os.path.exists(model):
+                    # Kept from the reference run, unless that run was
+                    # resumed from an earlier invocation: train it again
+                    # the same way.
+                    common.log(f"warm start: {source} source model")
+                    tune(opt, source, "evolutionary", args.reference_trials,
+                         100, tmp, f"cost-model-file={model}")
+                copy = os.path.join(tmp, "warm-copy.json")
+                shutil.copy(model, copy)
+                extra = f"cost-model-file={copy}"
+            common.log(f"warm start {source} -> {target}: {mode} seed {seed}")
+            run = tune(opt, target, "evolutionary", budget, seed, tmp, extra)
+            run["mode"] = mode
+            warm["runs"].append(run)
+            save(data)
 
 
 def tune(opt, workload, policy, trials, seed, tmp, extra=""):
@@ -46,7 +118,7 @@ def tune(opt, workload, policy, trials, seed, tmp, extra=""):
         os.remove(report)
     options = (f"target=host policy={policy} trials={trials} seed={seed} "
                f"report={report} progress=off {extra}").strip()
-    cmd = [opt, os.path.join(common.WORKLOADS, workload + ".mlir"),
+    cmd = [opt, workload_path(workload),
            f"--tuner-tune={options}", "-o", os.devnull]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
@@ -68,10 +140,28 @@ def tune(opt, workload, policy, trials, seed, tmp, extra=""):
         "cost_model_warm": data["cost_model_warm"],
         "model_updates": data["cost_model_updates"],
         "model_s": data["featurize_s"] + data["train_s"] + data["predict_s"],
-        "command": "tuner-opt examples/workloads/" + workload +
-                   f'.mlir --tuner-tune="{options}"'.replace(report,
-                                                            "REPORT.json"),
+        "command": "tuner-opt " +
+                   os.path.relpath(workload_path(workload), common.ROOT) +
+                   f' --tuner-tune="{options}"'.replace(report, "REPORT.json"),
     }
+
+
+def load_previous(data):
+    """The earlier results when they were made with the same settings."""
+    path = os.path.join(common.RESULTS, "policies.json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        old = json.load(f)
+    same = all(old.get(k) == data[k]
+               for k in ("budgets", "seeds", "reference_trials"))
+    if not same:
+        common.log("--resume: policies.json has other settings; starting over")
+        return None
+    command = old.get("command", data["command"])
+    data["command"] = command if command.endswith("(resumed)") \
+        else command + " (resumed)"
+    return old
 
 
 def save(data):
@@ -86,13 +176,20 @@ def main():
     ap.add_argument("--reference-trials", type=int, default=512)
     ap.add_argument("--workloads", nargs="*", default=WORKLOADS)
     ap.add_argument("--policies", nargs="*", default=POLICIES)
+    ap.add_argument("--warm-seeds", type=int, default=5,
+                    help="seeds of the warm-start experiment")
     ap.add_argument("--no-warm", action="store_true",
                     help="skip the warm-start experiment")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the runs already in policies.json")
+    ap.add_argument("--rerun", nargs="*", default=[],
+                    help="with --resume: measure these policies again")
     ap.add_argument("--quick", action="store_true",
                     help="a smoke run: one seed, budgets 16 32, reference 64")
     args = ap.parse_args()
     if args.quick:
         args.seeds, args.budgets, args.reference_trials = 1, [16, 32], 64
+        args.warm_seeds = 1
     opt = common.tool(args.build, "tuner-opt")
     budgets = sorted(args.budgets)
     data = {
@@ -103,24 +200,40 @@ def main():
         "reference_trials": args.reference_trials,
         "workloads": [],
     }
+    old = load_previous(data) if args.resume else None
     tmp = tempfile.mkdtemp(prefix="mlir-tuner-bench-")
     try:
         for workload in args.workloads:
             entry = {"workload": workload, "runs": []}
             data["workloads"].append(entry)
+            previous = next((w for w in (old or {}).get("workloads", [])
+                             if w["workload"] == workload), {})
             model = os.path.join(tmp, workload + ".model.json")
-            common.log(f"{workload}: reference, evolutionary x "
-                       f"{args.reference_trials}")
-            entry["reference"] = tune(
-                opt, workload, "evolutionary", args.reference_trials, 100,
-                tmp, f"cost-model-file={model}")
-            if workload == WARM_SOURCE and os.path.exists(model):
-                shutil.copy(model, os.path.join(tmp, "warm-source.json"))
+            if "reference" in previous:
+                common.log(f"{workload}: reference kept")
+                entry["reference"] = previous["reference"]
+            else:
+                common.log(f"{workload}: reference, evolutionary x "
+                           f"{args.reference_trials}")
+                entry["reference"] = tune(
+                    opt, workload, "evolutionary", args.reference_trials,
+                    100, tmp, f"cost-model-file={model}")
+                if os.path.exists(model):
+                    shutil.copy(model, source_model(workload))
             save(data)
+            # Runs of the policies not run this time are carried over.
+            entry["runs"] += [r for r in previous.get("runs", [])
+                              if r["policy"] not in args.policies]
             for policy in args.policies:
                 for seed in range(1, args.seeds + 1):
                     runs = budgets if policy in PER_BUDGET else [budgets[-1]]
                     for budget in runs:
+                        kept = next((r for r in previous.get("runs", [])
+                                     if (r["policy"], r["seed"], r["budget"])
+                                     == (policy, seed, budget)), None)
+                        if kept and policy not in args.rerun:
+                            entry["runs"].append(kept)
+                            continue
                         common.log(f"{workload}: {policy} seed {seed}, "
                                    f"{budget} trials")
                         run = tune(opt, workload, policy, budget, seed, tmp)
@@ -128,27 +241,14 @@ def main():
                         entry["runs"].append(run)
                         save(data)
 
-        source = os.path.join(tmp, "warm-source.json")
-        if not args.no_warm and os.path.exists(source):
-            warm = {"source": WARM_SOURCE, "target": WARM_TARGET, "runs": []}
-            data["warm_start"] = warm
-            common.log(f"warm start: {WARM_TARGET} reference")
-            warm["reference"] = tune(opt, WARM_TARGET, "evolutionary",
-                                     args.reference_trials // 2, 100, tmp)
-            for seed in range(1, args.seeds + 1):
-                for mode in ("cold", "warm"):
-                    extra = ""
-                    if mode == "warm":
-                        copy = os.path.join(tmp, "warm-copy.json")
-                        shutil.copy(source, copy)
-                        extra = f"cost-model-file={copy}"
-                    common.log(f"warm start: {mode} seed {seed}")
-                    run = tune(opt, WARM_TARGET, "evolutionary", budgets[1]
-                               if len(budgets) > 1 else budgets[0], seed, tmp,
-                               extra)
-                    run["mode"] = mode
-                    warm["runs"].append(run)
-                    save(data)
+        if not args.no_warm:
+            old_warm = (old or {}).get("warm_starts", [])
+            data["warm_starts"] = []
+            for source, target in WARM_PAIRS:
+                previous = next((w for w in old_warm
+                                 if (w["source"], w["target"]) ==
+                                 (source, target)), {})
+                warm_start(opt, args, data, previous, source, target, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -97,6 +97,10 @@ def section_driver_throughput(data):
     return "\n".join(lines) + "\n"
 
 
+# Policies whose runs depend on the budget (one run per budget).
+PER_BUDGET = {"storm-raindrop"}
+
+
 def section_policies(data):
     budgets = data["budgets"]
     longest = max(budgets)
@@ -130,7 +134,12 @@ def section_policies(data):
             f"trials ({ref['seconds']:.0f} s); its 95% mark "
             f"({target:.1f} GFLOP/s) came at trial "
             f"{ref_reach[0] if ref_reach else '-'}. Default schedule: "
-            f"{ref['flops'] / ref['default_s'] / 1e9:.1f} GFLOP/s.",
+            f"{ref['flops'] / ref['default_s'] / 1e9:.1f} GFLOP/s. "
+            "The same default config, measured first in each of the "
+            f"{len(entry['runs'])} runs: "
+            f"{common.spread([r['flops'] / r['default_s'] / 1e9 for r in entry['runs']])}"
+            " GFLOP/s, the measurement noise against which the 95% mark "
+            "is judged.",
             "",
             f"![convergence](images/policies-{entry['workload']}.png)",
             "",
@@ -163,47 +172,58 @@ def section_policies(data):
                 f"| {policy} | " + " | ".join(cells) +
                 f" | {trials} ({len(got)}/{len(longest_runs)}) | {secs} "
                 f"| {model_text} |")
-            # Within 64 trials (the issue's target), in the seeds' median.
-            within = [x[0] for x in got if x[0] <= 64]
+            # Within 64 trials (the issue's target) in most seeds; a policy
+            # that splits its budget is judged on its 64-trial runs.
+            judged = [r for r in runs if r.get("budget") == 64] \
+                if policy in PER_BUDGET else longest_runs
+            within = [r for r in judged
+                      if (common.reach(r, target) or (65,))[0] <= 64]
             hits.setdefault(policy, []).append(
-                (entry["workload"],
-                 len(within) * 2 > len(longest_runs)))
+                (entry["workload"], len(within) * 2 > len(judged)))
         lines.append("")
     lines += ["Within 64 trials, 95% of the reference reached by the majority "
-              "of seeds:", ""]
+              "of seeds (storm-raindrop: its 64-trial runs):", ""]
     for policy, results in hits.items():
         ok = [w for w, hit in results if hit]
         lines.append(f"- {policy}: {len(ok)} of {len(results)} workloads"
                      + (f" ({', '.join(ok)})" if ok else ""))
     lines.append("")
 
-    warm = data.get("warm_start")
-    if warm:
-        ref_best = max(common.best_curve(warm["reference"]))
-        target = 0.95 * ref_best
+    warm_starts = data.get("warm_starts", [])
+    if warm_starts:
         lines += [
             "### Warm start of the cost model",
             "",
-            f"The cost model saved by the `{warm['source']}` reference run "
-            f"starts evolutionary runs on `{warm['target']}` (another "
-            "matmul shape), against cold runs with the same seeds. The "
-            f"target's reference: {ref_best:.1f} GFLOP/s after "
+            "The cost model saved by the reference run of a source workload "
+            "starts evolutionary runs on a target workload (the same op, "
+            "another shape), against cold runs with the same seeds. *to "
+            "95%*: trials until 95% of the target's reference, median over "
+            "the seeds that got there (`k/n`).",
+            "",
+        ]
+    for warm in warm_starts:
+        ref_best = max(common.best_curve(warm["reference"]))
+        target = 0.95 * ref_best
+        lines += [
+            f"#### {warm['source']} -> {warm['target']}",
+            "",
+            f"The target's reference: {ref_best:.1f} GFLOP/s after "
             f"{warm['reference']['trials']} trials.",
             "",
-            "![warm start](images/warm-start.png)",
+            f"![warm start](images/warm-start-{warm['target']}.png)",
             "",
-            "| cost model | best @32 | best @64 | to 95%: trials |",
-            "|---|---|---|---|",
+            "| cost model | best @16 | best @32 | best @64 | to 95%: trials |",
+            "|---|---|---|---|---|",
         ]
         for mode in ("cold", "warm"):
             runs = [r for r in warm["runs"] if r["mode"] == mode]
             got = [x for x in (common.reach(r, target) for r in runs) if x]
             trials = common.spread([x[0] for x in got]) if got else "-"
             lines.append(
-                f"| {mode} | "
-                f"{common.spread([common.best_within(r, 32) for r in runs])} | "
-                f"{common.spread([common.best_within(r, 64) for r in runs])} | "
-                f"{trials} ({len(got)}/{len(runs)}) |")
+                f"| {mode} | " + " | ".join(
+                    common.spread([common.best_within(r, b) for r in runs])
+                    for b in (16, 32, 64)) +
+                f" | {trials} ({len(got)}/{len(runs)}) |")
         lines.append("")
     return "\n".join(lines)
 

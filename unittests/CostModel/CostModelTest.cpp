@@ -186,6 +186,45 @@ TEST_F(XGBoostTest, RanksHeldOutCandidates) {
   EXPECT_GT(model->getPredictSeconds(), 0);
 }
 
+// A task with a few samples next to one with hundreds (a new shape's first
+// batches next to the records a warm model was loaded with): the model must
+// learn the small task's own order, which here is the opposite of the large
+// one's, rather than fit the large task alone.
+TEST_F(XGBoostTest, SmallGroupIsNotDrownedByALargeOne) {
+  std::mt19937_64 rng(11);
+  std::uniform_int_distribution<int> knob(0, 7);
+  auto sample = [&](unsigned g) {
+    CostSample s;
+    for (int k = 0; k < 4; ++k)
+      s.features.push_back(knob(rng));
+    s.features.push_back(g); // the task's own features tell them apart
+    s.group = g ? "small" : "large";
+    // Opposite optima of the first knob, the same for the others.
+    float best = g ? 6 : 1;
+    s.label = 1.0f / (1.0f + std::abs(s.features[0] - best) +
+                      0.3f * s.features[1]);
+    return s;
+  };
+  std::vector<CostSample> train;
+  for (int i = 0; i < 600; ++i)
+    train.push_back(sample(0));
+  for (int i = 0; i < 24; ++i)
+    train.push_back(sample(1));
+  RankingData small;
+  for (int i = 0; i < 200; ++i) {
+    small.test.push_back(sample(1));
+    small.testThroughput.push_back(small.test.back().label);
+  }
+  std::unique_ptr<CostModel> model = make();
+  ASSERT_TRUE(model);
+  std::string error;
+  ASSERT_TRUE(succeeded(model->update(train, error))) << error;
+  double accuracy =
+      pairwiseAccuracy(small, model->predict(featuresOf(small.test)));
+  std::printf("pairwise accuracy on the small group: %.3f\n", accuracy);
+  EXPECT_GE(accuracy, 0.75);
+}
+
 TEST(RandomCostModelTest, RanksLikeChance) {
   RankingData data = makeRankingData();
   std::unique_ptr<CostModel> model = create("random");

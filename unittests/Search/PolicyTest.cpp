@@ -245,6 +245,19 @@ TEST(DGDTest, MeasuresInWindowsAfterTheInitialSample) {
     EXPECT_LE(h.step(16).size(), 3u);
 }
 
+TEST(DGDTest, BothRestartRulesFindTheOptimum) {
+  // The default (`best`) is covered by the tests of every policy; the PR's
+  // rule restarts from the initial sample's next start, then random points.
+  for (StringRef rule : {"best", "init"}) {
+    llvm::StringMap<std::string> options;
+    options["restart"] = rule.str();
+    options["starts"] = "2";
+    Harness h("dgd", 4, 8, bowl({5, 2, 6, 3}, 8), 3, nullptr, options);
+    h.run(160, 16);
+    EXPECT_DOUBLE_EQ(h.best(), 1e-3) << "restart=" << rule.str();
+  }
+}
+
 TEST(StormRaindropTest, StormThenRaindrop) {
   // storm=24: the evolutionary policy proposes full batches up to 24
   // trials, then droplet's neighbourhoods follow.
@@ -278,6 +291,8 @@ TEST(PolicyOptionsTest, UnknownAndMalformedOptions) {
   EXPECT_NE(error.find("unknown option 'temperature'"), std::string::npos);
   EXPECT_TRUE(failed(make("droplet", "pvalue", "1.5")));
   EXPECT_TRUE(failed(make("dgd", "window", "0")));
+  EXPECT_TRUE(failed(make("dgd", "restart", "sideways")));
+  EXPECT_TRUE(succeeded(make("dgd", "restart", "init")));
   EXPECT_TRUE(failed(make("storm-raindrop", "storm", "x")));
   EXPECT_TRUE(succeeded(make("storm-raindrop", "max-subset", "3")));
   EXPECT_TRUE(succeeded(make("annealing", "persistent", "false")));

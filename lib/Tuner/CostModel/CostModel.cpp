@@ -16,6 +16,8 @@
 
 #include "Tuner/Tuner/CostModel/CostModel.h"
 
+#include "CostModelUtils.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"

@@ -12,6 +12,8 @@
 
 #include "Tuner/Tuner/CostModel/CostModel.h"
 
+#include "CostModelUtils.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <chrono>
@@ -20,21 +22,6 @@
 using namespace mlir;
 using namespace mlir::tuner;
 
-// Defined in CostModel.cpp.
-namespace mlir::tuner::detail {
-std::vector<double> drawRandomScores(ArrayRef<FeatureVector> features,
-                                     size_t numFeatures, std::mt19937_64 &rng);
-LogicalResult checkSamples(ArrayRef<CostSample> samples, size_t &numFeatures,
-                           std::string &error);
-LogicalResult writeCostModelFile(StringRef path, StringRef model,
-                                 size_t numFeatures,
-                                 ArrayRef<CostSample> samples,
-                                 StringRef booster, std::string &error);
-LogicalResult readCostModelFile(StringRef path, StringRef model,
-                                size_t &numFeatures,
-                                std::vector<CostSample> &samples,
-                                std::string &booster, std::string &error);
-} // namespace mlir::tuner::detail
 
 namespace {
 class RandomCostModel : public CostModel {
@@ -66,6 +53,7 @@ public:
   bool isTrained() const override { return false; }
 
   size_t getNumSamples() const override { return samples.size(); }
+  size_t getNumFeatures() const override { return numFeatures; }
 
   LogicalResult save(StringRef path, std::string &error) const override {
     return detail::writeCostModelFile(path, getName(), numFeatures, samples,

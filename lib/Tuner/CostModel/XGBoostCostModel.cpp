@@ -64,6 +64,8 @@
 
 #include "Tuner/Tuner/CostModel/CostModel.h"
 
+#include "CostModelUtils.h"
+
 #include "Tuner/Config.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -84,22 +86,6 @@
 
 using namespace mlir;
 using namespace mlir::tuner;
-
-// Defined in CostModel.cpp.
-namespace mlir::tuner::detail {
-std::vector<double> drawRandomScores(ArrayRef<FeatureVector> features,
-                                     size_t numFeatures, std::mt19937_64 &rng);
-LogicalResult checkSamples(ArrayRef<CostSample> samples, size_t &numFeatures,
-                           std::string &error);
-LogicalResult writeCostModelFile(StringRef path, StringRef model,
-                                 size_t numFeatures,
-                                 ArrayRef<CostSample> samples,
-                                 StringRef booster, std::string &error);
-LogicalResult readCostModelFile(StringRef path, StringRef model,
-                                size_t &numFeatures,
-                                std::vector<CostSample> &samples,
-                                std::string &booster, std::string &error);
-} // namespace mlir::tuner::detail
 
 namespace {
 /// The model-specific options.
@@ -291,6 +277,7 @@ public:
   bool isTrained() const override { return static_cast<bool>(booster); }
 
   size_t getNumSamples() const override { return samples.size(); }
+  size_t getNumFeatures() const override { return numFeatures; }
 
   LogicalResult save(StringRef path, std::string &error) const override;
   LogicalResult load(StringRef path, std::string &error) override;

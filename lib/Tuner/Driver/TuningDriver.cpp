@@ -373,11 +373,19 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
       return emitError(loc) << "tuner-tune: " << error;
     costModel = std::move(*created);
     if (!modelFile.empty() && llvm::sys::fs::exists(modelFile)) {
-      if (succeeded(costModel->load(modelFile, error)))
+      if (succeeded(costModel->load(modelFile, error)) &&
+          costModel->getNumFeatures() == measurer->getNumFeatures()) {
         modelWarm = true;
-      else
+      } else {
+        if (error.empty())
+          error = llvm::formatv("the cost model in '{0}' was trained on {1} "
+                                "features, this tuner computes {2}",
+                                modelFile, costModel->getNumFeatures(),
+                                measurer->getNumFeatures());
         emitWarning(loc) << "tuner-tune: " << error
                          << "; the cost model starts cold";
+        costModel = std::move(*createCostModel(name, cmo, error));
+      }
     }
     for (auto &state : states) {
       TaskState *raw = state.get();

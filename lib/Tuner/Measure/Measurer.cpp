@@ -11,6 +11,8 @@
 
 #include "Tuner/Tuner/Measure/Measurer.h"
 
+#include "Tuner/Tuner/CostModel/Features.h"
+
 #include "Tuner/Tuner/Measure/Jobs.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
@@ -105,12 +107,14 @@ public:
     }
   }
 
+  unsigned getNumFeatures() const override { return 13; }
+
   std::vector<FeatureVector>
   featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
             const std::function<void(StringRef)> &warn) override {
     std::vector<FeatureVector> result;
     for (const MeasureInput &input : inputs) {
-      FeatureVector f(13, 0);
+      FeatureVector f(getNumFeatures(), 0);
       f[0] = float(input.candidate.sketch);
       for (auto [k, index] : llvm::enumerate(input.candidate.choice))
         if (k + 1 < f.size())
@@ -146,6 +150,9 @@ public:
   std::vector<FeatureVector>
   featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
             const std::function<void(StringRef)> &warn) override;
+  unsigned getNumFeatures() const override {
+    return tuner::getNumFeatures();
+  }
 
 private:
   /// A job in flight on a worker.

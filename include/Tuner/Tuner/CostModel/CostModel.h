@@ -63,6 +63,8 @@ public:
 
   /// Number of samples in the training set.
   virtual size_t getNumSamples() const = 0;
+  /// Length of the feature vectors it was trained on (0 before any).
+  virtual size_t getNumFeatures() const = 0;
 
   /// Writes the model and its training set to one file (atomically: a
   /// temporary file renamed over `path`).

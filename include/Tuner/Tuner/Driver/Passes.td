@@ -21,7 +21,7 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
 
     ```
     tuner-opt matmul_512.mlir \
-      --tuner-tune="target=host policy=random trials=32 database=db.jsonl" \
+      --tuner-tune="target=host trials=64 database=db.jsonl" \
       -o tuned.mlir
     ```
 
@@ -37,6 +37,16 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     hangs costs its candidate, which is recorded with an error code; the
     worker is replaced. Workers are this executable started with
     `--tuner-worker=...` (`worker=` names another one).
+
+    The search policy (`policy`, default `evolutionary`: Ansor's
+    evolutionary search; also `random`, `annealing`, `dgd`, `droplet` and
+    `storm-raindrop`, each with `policy-options`, docs/Search.md) proposes
+    the candidates. Policies that rank candidates before measuring them ask
+    the cost model (`cost-model`, default `auto`: XGBoost with a pairwise
+    ranking objective on features of each candidate's scheduled IR, computed
+    by the builder processes; docs/CostModel.md), which is trained after
+    every measured batch and saved to `cost-model-file` (default: the
+    database path + `.model.json`), so that a later run starts warm.
 
     The database (`database=FILE`) gets one JSON line per measurement,
     flushed as it is measured; `resume` continues from it: recorded

@@ -73,6 +73,8 @@ public:
   virtual std::vector<FeatureVector>
   featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
             const std::function<void(StringRef)> &warn) = 0;
+  /// Length of the vectors featurize() returns.
+  virtual unsigned getNumFeatures() const = 0;
 };
 
 struct LocalMeasurerOptions {
