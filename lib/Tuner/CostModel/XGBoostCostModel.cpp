@@ -17,8 +17,20 @@
 // are normalized throughputs (larger is better). Until there are
 // `warmupSamples` samples with a label > 0 and one group with two distinct
 // labels, the model is untrained and predicts seeded random numbers in
-// (0, 1] (warm-up, as in Ansor). A model that was load()ed predicts with the
-// loaded booster until a retrain replaces it.
+// (0, 1] (warm-up, as in Ansor).
+//
+// Transfer. A model that was load()ed keeps the loaded booster as a prior
+// (AutoTVM's base model): it predicts with the prior alone until the new
+// samples can train, and from then on with the prior's margin plus a
+// residual booster trained with the prior's margins as base margins, on the
+// samples of the groups (tasks) that got new samples: the new task's own
+// few samples are not mixed into the hundreds the prior was trained on.
+// Measured offline (bench/cost_model_transfer.py, docs/CostModel.md):
+// mixing them in one training set ranks a new shape worse than its own 16
+// samples alone; boosting from the prior ranks as well as those and puts
+// the best candidates higher. A save() of a model with a prior writes all
+// samples and no booster; load() trains the prior from the samples of a
+// file without one.
 //
 // Booster parameters, and why:
 //   objective         rank:pairwise  The search only needs the order of the
@@ -69,6 +81,7 @@
 #include "Tuner/Config.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Threading.h"
@@ -246,7 +259,7 @@ public:
         threads(options.threads
                     ? options.threads
                     : llvm::hardware_concurrency().compute_thread_count()),
-        rng(options.seed), booster(api) {}
+        rng(options.seed), booster(api), prior(api) {}
 
   StringRef getName() const override { return "xgboost"; }
 
@@ -262,8 +275,8 @@ public:
     auto start = std::chrono::steady_clock::now();
     std::vector<double> scores;
     std::string error;
-    if (!booster || failed(predictWithBooster(features, scores, error))) {
-      if (booster && !warnedPredict) {
+    if (!isTrained() || failed(predictWithBooster(features, scores, error))) {
+      if (isTrained() && !warnedPredict) {
         llvm::errs() << "warning: xgboost prediction failed (" << error
                      << "); using random scores\n";
         warnedPredict = true;
@@ -274,7 +287,9 @@ public:
     return scores;
   }
 
-  bool isTrained() const override { return static_cast<bool>(booster); }
+  bool isTrained() const override {
+    return static_cast<bool>(booster) || static_cast<bool>(prior);
+  }
 
   size_t getNumSamples() const override { return samples.size(); }
   size_t getNumFeatures() const override { return numFeatures; }
@@ -308,11 +323,22 @@ private:
   /// samples stay and the previous booster (if any) keeps predicting.
   LogicalResult addAndTrain(ArrayRef<CostSample> newSamples,
                             std::string &error);
-  /// Whether the samples are enough to train (the end of the warm-up).
-  bool canTrain() const;
-  /// Trains a fresh booster on all samples; replaces the current one on
-  /// success.
-  LogicalResult train(std::string &error);
+  /// Whether `rows` of the samples are enough to train (the end of the
+  /// warm-up).
+  bool canTrain(ArrayRef<size_t> rows) const;
+  /// The rows a booster trains on: all samples, or with a prior those of
+  /// the groups that got samples after the load.
+  std::vector<size_t> getTrainingRows() const;
+  /// Trains a fresh booster on `rows` (with the prior's margins as base
+  /// margins when `withPrior`); on success `into` holds it.
+  LogicalResult train(ArrayRef<size_t> rows, bool withPrior, Booster &into,
+                      std::string &error) const;
+  /// Margins of `handle` on rows of `data` (numFeatures wide), with
+  /// `baseMargins` added when not empty.
+  LogicalResult predictMargins(BoosterHandle handle, ArrayRef<float> data,
+                               ArrayRef<float> baseMargins,
+                               std::vector<float> &margins,
+                               std::string &error) const;
   LogicalResult setParams(BoosterHandle handle, bool training,
                           std::string &error) const;
   LogicalResult predictWithBooster(ArrayRef<FeatureVector> features,
@@ -330,8 +356,12 @@ private:
   std::vector<CostSample> samples;
   /// Length of every feature vector; 0 before the first sample.
   size_t numFeatures = 0;
-  /// The trained (or loaded) booster; null during warm-up.
+  /// The trained booster (the residual when there is a prior); null during
+  /// warm-up.
   Booster booster;
+  /// The loaded booster, or null; samples[0, numPriorSamples) came with it.
+  Booster prior;
+  size_t numPriorSamples = 0;
   bool warnedPredict = false;
 };
 } // namespace
@@ -345,16 +375,38 @@ LogicalResult XGBoostCostModel::addAndTrain(ArrayRef<CostSample> newSamples,
   for (const CostSample &s : newSamples)
     if (!s.features.empty())
       samples.push_back(s);
-  if (!canTrain())
+  std::vector<size_t> rows = getTrainingRows();
+  if (!canTrain(rows))
     return success();
-  return train(error);
+  Booster fresh(api);
+  if (failed(train(rows, static_cast<bool>(prior), fresh, error)))
+    return failure();
+  booster.reset(fresh.release());
+  return success();
 }
 
-bool XGBoostCostModel::canTrain() const {
+std::vector<size_t> XGBoostCostModel::getTrainingRows() const {
+  std::vector<size_t> rows;
+  if (!prior) {
+    for (size_t i = 0, e = samples.size(); i != e; ++i)
+      rows.push_back(i);
+    return rows;
+  }
+  llvm::StringSet<> fresh;
+  for (size_t i = numPriorSamples, e = samples.size(); i < e; ++i)
+    fresh.insert(samples[i].group);
+  for (size_t i = 0, e = samples.size(); i != e; ++i)
+    if (fresh.contains(samples[i].group))
+      rows.push_back(i);
+  return rows;
+}
+
+bool XGBoostCostModel::canTrain(ArrayRef<size_t> rows) const {
   size_t positive = 0;
   bool ranked = false;
   llvm::StringMap<std::pair<float, float>> range; // group -> (min, max)
-  for (const CostSample &s : samples) {
+  for (size_t row : rows) {
+    const CostSample &s = samples[row];
     if (s.label > 0)
       ++positive;
     auto [it, inserted] = range.try_emplace(s.group, s.label, s.label);
@@ -394,18 +446,20 @@ LogicalResult XGBoostCostModel::setParams(BoosterHandle handle, bool training,
   return success();
 }
 
-LogicalResult XGBoostCostModel::train(std::string &error) {
+LogicalResult XGBoostCostModel::train(ArrayRef<size_t> trainingRows,
+                                      bool withPrior, Booster &into,
+                                      std::string &error) const {
   // Rows grouped by CostSample::group, groups in first-seen order.
   llvm::StringMap<unsigned> groupIds;
   std::vector<std::vector<size_t>> groupRows;
-  for (size_t i = 0, e = samples.size(); i != e; ++i) {
+  for (size_t i : trainingRows) {
     auto [it, inserted] =
         groupIds.try_emplace(samples[i].group, groupRows.size());
     if (inserted)
       groupRows.emplace_back();
     groupRows[it->second].push_back(i);
   }
-  size_t rows = samples.size();
+  size_t rows = trainingRows.size();
   std::vector<float> data;
   data.reserve(rows * numFeatures);
   std::vector<float> labels;
@@ -432,6 +486,14 @@ LogicalResult XGBoostCostModel::train(std::string &error) {
                                          groupSizes.data(), groupSizes.size()),
                 "XGDMatrixSetUIntInfo(group)", error)))
     return failure();
+  if (withPrior) {
+    std::vector<float> baseMargins;
+    if (failed(predictMargins(prior.handle, data, {}, baseMargins, error)) ||
+        failed(check(api.XGDMatrixSetFloatInfo(dtrain.handle, "base_margin",
+                                               baseMargins.data(), rows),
+                     "XGDMatrixSetFloatInfo(base_margin)", error)))
+      return failure();
+  }
 
   Booster fresh(api);
   if (failed(check(api.XGBoosterCreate(&dtrain.handle, 1, &fresh.handle),
@@ -442,7 +504,47 @@ LogicalResult XGBoostCostModel::train(std::string &error) {
     if (failed(check(api.XGBoosterUpdateOneIter(fresh.handle, i, dtrain.handle),
                      "XGBoosterUpdateOneIter", error)))
       return failure();
-  booster.reset(fresh.release());
+  into.reset(fresh.release());
+  return success();
+}
+
+LogicalResult XGBoostCostModel::predictMargins(BoosterHandle handle,
+                                               ArrayRef<float> data,
+                                               ArrayRef<float> baseMargins,
+                                               std::vector<float> &margins,
+                                               std::string &error) const {
+  size_t rows = data.size() / numFeatures;
+  DMatrix dmat(api);
+  if (failed(check(api.XGDMatrixCreateFromMat(data.data(), rows, numFeatures,
+                                              NAN, &dmat.handle),
+                   "XGDMatrixCreateFromMat", error)))
+    return failure();
+  if (!baseMargins.empty() &&
+      failed(check(api.XGDMatrixSetFloatInfo(dmat.handle, "base_margin",
+                                             baseMargins.data(), rows),
+                   "XGDMatrixSetFloatInfo(base_margin)", error)))
+    return failure();
+  const bst_ulong *shape = nullptr;
+  bst_ulong dim = 0;
+  const float *result = nullptr;
+  // type 1: the margin (the raw sum of the trees and the base margin).
+  if (failed(check(api.XGBoosterPredictFromDMatrix(
+                       handle, dmat.handle,
+                       "{\"type\": 1, \"training\": false, "
+                       "\"iteration_begin\": 0, \"iteration_end\": 0, "
+                       "\"strict_shape\": false}",
+                       &shape, &dim, &result),
+                   "XGBoosterPredictFromDMatrix", error)))
+    return failure();
+  bst_ulong count = 1;
+  for (bst_ulong d = 0; d < dim; ++d)
+    count *= shape[d];
+  if (count != rows) {
+    error = "xgboost returned " + std::to_string(count) + " predictions for " +
+            std::to_string(rows) + " rows";
+    return failure();
+  }
+  margins.assign(result, result + rows);
   return success();
 }
 
@@ -462,29 +564,14 @@ XGBoostCostModel::predictWithBooster(ArrayRef<FeatureVector> features,
   if (scored.empty())
     return success();
 
-  DMatrix dmat(api);
-  if (failed(check(api.XGDMatrixCreateFromMat(data.data(), scored.size(),
-                                              numFeatures, NAN, &dmat.handle),
-                   "XGDMatrixCreateFromMat", error)))
+  // The prior's margins, plus the booster's trees on top of them.
+  std::vector<float> margins;
+  if (prior && failed(predictMargins(prior.handle, data, {}, margins, error)))
     return failure();
-  const bst_ulong *shape = nullptr;
-  bst_ulong dim = 0;
-  const float *margins = nullptr;
-  if (failed(check(api.XGBoosterPredictFromDMatrix(
-                       booster.handle, dmat.handle,
-                       "{\"type\": 0, \"training\": false, "
-                       "\"iteration_begin\": 0, \"iteration_end\": 0, "
-                       "\"strict_shape\": false}",
-                       &shape, &dim, &margins),
-                   "XGBoosterPredictFromDMatrix", error)))
-    return failure();
-  bst_ulong count = 1;
-  for (bst_ulong d = 0; d < dim; ++d)
-    count *= shape[d];
-  if (count != scored.size()) {
-    error = "xgboost returned " + std::to_string(count) + " predictions for " +
-            std::to_string(scored.size()) + " rows";
-    return failure();
+  if (booster) {
+    std::vector<float> base = std::move(margins);
+    if (failed(predictMargins(booster.handle, data, base, margins, error)))
+      return failure();
   }
   for (size_t k = 0, e = scored.size(); k != e; ++k) {
     double m = margins[k];
@@ -495,11 +582,20 @@ XGBoostCostModel::predictWithBooster(ArrayRef<FeatureVector> features,
 }
 
 LogicalResult XGBoostCostModel::save(StringRef path, std::string &error) const {
+  // The booster trained on exactly the samples saved: the booster without
+  // a prior, the prior while no sample came after it. A residual means
+  // nothing alone: then the file gets the samples only, and load() trains
+  // on them.
+  const Booster *whole = nullptr;
+  if (!prior)
+    whole = booster ? &booster : nullptr;
+  else if (numPriorSamples == samples.size())
+    whole = &prior;
   std::string text;
-  if (booster) {
+  if (whole) {
     bst_ulong length = 0;
     const char *buffer = nullptr;
-    if (failed(check(api.XGBoosterSaveModelToBuffer(booster.handle,
+    if (failed(check(api.XGBoosterSaveModelToBuffer(whole->handle,
                                                     "{\"format\": \"json\"}",
                                                     &length, &buffer),
                      "XGBoosterSaveModelToBuffer", error)))
@@ -553,8 +649,23 @@ LogicalResult XGBoostCostModel::load(StringRef path, std::string &error) {
   if (hasData)
     numFeatures = fileFeatures;
   samples.insert(samples.end(), fileSamples.begin(), fileSamples.end());
-  if (loaded)
-    booster.reset(loaded.release());
+  numPriorSamples = samples.size();
+  if (!loaded) {
+    // A file without a booster: the prior is trained on its samples.
+    std::vector<size_t> rows;
+    for (size_t i = 0, e = samples.size(); i != e; ++i)
+      rows.push_back(i);
+    if (canTrain(rows) &&
+        failed(train(rows, /*withPrior=*/false, loaded, error)))
+      return failure();
+  }
+  // Everything learned so far becomes the prior of what comes next.
+  if (loaded) {
+    prior.reset(loaded.release());
+    booster.reset();
+  } else if (booster && !prior) {
+    prior.reset(booster.release());
+  }
   return success();
 }
 
