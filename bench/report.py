@@ -108,7 +108,7 @@ def section_policies(data):
         "## Search policies",
         "",
         f"Machine: {fmt_machine(data['machine'])}. Command: "
-        f"`{data['command']}` (one run, about an hour). Every policy tunes "
+        f"`{data['command']}` (about an hour from scratch; a resumed run keeps the runs measured before and measures the rest). Every policy tunes "
         f"the workload on this CPU (both cores) with real measurements, "
         f"{data['seeds']} seeds each; the reference is one evolutionary run "
         f"of {data['reference_trials']} trials. *best @N*: the best GFLOP/s "
