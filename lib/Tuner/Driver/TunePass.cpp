@@ -33,6 +33,11 @@ struct TunerTunePass : public tuner::impl::TunerTuneBase<TunerTunePass> {
       o.costModelOptions[name] = value.str();
     }
     o.costModelFile = costModelFile;
+    o.taskScheduler = taskScheduler;
+    for (const std::string &kv : taskSchedulerOptions) {
+      auto [name, value] = StringRef(kv).split('=');
+      o.taskSchedulerOptions[name] = value.str();
+    }
     o.trials = trials;
     o.timeBudget = timeBudget;
     o.perTaskTrials = perTaskTrials;

@@ -13,6 +13,7 @@
 #include "Tuner/Tuner/Measure/Worker.h"
 #include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Search/SearchPolicy.h"
+#include "Tuner/Tuner/Search/TaskScheduler.h"
 #include "Tuner/Tuner/Search/TaskScorer.h"
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
@@ -345,6 +346,24 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     state->policy = std::move(*policy);
   }
 
+  // The task scheduler: which task gets the next round.
+  std::unique_ptr<TaskScheduler> scheduler;
+  {
+    std::vector<ScheduledTask> scheduled;
+    for (auto &state : states)
+      scheduled.push_back(
+          {static_cast<double>(state->task.weight),
+           static_cast<double>(state->task.flops),
+           state->task.occurrences.front().anchor->getName().getStringRef()
+               .str()});
+    std::string error;
+    scheduler = createTaskScheduler(o.taskScheduler, std::move(scheduled),
+                                    o.taskSchedulerOptions, o.seed, error);
+    if (!scheduler)
+      return emitError(loc) << "tuner-tune: " << error;
+    report.taskScheduler = scheduler->getName().str();
+  }
+
   // The cost model, shared by the tasks, when the policy asks one.
   std::unique_ptr<CostModel> costModel;
   std::string modelFile = o.costModelFile;
@@ -514,18 +533,27 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     return results;
   };
 
-  // Round robin over the tasks, a batch each.
+  // Rounds: the scheduler picks a task, the task's policy proposes a batch.
   auto outOfTime = [&] { return o.timeBudget > 0 && elapsed() >= o.timeBudget; };
+  // A round is at most a fair share of what is left between the tasks still
+  // searching, computed again once a task comes back (with round-robin: at
+  // the start of every pass over the tasks).
+  unsigned share = 0;
+  llvm::SmallDenseSet<size_t> servedSinceShare;
   while (used < o.trials && !outOfTime() && !dbFailed) {
-    bool progressed = false;
-    // Share what is left fairly between the tasks still searching.
-    unsigned alive = llvm::count_if(
-        states, [](const auto &state) { return !state->exhausted; });
-    unsigned share =
-        std::max(1u, (o.trials - used + alive - 1) / std::max(1u, alive));
-    for (auto [taskIndex, state] : llvm::enumerate(states)) {
-      if (state->exhausted || used >= o.trials || outOfTime() || dbFailed)
-        continue;
+    std::optional<size_t> next = scheduler->next();
+    if (!next)
+      break;
+    size_t taskIndex = *next;
+    TaskState *state = states[taskIndex].get();
+    if (!servedSinceShare.insert(taskIndex).second || share == 0) {
+      servedSinceShare = {taskIndex};
+      unsigned alive = llvm::count_if(
+          states, [](const auto &state) { return !state->exhausted; });
+      share =
+          std::max(1u, (o.trials - used + alive - 1) / std::max(1u, alive));
+    }
+    {
       unsigned budget = std::min({o.batchSize, share, o.trials - used});
       if (o.perTaskTrials)
         budget = std::min(budget, o.perTaskTrials > state->report.trials
@@ -533,6 +561,8 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
                                       : 0u);
       if (budget == 0) {
         state->exhausted = true;
+        scheduler->update(taskIndex, state->report.bestSeconds,
+                          /*exhausted=*/true);
         continue;
       }
       std::vector<Candidate> batch;
@@ -549,18 +579,20 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
       }
       if (batch.empty()) {
         state->exhausted = true;
+        scheduler->update(taskIndex, state->report.bestSeconds,
+                          /*exhausted=*/true);
         continue;
       }
-      progressed = true;
       std::vector<MeasuredCandidate> results =
           measureBatch(taskIndex, batch, /*counted=*/true);
       for (const MeasuredCandidate &m : results)
         state->history.push_back(m);
       train(*state, results);
       state->policy->update(results);
+      ++state->report.rounds;
+      scheduler->update(taskIndex, state->report.bestSeconds,
+                        /*exhausted=*/false);
     }
-    if (!progressed)
-      break;
   }
 
   // Noise control: the default config again, after the search.
@@ -661,6 +693,7 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
         {"weight", t.weight},
         {"flops", t.flops},
         {"trials", static_cast<int64_t>(t.trials)},
+        {"rounds", static_cast<int64_t>(t.rounds)},
         {"resumed", static_cast<int64_t>(t.resumed)},
         {"errors", static_cast<int64_t>(t.errors)},
         {"best_s", number(t.bestSeconds)},
@@ -683,6 +716,7 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
   return llvm::json::Object{
       {"target", report.target},
       {"policy", report.policy},
+      {"task_scheduler", report.taskScheduler},
       {"trials", static_cast<int64_t>(report.trials)},
       {"errors", static_cast<int64_t>(report.errors)},
       {"seconds", report.seconds},

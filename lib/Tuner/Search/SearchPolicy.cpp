@@ -218,6 +218,6 @@ LogicalResult PolicyOptionReader::finish(std::string &error) const {
   if (message.empty())
     return success();
   message.pop_back();
-  error = "policy '" + policy + "':" + message;
+  error = kind + " '" + policy + "':" + message;
   return failure();
 }

@@ -46,7 +46,11 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     ranking objective on features of each candidate's scheduled IR, computed
     by the builder processes; docs/CostModel.md), which is trained after
     every measured batch and saved to `cost-model-file` (default: the
-    database path + `.model.json`), so that a later run starts warm.
+    database path + `.model.json`), so that a later run starts warm. The
+    tasks share the budget in rounds, one batch of one task each; the task
+    scheduler (`task-scheduler`: `round-robin`, the default, or `gradient`,
+    Ansor's gradient scheduler over the end-to-end latency estimate,
+    docs/Tuning.md) picks the task of each round.
 
     The database (`database=FILE`) gets one JSON line per measurement,
     flushed as it is measured; `resume` continues from it: recorded
@@ -81,6 +85,14 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            /*default=*/"\"\"",
            "Load the cost model from this file when it exists, save it there "
            "after every update (default: the database path + .model.json)">,
+    Option<"taskScheduler", "task-scheduler", "std::string",
+           /*default=*/"\"round-robin\"",
+           "Which task gets the next round: round-robin, or gradient "
+           "(Ansor's gradient scheduler)">,
+    ListOption<"taskSchedulerOptions", "task-scheduler-options",
+               "std::string",
+               "Options of the task scheduler, name=value (gradient: alpha, "
+               "beta, window, eps-greedy, warmup-rounds)">,
     Option<"trials", "trials", "unsigned", /*default=*/"64",
            "Measurements in total over all tasks">,
     Option<"timeBudget", "time-budget", "double", /*default=*/"0",

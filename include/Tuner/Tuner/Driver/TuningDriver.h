@@ -36,6 +36,10 @@ struct TuningOptions {
   /// Where the cost model is loaded from (when the file exists) and saved
   /// to after every update; default: the database path + ".model.json".
   std::string costModelFile;
+  /// round-robin or gradient (TaskScheduler.h).
+  std::string taskScheduler = "round-robin";
+  /// Task scheduler options, `name=value`.
+  llvm::StringMap<std::string> taskSchedulerOptions;
   /// Measurements in total, over all tasks (at least 1).
   unsigned trials = 64;
   /// Wall-clock budget in seconds (0: none).
@@ -79,6 +83,8 @@ struct TaskReport {
   std::string key, name;
   int64_t weight = 0, flops = 0;
   unsigned trials = 0, errors = 0, resumed = 0;
+  /// Rounds (batches) the task scheduler gave the task.
+  unsigned rounds = 0;
   /// Best median time (seconds); infinity when nothing valid was measured.
   double bestSeconds = std::numeric_limits<double>::infinity();
   /// Median time of the default config: the faster of its measurements at
@@ -95,7 +101,7 @@ struct TaskReport {
 };
 
 struct TuningReport {
-  std::string target, policy;
+  std::string target, policy, taskScheduler;
   std::vector<TaskReport> tasks;
   unsigned trials = 0, errors = 0;
   double seconds = 0;

@@ -108,9 +108,11 @@ getFastestValid(const std::vector<MeasuredCandidate> &history);
 /// names and malformed values become one error message.
 class PolicyOptionReader {
 public:
+  /// `kind` names what the options are for in messages ("policy 'dgd':").
   PolicyOptionReader(StringRef policy,
-                     const llvm::StringMap<std::string> &options)
-      : policy(policy.str()), options(options) {}
+                     const llvm::StringMap<std::string> &options,
+                     StringRef kind = "policy")
+      : policy(policy.str()), kind(kind.str()), options(options) {}
 
   unsigned getUnsigned(StringRef name, unsigned defaultValue,
                        unsigned min = 0,
@@ -127,6 +129,7 @@ public:
 
 private:
   std::string policy;
+  std::string kind;
   const llvm::StringMap<std::string> &options;
   llvm::StringSet<> read;
   std::string problems;
