@@ -235,10 +235,49 @@ def section_policies(data):
     return "\n".join(lines)
 
 
+def section_task_scheduler(data):
+    lines = [
+        "## Task scheduler",
+        "",
+        f"Machine: {fmt_machine(data['machine'])}. Command: "
+        f"`{data['command']}`. Each model is tuned with the evolutionary "
+        "policy (batches of 8) and the same total budget under each task "
+        f"scheduler, {data['seeds']} seeds each; the objective is the "
+        "end-to-end estimate, the sum over the tasks of weight x best "
+        "latency (lower is better). Median over the seeds (min..max); "
+        "*rounds*: rounds per task, in the order of the tasks, for the "
+        "first seed.",
+        "",
+    ]
+    for entry in data["models"]:
+        lines += [
+            f"### {os.path.basename(entry['model'])}",
+            "",
+            f"{entry['trials']} trials in all, "
+            f"{len(entry['runs'][0]['tasks'])} tasks.",
+            "",
+            "| scheduler | default µs | tuned µs | speedup | rounds |",
+            "|---|---|---|---|---|",
+        ]
+        for scheduler in dict.fromkeys(r["scheduler"] for r in entry["runs"]):
+            runs = [r for r in entry["runs"] if r["scheduler"] == scheduler]
+            best = [r["best_latency_s"] * 1e6 for r in runs]
+            default = [r["default_latency_s"] * 1e6 for r in runs]
+            speedup = [d / b for d, b in zip(default, best)]
+            rounds = " ".join(str(t["rounds"]) for t in runs[0]["tasks"])
+            lines.append(
+                f"| {scheduler} | {common.spread(default)} "
+                f"| {common.spread(best)} "
+                f"| {common.median(speedup):.2f}x | {rounds} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
 SECTIONS = [
     ("baselines", section_baselines),
     ("driver_throughput", section_driver_throughput),
     ("policies", section_policies),
+    ("task_scheduler", section_task_scheduler),
 ]
 
 
