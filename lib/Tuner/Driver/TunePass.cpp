@@ -34,6 +34,7 @@ struct TunerTunePass : public tuner::impl::TunerTuneBase<TunerTunePass> {
     }
     o.costModelFile = costModelFile;
     o.taskScheduler = taskScheduler;
+    o.families = families;
     for (const std::string &kv : taskSchedulerOptions) {
       auto [name, value] = StringRef(kv).split('=');
       o.taskSchedulerOptions[name] = value.str();

@@ -49,6 +49,8 @@ struct TaskState {
   std::unique_ptr<PolicyContext> context;
   std::unique_ptr<SearchPolicy> policy;
   std::unique_ptr<TaskScorer> scorer;
+  /// The cost model of the task's family (null without a cost model).
+  struct FamilyModel *family = nullptr;
   /// Labels of the cost model's samples are throughputs relative to the
   /// task's first valid measurement (only their order matters).
   double labelReference = 0;
@@ -59,6 +61,37 @@ struct TaskState {
   ConfigAttr bestConfig;
   Candidate defaultCandidate;
 };
+
+/// A cost model shared by a family of tasks, and where it is saved.
+struct FamilyModel {
+  std::string name;
+  std::unique_ptr<CostModel> model;
+  std::string file;
+  bool warm = false;
+};
+
+/// The family of a task under `families=`: one for all tasks (none), one
+/// per anchor op (op), one per task (key).
+std::string getFamily(StringRef families, const Task &task) {
+  if (families == "op")
+    return task.occurrences.front()
+        .anchor->getName()
+        .getStringRef()
+        .str();
+  if (families == "key")
+    return task.key;
+  return "";
+}
+
+/// The model file of a family: the run's model file for the single family
+/// of families=none, else the family's name inserted before ".json".
+std::string getFamilyFile(StringRef file, StringRef family) {
+  if (file.empty() || family.empty())
+    return file.str();
+  StringRef stem = file;
+  stem.consume_back(".json");
+  return (stem + "." + family + ".json").str();
+}
 
 std::string printAttr(Attribute attr) {
   std::string s;
@@ -174,6 +207,9 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
       diag << " " << p;
     return diag;
   }
+  if (o.families != "none" && o.families != "op" && o.families != "key")
+    return emitError(loc) << "tuner-tune: unknown families '" << o.families
+                          << "': expected 'none', 'op' or 'key'";
   std::vector<std::string> models = getCostModelNames();
   if (o.costModel != "auto" && o.costModel != "none" &&
       !llvm::is_contained(models, o.costModel))
@@ -364,14 +400,14 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     report.taskScheduler = scheduler->getName().str();
   }
 
-  // The cost model, shared by the tasks, when the policy asks one.
-  std::unique_ptr<CostModel> costModel;
+  // The cost models, one per family of tasks, when the policy asks one.
+  std::vector<std::unique_ptr<FamilyModel>> families;
   std::string modelFile = o.costModelFile;
   if (modelFile.empty() && !o.database.empty())
     modelFile = o.database + ".model.json";
   bool wantModel = o.costModel != "none" && !states.empty() &&
                    states.front()->policy->usesCostModel();
-  bool modelWarm = false;
+  std::string modelName;
   if (wantModel) {
     CostModelOptions cmo;
     cmo.seed = o.seed;
@@ -380,36 +416,48 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     cmo.threads = 1;
     cmo.options = o.costModelOptions;
     std::string error;
-    std::string name = o.costModel == "auto" ? "xgboost" : o.costModel;
-    auto created = createCostModel(name, cmo, error);
-    if (failed(created) && o.costModel == "auto" &&
-        o.costModelOptions.empty()) {
+    modelName = o.costModel == "auto" ? "xgboost" : o.costModel;
+    if (failed(createCostModel(modelName, cmo, error))) {
+      if (o.costModel != "auto" || !o.costModelOptions.empty())
+        return emitError(loc) << "tuner-tune: " << error;
       emitRemark(loc) << "tuner-tune: " << error
                       << "; using the random cost model";
-      created = createCostModel("random", cmo, error);
+      modelName = "random";
     }
-    if (failed(created))
-      return emitError(loc) << "tuner-tune: " << error;
-    costModel = std::move(*created);
-    if (!modelFile.empty() && llvm::sys::fs::exists(modelFile)) {
-      if (succeeded(costModel->load(modelFile, error)) &&
-          costModel->getNumFeatures() == measurer->getNumFeatures()) {
-        modelWarm = true;
-      } else {
-        if (error.empty())
-          error = llvm::formatv("the cost model in '{0}' was trained on {1} "
-                                "features, this tuner computes {2}",
-                                modelFile, costModel->getNumFeatures(),
-                                measurer->getNumFeatures());
-        emitWarning(loc) << "tuner-tune: " << error
-                         << "; the cost model starts cold";
-        costModel = std::move(*createCostModel(name, cmo, error));
-      }
-    }
+    llvm::StringMap<FamilyModel *> byName;
     for (auto &state : states) {
+      std::string name = getFamily(o.families, state->task);
+      FamilyModel *&family = byName[name];
+      if (!family) {
+        families.push_back(std::make_unique<FamilyModel>());
+        family = families.back().get();
+        family->name = name;
+        family->file = getFamilyFile(modelFile, name);
+        auto created = createCostModel(modelName, cmo, error);
+        if (failed(created))
+          return emitError(loc) << "tuner-tune: " << error;
+        family->model = std::move(*created);
+        if (!family->file.empty() && llvm::sys::fs::exists(family->file)) {
+          if (succeeded(family->model->load(family->file, error)) &&
+              family->model->getNumFeatures() == measurer->getNumFeatures()) {
+            family->warm = true;
+          } else {
+            if (error.empty())
+              error = llvm::formatv(
+                  "the cost model in '{0}' was trained on {1} features, "
+                  "this tuner computes {2}",
+                  family->file, family->model->getNumFeatures(),
+                  measurer->getNumFeatures());
+            emitWarning(loc) << "tuner-tune: " << error
+                             << "; the cost model starts cold";
+            family->model = std::move(*createCostModel(modelName, cmo, error));
+          }
+        }
+      }
+      state->family = family;
       TaskState *raw = state.get();
       state->scorer = std::make_unique<TaskScorer>(
-          *state->space, *costModel,
+          *state->space, *family->model,
           [raw, &measurer, ctx, loc](ArrayRef<Candidate> candidates) {
             std::vector<MeasureInput> inputs;
             for (const Candidate &c : candidates)
@@ -424,8 +472,9 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
 
   // Trains the cost model on measured candidates of a task, and saves it.
   auto train = [&](TaskState &state, ArrayRef<MeasuredCandidate> results) {
-    if (!costModel || results.empty())
+    if (!state.family || results.empty())
       return;
+    CostModel &costModel = *state.family->model;
     SmallVector<Candidate> candidates;
     for (const MeasuredCandidate &m : results)
       candidates.push_back(m.candidate);
@@ -443,20 +492,20 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
       samples.push_back({*f, label, state.task.key + "@" + targetText});
     }
     std::string error;
-    if (failed(costModel->update(samples, error))) {
+    if (failed(costModel.update(samples, error))) {
       emitWarning(loc) << "tuner-tune: cost model: " << error;
       return;
     }
     ++report.modelUpdates;
-    if (!modelFile.empty() && failed(costModel->save(modelFile, error)))
+    const std::string &file = state.family->file;
+    if (!file.empty() && failed(costModel.save(file, error)))
       emitWarning(loc) << "tuner-tune: " << error;
   };
   // A cold model learns from the resumed records first (a saved model
   // already holds them).
-  if (costModel && !modelWarm)
-    for (auto &state : states)
-      if (!state->history.empty())
-        train(*state, state->history);
+  for (auto &state : states)
+    if (state->family && !state->family->warm && !state->history.empty())
+      train(*state, state->history);
 
   Progress progress(o.progress);
   bool dbFailed = false;
@@ -657,11 +706,14 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
   report.trials = used;
   report.errors = errors;
   report.seconds = elapsed();
-  if (costModel) {
-    report.costModel = costModel->getName().str();
-    report.costModelWarm = modelWarm;
-    report.trainSeconds = costModel->getTrainSeconds();
-    report.predictSeconds = costModel->getPredictSeconds();
+  if (!families.empty()) {
+    report.costModel = families.front()->model->getName().str();
+    report.costModelFamilies = families.size();
+    for (auto &family : families) {
+      report.costModelWarm |= family->warm;
+      report.trainSeconds += family->model->getTrainSeconds();
+      report.predictSeconds += family->model->getPredictSeconds();
+    }
     for (auto &state : states)
       report.featurizeSeconds += state->scorer->getFeaturizeSeconds();
   }
@@ -726,6 +778,7 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
       {"default_latency_s", report.defaultLatency},
       {"cost_model", report.costModel},
       {"cost_model_warm", report.costModelWarm},
+      {"cost_model_families", static_cast<int64_t>(report.costModelFamilies)},
       {"cost_model_updates", static_cast<int64_t>(report.modelUpdates)},
       {"featurize_s", report.featurizeSeconds},
       {"train_s", report.trainSeconds},
@@ -744,7 +797,12 @@ void mlir::tuner::printReport(const TuningReport &report,
   if (report.costModel != "none")
     os << llvm::formatv("cost model {0}{1}: {2} updates; featurize {3:f1} s, "
                         "train {4:f1} s, predict {5:f1} s\n",
-                        report.costModel,
+                        report.costModel +
+                            (report.costModelFamilies > 1
+                                 ? " x" + std::to_string(
+                                              report.costModelFamilies) +
+                                       " families"
+                                 : std::string()),
                         report.costModelWarm ? " (warm start)" : "",
                         report.modelUpdates, report.featurizeSeconds,
                         report.trainSeconds, report.predictSeconds);

@@ -93,6 +93,9 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
                "std::string",
                "Options of the task scheduler, name=value (gradient: alpha, "
                "beta, window, eps-greedy, warmup-rounds)">,
+    Option<"families", "families", "std::string", /*default=*/"\"none\"",
+           "Tasks sharing a cost model: none (one model for all tasks), op "
+           "(one per anchor op), key (one per task)">,
     Option<"trials", "trials", "unsigned", /*default=*/"64",
            "Measurements in total over all tasks">,
     Option<"timeBudget", "time-budget", "double", /*default=*/"0",

@@ -40,6 +40,9 @@ struct TuningOptions {
   std::string taskScheduler = "round-robin";
   /// Task scheduler options, `name=value`.
   llvm::StringMap<std::string> taskSchedulerOptions;
+  /// Which tasks share a cost model: none (one model for all tasks), op
+  /// (one per anchor op), key (one per task).
+  std::string families = "none";
   /// Measurements in total, over all tasks (at least 1).
   unsigned trials = 64;
   /// Wall-clock budget in seconds (0: none).
@@ -112,6 +115,8 @@ struct TuningReport {
   /// model, and where the search's time went.
   std::string costModel = "none";
   bool costModelWarm = false;
+  /// Cost models: one per family of tasks.
+  unsigned costModelFamilies = 0;
   double featurizeSeconds = 0, trainSeconds = 0, predictSeconds = 0;
   unsigned modelUpdates = 0;
 };
