@@ -7,6 +7,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -292,5 +293,73 @@ std::vector<const Record *> Database::getBest(StringRef taskKey,
                    });
   if (limit && result.size() > limit)
     result.resize(limit);
+  return result;
+}
+
+namespace {
+/// The operands of a record's workload: (shape, element type) each.
+std::optional<std::vector<std::pair<std::vector<int64_t>, std::string>>>
+getOperands(const llvm::json::Object &workload) {
+  const llvm::json::Array *operands = workload.getArray("operands");
+  if (!operands)
+    return std::nullopt;
+  std::vector<std::pair<std::vector<int64_t>, std::string>> result;
+  for (const llvm::json::Value &v : *operands) {
+    const llvm::json::Object *o = v.getAsObject();
+    const llvm::json::Array *shape = o ? o->getArray("shape") : nullptr;
+    std::optional<StringRef> type = o ? o->getString("element_type")
+                                      : std::nullopt;
+    if (!shape || !type)
+      return std::nullopt;
+    std::vector<int64_t> dims;
+    for (const llvm::json::Value &d : *shape) {
+      std::optional<int64_t> dim = d.getAsInteger();
+      if (!dim || *dim <= 0)
+        return std::nullopt;
+      dims.push_back(*dim);
+    }
+    result.push_back({std::move(dims), type->str()});
+  }
+  return result;
+}
+} // namespace
+
+std::vector<std::pair<std::string, double>>
+Database::getSimilarTasks(const llvm::json::Object &workload,
+                          StringRef taskKey, StringRef target) const {
+  std::vector<std::pair<std::string, double>> result;
+  std::optional<StringRef> anchor = workload.getString("anchor");
+  auto operands = getOperands(workload);
+  if (!anchor || !operands)
+    return result;
+  llvm::StringSet<> seen;
+  for (const Record &r : records) {
+    if (!r.isValid() || r.target != target || r.taskKey == taskKey ||
+        seen.contains(r.taskKey))
+      continue;
+    std::optional<StringRef> otherAnchor = r.workload.getString("anchor");
+    auto other = getOperands(r.workload);
+    if (!otherAnchor || *otherAnchor != *anchor || !other ||
+        other->size() != operands->size())
+      continue;
+    double distance = 0;
+    bool comparable = true;
+    for (auto [a, b] : llvm::zip(*operands, *other)) {
+      if (a.first.size() != b.first.size() || a.second != b.second) {
+        comparable = false;
+        break;
+      }
+      for (auto [x, y] : llvm::zip(a.first, b.first))
+        distance += std::fabs(std::log2(double(x)) - std::log2(double(y)));
+    }
+    if (!comparable)
+      continue;
+    seen.insert(r.taskKey);
+    result.push_back({r.taskKey, distance});
+  }
+  std::stable_sort(result.begin(), result.end(),
+                   [](const auto &a, const auto &b) {
+                     return a.second < b.second;
+                   });
   return result;
 }

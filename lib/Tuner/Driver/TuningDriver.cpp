@@ -100,26 +100,6 @@ std::string printAttr(Attribute attr) {
   return s;
 }
 
-llvm::json::Object describeWorkload(const Task &task) {
-  linalg::LinalgOp anchor = task.occurrences.front().anchor;
-  llvm::json::Array operands;
-  for (Type type : anchor->getOperandTypes()) {
-    auto shaped = cast<ShapedType>(type);
-    std::string elt;
-    llvm::raw_string_ostream(elt) << shaped.getElementType();
-    operands.push_back(llvm::json::Object{
-        {"shape", llvm::json::Array(shaped.getShape())},
-        {"element_type", elt}});
-  }
-  return llvm::json::Object{
-      {"name", task.name},
-      {"anchor", anchor->getName().getStringRef()},
-      {"flops", task.flops},
-      {"loop_ranges", llvm::json::Array(anchor.getStaticLoopRanges())},
-      {"operands", std::move(operands)},
-  };
-}
-
 std::string formatDuration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0)
     return "-";

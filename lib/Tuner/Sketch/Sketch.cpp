@@ -41,6 +41,35 @@ ConfigAttr SketchInstance::toConfig(MLIRContext *ctx,
   return ConfigAttr::get(ctx, getName(), b.getDictionaryAttr(values));
 }
 
+FailureOr<KnobChoice> SketchInstance::adaptConfig(ConfigAttr config,
+                                                  std::string &error) const {
+  llvm::raw_string_ostream os(error);
+  if (config.getSketch() != getName()) {
+    os << "config is for sketch '" << config.getSketch() << "', not '"
+       << getName() << "'";
+    return failure();
+  }
+  KnobChoice fallback = getDefault();
+  KnobChoice choice;
+  for (auto [i, knob] : llvm::enumerate(knobs)) {
+    Attribute value = config.getKnobs().get(knob.name);
+    std::optional<unsigned> index;
+    if (auto integer = dyn_cast_or_null<IntegerAttr>(value))
+      index = isa<IntegerAttr>(knob.options.front())
+                  ? std::optional<unsigned>(knob.findNearest(integer.getInt()))
+                  : std::nullopt;
+    else if (value)
+      index = knob.find(value);
+    choice.push_back(index ? *index : fallback[i]);
+  }
+  std::string whyNot;
+  if (failed(verify(choice, whyNot))) {
+    os << "the adapted config violates a constraint: " << whyNot;
+    return failure();
+  }
+  return choice;
+}
+
 FailureOr<KnobChoice> SketchInstance::fromConfig(ConfigAttr config,
                                                  std::string &error) const {
   llvm::raw_string_ostream os(error);

@@ -401,3 +401,24 @@ llvm::json::Value mlir::tuner::tasksToJSON(ArrayRef<Task> tasks) {
   }
   return llvm::json::Object{{"version", 1}, {"tasks", std::move(list)}};
 }
+
+llvm::json::Object mlir::tuner::describeWorkload(const Task &task) {
+  linalg::LinalgOp anchor = task.occurrences.front().anchor;
+  llvm::json::Array operands;
+  for (Type type : anchor->getOperandTypes()) {
+    auto shaped = cast<ShapedType>(type);
+    std::string elt;
+    llvm::raw_string_ostream(elt) << shaped.getElementType();
+    operands.push_back(llvm::json::Object{
+        {"shape", llvm::json::Array(shaped.getShape())},
+        {"element_type", elt}});
+  }
+  return llvm::json::Object{
+      {"name", task.name},
+      {"anchor", anchor->getName().getStringRef()},
+      {"flops", task.flops},
+      {"loop_ranges", llvm::json::Array(anchor.getStaticLoopRanges())},
+      {"operands", std::move(operands)},
+  };
+}
+

@@ -64,6 +64,13 @@ public:
   /// unknown or missing, or a value is not among its knob's options.
   FailureOr<KnobChoice> fromConfig(sched::ConfigAttr config,
                                    std::string &error) const;
+  /// Adapts a config of this sketch made for another shape (transfer):
+  /// every knob takes the legal option nearest to the config's value (the
+  /// same option for a string knob, when it exists), a knob the config
+  /// lacks its default; fails (with a message) for another sketch, or when
+  /// the result violates the constraints.
+  FailureOr<KnobChoice> adaptConfig(sched::ConfigAttr config,
+                                    std::string &error) const;
   /// verify() on a choice.
   LogicalResult verify(ArrayRef<unsigned> choice, std::string &whyNot) const {
     return verify(KnobValues(knobs, choice), whyNot);

@@ -101,6 +101,10 @@ std::vector<Task> extractTasks(Operation *root,
 /// The JSON task list written by `sched-extract-tasks task-list=FILE`.
 llvm::json::Value tasksToJSON(ArrayRef<Task> tasks);
 
+/// The task's workload as the database records it: name, anchor op, FLOPs,
+/// loop ranges, and every operand's shape and element type.
+llvm::json::Object describeWorkload(const Task &task);
+
 } // namespace mlir::tuner
 
 #endif // TUNER_TUNER_TASK_TASKEXTRACTION_H

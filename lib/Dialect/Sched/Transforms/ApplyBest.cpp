@@ -27,6 +27,41 @@ struct SchedApplyBestPass
     : public sched::impl::SchedApplyBestBase<SchedApplyBestPass> {
   using SchedApplyBestBase::SchedApplyBestBase;
 
+  /// The best config of the most similar recorded task, adapted to
+  /// `task`'s shape; null when no similar task has a config that fits.
+  ConfigAttr transferConfig(const Database &db, const Task &task,
+                            TargetAttr target, StringRef targetText) {
+    MLIRContext *ctx = &getContext();
+    Operation *anchor = task.occurrences.front().anchor;
+    for (const auto &[key, distance] :
+         db.getSimilarTasks(describeWorkload(task), task.key, targetText)) {
+      // The source's few best configs, best first: the first that adapts.
+      for (const Record *record : db.getBest(key, targetText, /*limit=*/3)) {
+        ConfigAttr config = record->getConfig(ctx);
+        if (!config)
+          continue;
+        std::string error;
+        FailureOr<std::unique_ptr<SketchInstance>> instance =
+            instantiateSketch(config.getSketch(), task.occurrences.front(),
+                              target, error);
+        if (failed(instance))
+          continue;
+        FailureOr<KnobChoice> choice = (*instance)->adaptConfig(config, error);
+        if (failed(choice))
+          continue;
+        std::optional<StringRef> name = record->workload.getString("name");
+        anchor->emitRemark()
+            << "sched-apply-best: no record of its own; transferred the "
+               "config of task '"
+            << (name ? *name : StringRef(key)) << "' (key " << key
+            << ", shape distance " << llvm::formatv("{0:f2}", distance)
+            << ")";
+        return (*instance)->toConfig(ctx, *choice);
+      }
+    }
+    return nullptr;
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -54,6 +89,7 @@ struct SchedApplyBestPass
     llvm::raw_string_ostream(targetText) << *target;
     setTarget(module, *target);
 
+    unsigned own = 0, transferred = 0, none = 0;
     for (const Task &task : extractTasks(module)) {
       Operation *anchor = task.occurrences.front().anchor;
       std::vector<const Record *> best =
@@ -75,7 +111,15 @@ struct SchedApplyBestPass
             << "sched-apply-best: a record of this task does not fit its "
                "space (" << error << "); trying the next best";
       }
+      if (chosen) {
+        ++own;
+      } else if (transfer) {
+        chosen = transferConfig(**db, task, *target, targetText);
+        if (chosen)
+          ++transferred;
+      }
       if (!chosen) {
+        ++none;
         anchor->emitWarning()
             << "sched-apply-best: no valid record for task '" << task.name
             << "' (key " << task.key << ") on this target";
@@ -84,6 +128,10 @@ struct SchedApplyBestPass
       for (const FusedGroup &group : task.occurrences)
         setConfig(group.anchor, chosen);
     }
+    if (transfer)
+      emitRemark(loc) << "sched-apply-best: " << own
+                      << " tasks from their own records, " << transferred
+                      << " by transfer, " << none << " without a config";
   }
 };
 } // namespace

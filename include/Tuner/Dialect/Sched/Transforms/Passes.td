@@ -170,6 +170,14 @@ def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
     of a sketch) is skipped with a warning; a task without records keeps what
     it had, with a warning. The module gets the target as `sched.target`.
 
+    With `transfer=true`, a task without records of its own takes the best
+    config of the most similar recorded task (transfer-tuning): the same
+    anchor op with operands of the same ranks and element types, nearest in
+    shape (the sum of |log2 a - log2 b| over the operands' dimensions), its
+    knobs moved to the nearest legal values for the new extents. A remark
+    on the op names the source task; a remark on the module counts the
+    tasks annotated from their own records, by transfer, and not at all.
+
     ```
     tuner-opt model.mlir --sched-apply-best="database=db.jsonl"         --sched-materialize --tuner-lower-cpu
     ```
@@ -180,6 +188,9 @@ def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "Target the records must be for; default: the module's "
            "sched.target, else the host">,
+    Option<"transfer", "transfer", "bool", /*default=*/"false",
+           "Annotate tasks without records from the most similar recorded "
+           "task, its config adapted to the new shape">,
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
