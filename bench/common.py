@@ -148,3 +148,19 @@ def spread(values):
     if len(values) == 1:
         return f"{values[0]:.1f}"
     return f"{median(values):.1f} ({min(values):.1f}..{max(values):.1f})"
+
+
+def tune_report(opt, mlir, options, tmp):
+    """Runs `tuner-opt MLIR --tuner-tune="OPTIONS report=..."` and returns
+    its JSON report and the options with the report path as REPORT.json (for
+    the command recorded beside the figures)."""
+    report = os.path.join(tmp, "report.json")
+    if os.path.exists(report):
+        os.remove(report)
+    options = f"{options} report={report}"
+    cmd = [opt, mlir, f"--tuner-tune={options}", "-o", os.devnull]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed:\n{r.stderr[-3000:]}")
+    with open(report) as f:
+        return json.load(f), options.replace(report, "REPORT.json")

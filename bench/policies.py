@@ -113,18 +113,10 @@ def warm_start(opt, args, data, previous, source, target, tmp):
 
 def tune(opt, workload, policy, trials, seed, tmp, extra=""):
     """One tuner-tune run; returns its report (with the per-trial trace)."""
-    report = os.path.join(tmp, "report.json")
-    if os.path.exists(report):
-        os.remove(report)
     options = (f"target=host policy={policy} trials={trials} seed={seed} "
-               f"report={report} progress=off {extra}").strip()
-    cmd = [opt, workload_path(workload),
-           f"--tuner-tune={options}", "-o", os.devnull]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError(f"{' '.join(cmd)} failed:\n{r.stderr[-3000:]}")
-    with open(report) as f:
-        data = json.load(f)
+               f"progress=off {extra}").strip()
+    data, options = common.tune_report(opt, workload_path(workload), options,
+                                       tmp)
     task = data["tasks"][0]
     return {
         "policy": policy,
@@ -142,7 +134,7 @@ def tune(opt, workload, policy, trials, seed, tmp, extra=""):
         "model_s": data["featurize_s"] + data["train_s"] + data["predict_s"],
         "command": "tuner-opt " +
                    os.path.relpath(workload_path(workload), common.ROOT) +
-                   f' --tuner-tune="{options}"'.replace(report, "REPORT.json"),
+                   f' --tuner-tune="{options}"',
     }
 
 

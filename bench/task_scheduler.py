@@ -13,7 +13,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import json
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
@@ -25,19 +24,10 @@ SCHEDULERS = ["round-robin", "gradient"]
 
 
 def tune(opt, model, scheduler, trials, seed, tmp):
-    report = os.path.join(tmp, "report.json")
-    if os.path.exists(report):
-        os.remove(report)
     options = (f"target=host policy=evolutionary task-scheduler={scheduler} "
-               f"trials={trials} batch-size=8 seed={seed} report={report} "
-               "progress=off")
-    cmd = [opt, os.path.join(common.ROOT, "examples", model),
-           f"--tuner-tune={options}", "-o", os.devnull]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError(f"{' '.join(cmd)} failed:\n{r.stderr[-3000:]}")
-    with open(report) as f:
-        data = json.load(f)
+               f"trials={trials} batch-size=8 seed={seed} progress=off")
+    data, options = common.tune_report(
+        opt, os.path.join(common.ROOT, "examples", model), options, tmp)
     return {
         "scheduler": scheduler,
         "seed": seed,
@@ -49,8 +39,7 @@ def tune(opt, model, scheduler, trials, seed, tmp):
                    "rounds": t["rounds"], "trials": t["trials"],
                    "default_s": t["default_s"], "best_s": t["best_s"]}
                   for t in data["tasks"]],
-        "command": f'tuner-opt examples/{model} --tuner-tune="'
-                   + options.replace(report, "REPORT.json") + '"',
+        "command": f'tuner-opt examples/{model} --tuner-tune="{options}"',
     }
 
 

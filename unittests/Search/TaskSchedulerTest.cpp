@@ -22,9 +22,9 @@ namespace {
 /// Best latency of a task after `rounds` rounds.
 using Curve = std::function<double(unsigned rounds)>;
 
-std::unique_ptr<TaskScheduler>
-make(StringRef name, std::vector<ScheduledTask> tasks,
-     llvm::StringMap<std::string> options = {}) {
+std::unique_ptr<TaskScheduler> make(StringRef name,
+                                    std::vector<ScheduledTask> tasks,
+                                    llvm::StringMap<std::string> options = {}) {
   std::string error;
   auto scheduler = createTaskScheduler(name, std::move(tasks), options,
                                        /*seed=*/1, error);
@@ -89,8 +89,8 @@ TEST(TaskSchedulerTest, GradientWarmsUpEveryTaskInOrder) {
   auto scheduler =
       make("gradient", {{1, 1, "a"}, {5, 1, "b"}, {1, 1, "c"}}, options);
   ASSERT_TRUE(scheduler);
-  std::vector<size_t> order = simulate(
-      *scheduler, {improving(1), improving(1), improving(1)}, 6);
+  std::vector<size_t> order =
+      simulate(*scheduler, {improving(1), improving(1), improving(1)}, 6);
   EXPECT_EQ(order, (std::vector<size_t>{0, 1, 2, 0, 1, 2}));
 }
 
@@ -111,8 +111,8 @@ TEST(TaskSchedulerTest, GradientSpendsRoundsWhereTheObjectiveFalls) {
     llvm::StringMap<std::string> options = noExploration();
     options["warmup-rounds"] = "4";
     auto scheduler = make("gradient", {{1, 1e6, "a"}, {1, 1e6, "b"}}, options);
-    std::vector<double> a = {4e-3, 3e-3, 2e-3, 1e-3}, b = {1e-3, 1e-3, 1e-3,
-                                                           1e-3};
+    std::vector<double> a = {4e-3, 3e-3, 2e-3, 1e-3},
+                        b = {1e-3, 1e-3, 1e-3, 1e-3};
     for (int r = 0; r < 8; ++r) {
       size_t task = *scheduler->next();
       unsigned done = scheduler->getRounds(task);
@@ -156,10 +156,10 @@ TEST(TaskSchedulerTest, GradientExploresWithEpsGreedy) {
 
 TEST(TaskSchedulerTest, IsReproducibleForASeed) {
   auto run = [] {
-    auto scheduler = make("gradient", {{1, 2e6, "mm"}, {3, 1e6, "mm"},
-                                       {2, 5e5, "conv"}});
-    return simulate(*scheduler,
-                    {improving(2e-3), flat(1e-3), improving(4e-4)}, 50);
+    auto scheduler =
+        make("gradient", {{1, 2e6, "mm"}, {3, 1e6, "mm"}, {2, 5e5, "conv"}});
+    return simulate(*scheduler, {improving(2e-3), flat(1e-3), improving(4e-4)},
+                    50);
   };
   EXPECT_EQ(run(), run());
 }
@@ -176,8 +176,7 @@ TEST(TaskSchedulerTest, UnknownSchedulersAndOptions) {
   EXPECT_FALSE(createTaskScheduler("gradient", {}, bad, 0, error));
   EXPECT_NE(error.find("task scheduler 'gradient':"), std::string::npos)
       << error;
-  EXPECT_NE(error.find("'alpha' must be a number in [0, 1]"),
-            std::string::npos)
+  EXPECT_NE(error.find("'alpha' must be a number in [0, 1]"), std::string::npos)
       << error;
   EXPECT_NE(error.find("unknown option 'gamma'"), std::string::npos) << error;
   llvm::StringMap<std::string> any;

@@ -16,6 +16,16 @@ using namespace mlir;
 using namespace mlir::tuner;
 
 namespace {
+/// `name=value` list options as a map (a later name wins).
+llvm::StringMap<std::string> toOptionMap(ArrayRef<std::string> list) {
+  llvm::StringMap<std::string> map;
+  for (const std::string &kv : list) {
+    auto [name, value] = StringRef(kv).split('=');
+    map[name] = value.str();
+  }
+  return map;
+}
+
 struct TunerTunePass : public tuner::impl::TunerTuneBase<TunerTunePass> {
   using TunerTuneBase::TunerTuneBase;
 
@@ -23,22 +33,13 @@ struct TunerTunePass : public tuner::impl::TunerTuneBase<TunerTunePass> {
     TuningOptions o;
     o.target = target;
     o.policy = policy;
-    for (const std::string &kv : policyOptions) {
-      auto [name, value] = StringRef(kv).split('=');
-      o.policyOptions[name] = value.str();
-    }
+    o.policyOptions = toOptionMap(policyOptions);
     o.costModel = costModel;
-    for (const std::string &kv : costModelOptions) {
-      auto [name, value] = StringRef(kv).split('=');
-      o.costModelOptions[name] = value.str();
-    }
+    o.costModelOptions = toOptionMap(costModelOptions);
     o.costModelFile = costModelFile;
     o.taskScheduler = taskScheduler;
+    o.taskSchedulerOptions = toOptionMap(taskSchedulerOptions);
     o.families = families;
-    for (const std::string &kv : taskSchedulerOptions) {
-      auto [name, value] = StringRef(kv).split('=');
-      o.taskSchedulerOptions[name] = value.str();
-    }
     o.trials = trials;
     o.timeBudget = timeBudget;
     o.perTaskTrials = perTaskTrials;

@@ -74,10 +74,7 @@ struct FamilyModel {
 /// per anchor op (op), one per task (key).
 std::string getFamily(StringRef families, const Task &task) {
   if (families == "op")
-    return task.occurrences.front()
-        .anchor->getName()
-        .getStringRef()
-        .str();
+    return task.occurrences.front().anchor->getName().getStringRef().str();
   if (families == "key")
     return task.key;
   return "";
@@ -397,13 +394,19 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     cmo.options = o.costModelOptions;
     std::string error;
     modelName = o.costModel == "auto" ? "xgboost" : o.costModel;
-    if (failed(createCostModel(modelName, cmo, error))) {
-      if (o.costModel != "auto" || !o.costModelOptions.empty())
-        return emitError(loc) << "tuner-tune: " << error;
-      emitRemark(loc) << "tuner-tune: " << error
-                      << "; using the random cost model";
-      modelName = "random";
-    }
+    // A model of `modelName`; under `auto` without options, the first
+    // failure to make an xgboost model switches the run to random.
+    auto makeModel = [&]() -> FailureOr<std::unique_ptr<CostModel>> {
+      auto created = createCostModel(modelName, cmo, error);
+      if (failed(created) && modelName == "xgboost" &&
+          o.costModel == "auto" && o.costModelOptions.empty()) {
+        emitRemark(loc) << "tuner-tune: " << error
+                        << "; using the random cost model";
+        modelName = "random";
+        created = createCostModel(modelName, cmo, error);
+      }
+      return created;
+    };
     llvm::StringMap<FamilyModel *> byName;
     for (auto &state : states) {
       std::string name = getFamily(o.families, state->task);
@@ -413,7 +416,7 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
         family = families.back().get();
         family->name = name;
         family->file = getFamilyFile(modelFile, name);
-        auto created = createCostModel(modelName, cmo, error);
+        auto created = makeModel();
         if (failed(created))
           return emitError(loc) << "tuner-tune: " << error;
         family->model = std::move(*created);
@@ -430,7 +433,10 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
                   measurer->getNumFeatures());
             emitWarning(loc) << "tuner-tune: " << error
                              << "; the cost model starts cold";
-            family->model = std::move(*createCostModel(modelName, cmo, error));
+            auto fresh = makeModel();
+            if (failed(fresh))
+              return emitError(loc) << "tuner-tune: " << error;
+            family->model = std::move(*fresh);
           }
         }
       }

@@ -97,9 +97,8 @@ class GradientScheduler : public TaskScheduler {
 public:
   GradientScheduler(std::vector<ScheduledTask> tasks, GradientOptions options,
                     uint64_t seed)
-      : tasks(std::move(tasks)), options(options),
-        progress(this->tasks.size()), inGroup(this->tasks.size(), true),
-        rng(seed) {}
+      : tasks(std::move(tasks)), options(options), progress(this->tasks.size()),
+        inGroup(this->tasks.size(), true), rng(seed) {}
 
   StringRef getName() const override { return "gradient"; }
 
@@ -177,8 +176,8 @@ std::optional<size_t> GradientScheduler::next() {
     return std::nullopt;
   std::uniform_real_distribution<double> coin(0, 1);
   auto pickRandom = [&] {
-    return alive[std::uniform_int_distribution<size_t>(0, alive.size() - 1)(
-        rng)];
+    return alive[std::uniform_int_distribution<size_t>(0,
+                                                       alive.size() - 1)(rng)];
   };
   if (coin(rng) < options.epsGreedy)
     return pickRandom();
@@ -247,8 +246,8 @@ mlir::tuner::createTaskScheduler(StringRef name,
     o.beta = reader.getDouble("beta", o.beta, 1, 1e9);
     o.window = reader.getUnsigned("window", o.window, 1, 1 << 20);
     o.epsGreedy = reader.getDouble("eps-greedy", o.epsGreedy, 0, 1);
-    o.warmupRounds = reader.getUnsigned("warmup-rounds", o.warmupRounds, 1,
-                                        1 << 20);
+    o.warmupRounds =
+        reader.getUnsigned("warmup-rounds", o.warmupRounds, 1, 1 << 20);
     if (failed(reader.finish(error)))
       return nullptr;
     return std::make_unique<GradientScheduler>(std::move(tasks), o, seed);

@@ -41,14 +41,20 @@ ConfigAttr SketchInstance::toConfig(MLIRContext *ctx,
   return ConfigAttr::get(ctx, getName(), b.getDictionaryAttr(values));
 }
 
+LogicalResult SketchInstance::checkSketch(ConfigAttr config,
+                                          llvm::raw_ostream &os) const {
+  if (config.getSketch() == getName())
+    return success();
+  os << "config is for sketch '" << config.getSketch() << "', not '"
+     << getName() << "'";
+  return failure();
+}
+
 FailureOr<KnobChoice> SketchInstance::adaptConfig(ConfigAttr config,
                                                   std::string &error) const {
   llvm::raw_string_ostream os(error);
-  if (config.getSketch() != getName()) {
-    os << "config is for sketch '" << config.getSketch() << "', not '"
-       << getName() << "'";
+  if (failed(checkSketch(config, os)))
     return failure();
-  }
   KnobChoice fallback = getDefault();
   KnobChoice choice;
   for (auto [i, knob] : llvm::enumerate(knobs)) {
@@ -73,11 +79,8 @@ FailureOr<KnobChoice> SketchInstance::adaptConfig(ConfigAttr config,
 FailureOr<KnobChoice> SketchInstance::fromConfig(ConfigAttr config,
                                                  std::string &error) const {
   llvm::raw_string_ostream os(error);
-  if (config.getSketch() != getName()) {
-    os << "config is for sketch '" << config.getSketch() << "', not '"
-       << getName() << "'";
+  if (failed(checkSketch(config, os)))
     return failure();
-  }
   for (NamedAttribute value : config.getKnobs()) {
     if (!llvm::any_of(knobs, [&](const Knob &k) {
           return k.name == value.getName().getValue();

@@ -77,6 +77,10 @@ public:
   }
 
 protected:
+  /// Fails, writing why to `os`, when `config` names another sketch.
+  LogicalResult checkSketch(sched::ConfigAttr config,
+                            llvm::raw_ostream &os) const;
+
   const Sketch &sketch;
   SmallVector<Knob> knobs;
 };
