@@ -36,3 +36,25 @@ if config.tuner_link_mlir_dylib:
     config.available_features.add("tuner-dylib")
 if config.tuner_has_xgboost:
     config.available_features.add("xgboost")
+
+# CUDA: `cuda-toolkit` when the CUDA runtime was built and ptxas exists (PTX
+# is checked with ptxas); `cuda-runtime` when a GPU is present (the driver
+# loads and sees a device), for the tests that run kernels.
+if config.tuner_has_cuda and config.tuner_ptxas:
+    config.available_features.add("cuda-toolkit")
+    config.substitutions.append(("%ptxas", config.tuner_ptxas))
+
+
+def _has_cuda_device():
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int(0)
+    return cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 \
+        and count.value > 0
+
+
+if config.tuner_has_cuda and _has_cuda_device():
+    config.available_features.add("cuda-runtime")

@@ -30,47 +30,10 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
-namespace {
-/// Records the kernel signatures of the public functions (before their types
-/// change), asks for C interfaces, and drops the schedule annotations: the
-/// lowered module must parse in tools that do not know the sched dialect
-/// (mlir-translate, mlir-runner).
-struct PrepareKernelsPass
-    : public PassWrapper<PrepareKernelsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrepareKernelsPass)
-
-  PrepareKernelsPass(bool outParams, bool cInterface)
-      : outParams(outParams), cInterface(cInterface) {}
-  StringRef getArgument() const override { return "tuner-prepare-kernels"; }
-
-  void runOnOperation() override {
-    getOperation()->walk([](Operation *op) {
-      SmallVector<StringAttr> names;
-      for (NamedAttribute attr : op->getDiscardableAttrs())
-        if (attr.getName().getValue().starts_with("sched."))
-          names.push_back(attr.getName());
-      for (StringAttr name : names)
-        op->removeDiscardableAttr(name);
-    });
-    for (auto func : getOperation().getOps<func::FuncOp>()) {
-      if (func.isExternal() || func.isPrivate())
-        continue;
-      annotateKernelSignature(func);
-      setKernelOutParams(func, outParams);
-      if (cInterface)
-        func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                      UnitAttr::get(&getContext()));
-    }
-  }
-
-  bool outParams, cInterface;
-};
-} // namespace
 
 void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
                                         const LowerCPUOptions &options) {
-  pm.addPass(std::make_unique<PrepareKernelsPass>(options.outParams,
-                                                  options.cInterface));
+  pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());

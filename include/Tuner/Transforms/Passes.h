@@ -7,6 +7,9 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <optional>
+#include <string>
+
 namespace mlir::tuner {
 
 #define GEN_PASS_DECL
@@ -23,6 +26,30 @@ struct LowerCPUOptions {
 
 /// Adds the tuner-lower-cpu pipeline to `pm` (which must run on a module).
 void buildLowerCPUPipeline(OpPassManager &pm, const LowerCPUOptions &options);
+
+/// Binary format of the kernels of tuner-lower-gpu.
+enum class GPUBinaryFormat { PTX, Cubin, Fatbin };
+
+struct LowerGPUOptions {
+  std::string chip = "sm_90";
+  std::string features = "+ptx80";
+  GPUBinaryFormat format = GPUBinaryFormat::PTX;
+  int optLevel = 3;
+  bool outParams = false;
+  bool cInterface = false;
+};
+
+/// Adds the tuner-lower-gpu pipeline to `pm` (which must run on a module).
+void buildLowerGPUPipeline(OpPassManager &pm, const LowerGPUOptions &options);
+
+/// Parses the `format=` option of tuner-lower-gpu ("isa", "bin", "fatbin").
+std::optional<GPUBinaryFormat> parseGPUBinaryFormat(StringRef name);
+
+/// The first step of both pipelines: records the tensor-level signature of
+/// every public function (a `tuner.kernel` attribute), optionally asks for C
+/// interfaces, and drops the `sched.*` annotations.
+std::unique_ptr<Pass> createPrepareKernelsPass(bool outParams,
+                                               bool cInterface);
 
 #define GEN_PASS_REGISTRATION
 #include "Tuner/Transforms/Passes.h.inc"

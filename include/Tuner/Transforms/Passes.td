@@ -1,6 +1,7 @@
 //===- Passes.td - mlir-tuner pipelines and driver passes --*- tablegen -*-===//
 //
-// The lowering pipelines from scheduled linalg to the LLVM dialect.
+// The lowering pipelines from scheduled linalg to the LLVM and NVVM dialects,
+// and the GPU mapping steps they use.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +48,101 @@ def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
     Option<"outParams", "out-params", "bool", /*default=*/"false",
            "Turn memref results of public functions into out-parameters "
            "(the caller provides the output buffers)">,
+    Option<"cInterface", "c-interface", "bool", /*default=*/"false",
+           "Emit _mlir_ciface_ wrappers for public functions">,
+  ];
+}
+
+def TunerGPUMapForall : Pass<"tuner-gpu-map-forall", "::mlir::ModuleOp"> {
+  let summary = "Map bufferized scf.forall loops to gpu.launch blocks and threads";
+  let description = [{
+    Every outermost `scf.forall` whose mapping is `#gpu.block<...>` becomes a
+    `gpu.launch` (`transform.gpu.map_forall_to_blocks generate_gpu_launch`),
+    and the `scf.forall` loops nested in it with `#gpu.thread<...>` or
+    `#gpu.warp<...>` mappings become thread-id computations
+    (`transform.gpu.map_nested_forall_to_threads`, which adds the barriers
+    between them). The block size of each launch is the largest trip count
+    of its nested thread loops along x, y and z; a launch whose linear thread
+    loops need more threads than that gets a larger x.
+
+    The pass runs the upstream transform ops through the transform
+    interpreter on a script it builds for the module; the loops must already
+    be bufferized (the GPU sketches produce them on tensors, and
+    `tuner-lower-gpu` bufferizes first).
+  }];
+}
+
+def TunerGPUAllocToWorkgroup
+    : Pass<"tuner-gpu-alloc-to-workgroup", "::mlir::ModuleOp"> {
+  let summary = "Turn workgroup-memory allocations in gpu.launch into attributions";
+  let description = [{
+    Bufferization turns the shared-memory staging buffers of the GPU sketches
+    (`bufferization.alloc_tensor` with `memory_space =
+    #gpu.address_space<workgroup>`) into `memref.alloc` ops inside
+    `gpu.launch` bodies, which the NVVM lowering cannot handle (it would call
+    `malloc`). This pass replaces each static-shaped such allocation by a
+    workgroup attribution of its launch (an `addrspace(3)` global after
+    outlining) and erases its deallocations.
+
+    ```mlir
+    gpu.launch ... {
+      %a = memref.alloc() : memref<64x16xf32, #gpu.address_space<workgroup>>
+    // becomes
+    gpu.launch ... workgroup(%a : memref<64x16xf32, #gpu.address_space<workgroup>>) {
+    ```
+
+    A dynamic-shaped workgroup allocation is an error at its location.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
+  let summary = "Lower scheduled linalg on tensors to NVVM kernels and LLVM host code (CUDA)";
+  let description = [{
+    A fixed pipeline from the output of `sched-materialize` with a GPU sketch
+    (`scf.forall` loops mapped to `#gpu.block`/`#gpu.thread`, staging copies
+    into workgroup memory, vector ops on tensors) to a module of LLVM-dialect
+    host code and a `gpu.binary` holding the kernels:
+
+    1. kernel signatures recorded (as in `tuner-lower-cpu`), canonicalize,
+       CSE, empty-tensor elimination;
+    2. one-shot bufferization across function boundaries with identity
+       layouts, copies as `linalg.copy` (a `memref.copy` would become a call
+       to the host runtime inside a kernel), canonicalize and CSE;
+       optionally results turned into out-parameters;
+    3. `tuner-gpu-map-forall` (blocks and threads, barriers),
+       `tuner-gpu-alloc-to-workgroup`, vector lowering to the 1-D loads,
+       stores and FMAs the NVVM conversion handles;
+    4. remaining linalg ops to loops, constants and index computations sunk
+       into the launches;
+    5. upstream `gpu-lower-to-nvvm-pipeline` with an `#nvvm.target` of the
+       chosen chip and PTX features: kernel outlining, NVVM conversion, and
+       serialization by the NVPTX backend (`format=isa`: PTX text, no CUDA
+       toolkit needed) or by `ptxas`/`fatbinary` of the CUDA toolkit
+       (`format=bin`, `fatbin`); host code to LLVM, where `gpu.launch_func`
+       becomes calls to the `mgpu*` runtime functions when translated to
+       LLVM IR.
+
+    PTX 6.0, LLVM's default, does not support sm_90 (LLVM aborts), hence the
+    default `features=+ptx80`.
+
+    ```
+    tuner-opt mm.mlir --sched-apply-default --sched-materialize \
+        --tuner-lower-gpu="chip=sm_90 format=isa"
+    ```
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "The CUDA architecture of the kernels">,
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+           "PTX features of the NVPTX backend (the PTX ISA version)">,
+    Option<"format", "format", "std::string", /*default=*/"\"isa\"",
+           "Kernel binary format: 'isa' (PTX), 'bin' (cubin, needs ptxas) "
+           "or 'fatbin'">,
+    Option<"optLevel", "opt-level", "int", /*default=*/"3",
+           "Optimization level of the NVPTX backend">,
+    Option<"outParams", "out-params", "bool", /*default=*/"false",
+           "Turn memref results of public functions into out-parameters">,
     Option<"cInterface", "c-interface", "bool", /*default=*/"false",
            "Emit _mlir_ciface_ wrappers for public functions">,
   ];

@@ -20,6 +20,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -43,9 +44,9 @@ float log2p(double x) {
 
 /// The sketches with a one-hot slot, in a fixed order (saved models depend
 /// on it; append only).
-constexpr StringLiteral kSketchSlots[] = {"cpu.contraction",
-                                          "cpu.contraction_padded",
-                                          "cpu.conv2d", "cpu.fallback"};
+constexpr StringLiteral kSketchSlots[] = {
+    "cpu.contraction", "cpu.contraction_padded", "cpu.conv2d", "cpu.fallback",
+    "gpu.contraction", "gpu.conv2d"};
 
 std::vector<std::string> buildFeatureNames() {
   std::vector<std::string> names = {
@@ -86,7 +87,110 @@ std::vector<std::string> buildFeatureNames() {
     names.push_back("knob" + std::to_string(k));
   names.push_back("target_cores");
   names.push_back("target_vector_bits");
+  // GPU launch shape (0 on CPU targets).
+  for (const char *f : {"gpu_threads_per_block", "gpu_blocks",
+                        "gpu_shared_bytes", "gpu_occupancy", "gpu_waves",
+                        "target_sms"})
+    names.push_back(f);
   return names;
+}
+
+//===----------------------------------------------------------------------===//
+// GPU launch shape
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The launch of the outermost block-mapped forall of a GPU schedule.
+struct GPULaunchShape {
+  double threadsPerBlock = 0, blocks = 0, sharedBytes = 0;
+  /// Resident threads per SM over the SM's maximum (2048), from the
+  /// threads, shared memory and (estimated) registers of a block.
+  double occupancy = 0;
+  /// Blocks over the blocks resident at once on all SMs.
+  double waves = 0;
+};
+} // namespace
+
+static int64_t getStaticTripCount(scf::ForallOp forall) {
+  int64_t trips = 1;
+  for (auto [lb, ub, step] :
+       llvm::zip(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                 forall.getMixedStep())) {
+    std::optional<int64_t> l = getConstantIntValue(lb),
+                           u = getConstantIntValue(ub),
+                           s = getConstantIntValue(step);
+    if (!l || !u || !s || *s <= 0)
+      return 0;
+    trips *= llvm::divideCeil(*u - *l, *s);
+  }
+  return trips;
+}
+
+static bool hasMapping(scf::ForallOp forall, bool blocks) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  if (!mapping || mapping->empty())
+    return false;
+  StringRef name = (*mapping)[0].getAbstractAttribute().getName();
+  return blocks ? name == "gpu.block" : name == "gpu.thread";
+}
+
+/// The launch shape of the schedule in `func` (zeros on CPU targets, or
+/// when nothing is mapped to GPU blocks).
+static GPULaunchShape getGPULaunchShape(FunctionOpInterface func,
+                                        sched::TargetAttr target) {
+  GPULaunchShape shape;
+  if (!target.isCUDA())
+    return shape;
+  scf::ForallOp blockLoop;
+  func->walk([&](scf::ForallOp forall) {
+    if (!blockLoop && hasMapping(forall, /*blocks=*/true))
+      blockLoop = forall;
+  });
+  if (!blockLoop)
+    return shape;
+  shape.blocks = getStaticTripCount(blockLoop);
+  int64_t threads = 1, perThreadOutputs = 1;
+  blockLoop->walk([&](scf::ForallOp forall) {
+    if (!hasMapping(forall, /*blocks=*/false))
+      return;
+    threads = std::max(threads, getStaticTripCount(forall));
+    // The per-thread tile of the loop's (first) result.
+    for (Operation &op : forall.getBody()->without_terminator())
+      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+        if (linalgOp.getNumDpsInits() == 1)
+          if (auto type = dyn_cast<ShapedType>(
+                  linalgOp.getDpsInitOperand(0)->get().getType()))
+            if (type.hasStaticShape())
+              perThreadOutputs =
+                  std::max(perThreadOutputs, type.getNumElements());
+  });
+  shape.threadsPerBlock = threads;
+  blockLoop->walk([&](bufferization::AllocTensorOp alloc) {
+    if (alloc.getMemorySpace() && alloc.getType().hasStaticShape())
+      shape.sharedBytes += alloc.getType().getNumElements() *
+                           llvm::divideCeil(alloc.getType()
+                                                .getElementType()
+                                                .getIntOrFloatBitWidth(),
+                                            8);
+  });
+  // Residency limits of an SM (sm_70 to sm_90): 2048 threads, 32 blocks,
+  // the target's registers (32 + 2 per accumulator element per thread, a
+  // rough estimate), about 4.5x the per-block shared memory limit.
+  double maxThreads = 2048, maxBlocks = 32;
+  double registers = target.getRegistersPerSm() > 0
+                         ? double(target.getRegistersPerSm())
+                         : 65536.0;
+  double sharedPerSm = 4.5 * double(target.getSharedMemoryPerBlock());
+  double regsPerThread = std::min(255.0, 32.0 + 2.0 * perThreadOutputs);
+  double resident = std::min({maxBlocks, std::floor(maxThreads / threads),
+                              std::floor(registers / (regsPerThread * threads))});
+  if (shape.sharedBytes > 0 && sharedPerSm > 0)
+    resident = std::min(resident, std::floor(sharedPerSm / shape.sharedBytes));
+  resident = std::max(resident, 0.0);
+  shape.occupancy = resident * threads / maxThreads;
+  if (resident > 0 && target.getSms() > 0)
+    shape.waves = shape.blocks / (resident * double(target.getSms()));
+  return shape;
 }
 
 //===----------------------------------------------------------------------===//
@@ -560,6 +664,14 @@ FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
   }
   push(log2p(target.getCores()));
   push(log2p(target.getVectorBits()));
+
+  GPULaunchShape launch = getGPULaunchShape(func, target);
+  push(log2p(launch.threadsPerBlock));
+  push(log2p(launch.blocks));
+  push(log2p(launch.sharedBytes));
+  push(launch.occupancy);
+  push(launch.waves);
+  push(log2p(target.getSms()));
   assert(f.size() == getNumFeatures() && "feature count mismatch");
   return f;
 }

@@ -7,6 +7,8 @@
 
 #include "Tuner/Tuner/Driver/TuningDriver.h"
 
+#include "Tuner/Runtime/CUDARuntime.h"
+
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Tuner/Database/Database.h"
 #include "Tuner/Tuner/Measure/Measurer.h"
@@ -36,6 +38,29 @@
 using namespace mlir;
 using namespace mlir::sched;
 using namespace mlir::tuner;
+
+/// `target` with the limits of CUDA device 0, which must be of its chip;
+/// emits why at `loc` when there is no such device to measure on.
+static FailureOr<TargetAttr> getCUDADeviceTarget(TargetAttr target,
+                                                Location loc) {
+  std::string error;
+  FailureOr<SmallVector<cuda::DeviceInfo>> devices = cuda::getDevices(error);
+  if (succeeded(devices) && devices->empty())
+    error = "the CUDA driver sees no device";
+  if (failed(devices) || devices->empty())
+    return emitError(loc) << "tuner-tune: no GPU to measure "
+                          << target.getShortName() << " candidates on: "
+                          << error;
+  const cuda::DeviceInfo &d = devices->front();
+  if (d.getChip() != target.getArch())
+    return emitError(loc) << "tuner-tune: target " << target.getShortName()
+                          << " but CUDA device 0 (" << d.name << ") is "
+                          << d.getChip();
+  return TargetAttr::get(loc.getContext(), TargetKind::cuda, target.getArch(),
+                         0, 0, 0, 0, 0, d.sms, d.maxThreadsPerBlock,
+                         d.sharedMemoryPerBlock, d.registersPerSm,
+                         d.warpSize);
+}
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -197,11 +222,12 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
       resolveTarget(o.target.empty() ? "host" : o.target, module);
   if (failed(target))
     return failure();
-  if (target->isCUDA())
-    return emitError(loc)
-           << "tuner-tune: measuring on a CUDA target ("
-           << target->getShortName()
-           << ") is not available: this build has no GPU measurement";
+  if (target->isCUDA() && o.measure == "real") {
+    FailureOr<TargetAttr> device = getCUDADeviceTarget(*target, loc);
+    if (failed(device))
+      return failure();
+    target = *device;
+  }
   std::string targetText = printAttr(*target);
 
   // Database.

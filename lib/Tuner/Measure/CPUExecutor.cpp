@@ -2,6 +2,8 @@
 
 #include "Tuner/Tuner/Measure/CPUExecutor.h"
 
+#include "Tuner/Runtime/CUDARuntime.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -127,17 +129,17 @@ FailureOr<Operation *> mlir::tuner::findEntryFunction(ModuleOp module,
 LogicalResult mlir::tuner::allocateBuffers(const KernelSignature &signature,
                                            std::vector<HostBuffer> &inputs,
                                            std::vector<HostBuffer> &outputs,
-                                           std::string &error) {
+                                           std::string &error, bool managed) {
   inputs.clear();
   outputs.clear();
   for (ShapedType type : signature.inputs) {
-    FailureOr<HostBuffer> buffer = HostBuffer::create(type, error);
+    FailureOr<HostBuffer> buffer = HostBuffer::create(type, error, managed);
     if (failed(buffer))
       return failure();
     inputs.push_back(std::move(*buffer));
   }
   for (ShapedType type : signature.outputs) {
-    FailureOr<HostBuffer> buffer = HostBuffer::create(type, error);
+    FailureOr<HostBuffer> buffer = HostBuffer::create(type, error, managed);
     if (failed(buffer))
       return failure();
     outputs.push_back(std::move(*buffer));
@@ -175,6 +177,10 @@ LogicalResult mlir::tuner::loadOpenMPRuntime(std::string &error) {
   }
   return success();
 }
+
+/// What the mgpu* calls of GPU host code resolve to in a module that is only
+/// compiled: returns null (every mgpu* function returns a pointer or void).
+extern "C" void *inertRuntimeCall() { return nullptr; }
 
 /// An ExecutionEngine for the host CPU at -O3, with memrefCopy provided.
 static FailureOr<std::unique_ptr<ExecutionEngine>>
@@ -214,11 +220,21 @@ createEngine(ModuleOp module, bool objectDump, std::string &error) {
     error = "JIT compilation failed: " + llvm::toString(engine.takeError());
     return failure();
   }
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+  (*engine)->registerSymbols([objectDump](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
     symbols[interner("memrefCopy")] = {
         llvm::orc::ExecutorAddr::fromPtr(&tunerMemrefCopy),
         llvm::JITSymbolFlags::Exported};
+    // GPU host code: the CUDA runtime when the code is run here, inert
+    // stand-ins when it is only compiled (a builder must not touch the GPU,
+    // but the engine runs the module's destructor, which unloads the kernels).
+    cuda::forEachEntryPoint([&](StringRef name, void *address) {
+      symbols[interner(name)] = {
+          llvm::orc::ExecutorAddr::fromPtr(
+              objectDump ? reinterpret_cast<void *>(&inertRuntimeCall)
+                         : address),
+          llvm::JITSymbolFlags::Exported};
+    });
     return symbols;
   });
   return std::move(*engine);
@@ -387,6 +403,12 @@ ObjectKernel::load(StringRef objectPath, StringRef entry,
   symbols[(*lljit)->mangleAndIntern("memrefCopy")] = {
       llvm::orc::ExecutorAddr::fromPtr(&tunerMemrefCopy),
       llvm::JITSymbolFlags::Exported};
+  // Lowered GPU code calls the mgpu* functions of our CUDA runtime.
+  cuda::forEachEntryPoint([&](StringRef name, void *address) {
+    symbols[(*lljit)->mangleAndIntern(name)] = {
+        llvm::orc::ExecutorAddr::fromPtr(address),
+        llvm::JITSymbolFlags::Exported};
+  });
   if (auto err = dylib.define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
     error = llvm::toString(std::move(err));
     return failure();

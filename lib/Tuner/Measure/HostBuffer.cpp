@@ -2,6 +2,8 @@
 
 #include "Tuner/Tuner/Measure/HostBuffer.h"
 
+#include "Tuner/Runtime/CUDARuntime.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -13,7 +15,8 @@
 using namespace mlir;
 using namespace mlir::tuner;
 
-FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error) {
+FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
+                                          bool managed) {
   Type elt = type.getElementType();
   if (!type.hasStaticShape() || !elt.isIntOrFloat() ||
       !(elt.isF16() || elt.isBF16() || elt.isF32() || elt.isF64() ||
@@ -30,14 +33,15 @@ FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error) {
   buffer.elementBytes = bits <= 8 ? 1 : bits / 8;
   size_t bytes = std::max<size_t>(64, buffer.numElements * buffer.elementBytes);
   bytes = (bytes + 63) / 64 * 64;
-  void *mem = std::aligned_alloc(64, bytes);
+  void *mem = managed ? cuda::allocateManaged(bytes)
+                      : std::aligned_alloc(64, bytes);
   if (!mem) {
     error = "out of memory allocating " + std::to_string(bytes) + " bytes";
     return failure();
   }
   std::memset(mem, 0, bytes);
   buffer.storage = std::unique_ptr<uint8_t, void (*)(void *)>(
-      static_cast<uint8_t *>(mem), std::free);
+      static_cast<uint8_t *>(mem), managed ? cuda::freeManaged : std::free);
 
   int64_t rank = type.getRank();
   buffer.descriptor.assign(3 + 2 * rank, 0);

@@ -3,6 +3,7 @@
 #include "Tuner/Tuner/Measure/Jobs.h"
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Runtime/CUDARuntime.h"
 #include "Tuner/Tuner/CostModel/Features.h"
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
@@ -129,14 +130,27 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
       return fail(MeasureError::Instantiation, error);
   }
 
+  // A candidate for a CUDA target becomes PTX kernels (JIT-compiled by the
+  // driver when loaded) and host code calling our CUDA runtime; the
+  // reference (no config) always runs on the CPU.
+  bool onGPU = target.isCUDA() && !request.config.empty();
   PassManager pm(&ctx, ModuleOp::getOperationName());
-  LowerCPUOptions options;
-  options.outParams = true;
-  options.parallel = target.getCores() > 1 ? ParallelRuntime::OpenMP
-                                           : ParallelRuntime::None;
-  buildLowerCPUPipeline(pm, options);
+  if (onGPU) {
+    LowerGPUOptions options;
+    options.chip = target.getArch().str();
+    options.outParams = true;
+    buildLowerGPUPipeline(pm, options);
+  } else {
+    LowerCPUOptions options;
+    options.outParams = true;
+    options.parallel = target.isCPU() && target.getCores() > 1
+                           ? ParallelRuntime::OpenMP
+                           : ParallelRuntime::None;
+    buildLowerCPUPipeline(pm, options);
+  }
   if (failed(pm.run(*module)))
-    return fail(MeasureError::CompileHost, "lowering failed");
+    return fail(onGPU ? MeasureError::CompileDevice : MeasureError::CompileHost,
+                "lowering failed");
 
   Operation *lowered = module->lookupSymbol(out.entry);
   std::string error;
@@ -153,7 +167,8 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
   out.signature = llvm::json::Object{{"inputs", std::move(inputs)},
                                      {"outputs", std::move(outputs)},
                                      {"flops", signature->flops},
-                                     {"out_params", signature->outParams}};
+                                     {"out_params", signature->outParams},
+                                     {"cuda", onGPU}};
 
   if (failed(compileToObjectFile(*module, out.entry, request.objectPath,
                                  error)))
@@ -208,6 +223,9 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
       parseSignature(ctx, request.signature, error);
   if (failed(signature))
     return fail(MeasureError::Unknown, error);
+  bool onGPU = request.signature.getBoolean("cuda").value_or(false);
+  if (onGPU && failed(cuda::initialize(/*ordinal=*/0, error)))
+    return fail(MeasureError::RuntimeDevice, error);
   FailureOr<std::unique_ptr<ObjectKernel>> kernel =
       ObjectKernel::load(request.objectPath, request.entry, *signature, error);
   if (failed(kernel))
@@ -224,8 +242,11 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
     for (auto [i, buffer] : llvm::enumerate(data->inputs))
       buffer.fillRandom(request.seed * 1000003 + i);
   }
+  // A GPU kernel's arguments live in managed memory; it is timed with CUDA
+  // events around its launches (the runtime dies, and this process with it,
+  // if the kernel faults).
   std::vector<HostBuffer> inputs, outputs;
-  if (failed(allocateBuffers(*signature, inputs, outputs, error)))
+  if (failed(allocateBuffers(*signature, inputs, outputs, error, onGPU)))
     return fail(MeasureError::Unknown, error);
   auto restoreInputs = [&] {
     for (auto [copy, pristine] : llvm::zip(inputs, data->inputs))
@@ -233,7 +254,19 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
   };
 
   restoreInputs();
-  Timings timings = (*kernel)->time(inputs, outputs, request.timing);
+  Timings timings;
+  if (onGPU) {
+    cuda::KernelTimer timer;
+    for (unsigned i = 0; i < request.timing.warmup; ++i)
+      (*kernel)->run(inputs, outputs);
+    for (unsigned i = 0; i < std::max(1u, request.timing.repeats); ++i) {
+      timer.reset();
+      (*kernel)->run(inputs, outputs);
+      timings.seconds.push_back(timer.getSeconds());
+    }
+  } else {
+    timings = (*kernel)->time(inputs, outputs, request.timing);
+  }
   out.seconds = timings.seconds;
   double median = timings.median();
 

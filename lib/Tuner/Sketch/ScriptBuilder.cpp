@@ -102,14 +102,18 @@ Handle ScriptBuilder::getConsumerOfResult(Handle op, unsigned result) {
   return h;
 }
 
-std::pair<Handle, Handle> ScriptBuilder::tileUsingForall(Handle target,
-                                                         ArrayRef<Size> sizes) {
+std::pair<Handle, Handle>
+ScriptBuilder::tileUsingForall(Handle target, ArrayRef<Size> sizes,
+                               StringRef mapping, bool numThreads) {
   SmallVector<std::string> types = {kAnyOp}, params;
   std::string list = sizeList(sizes, types, params);
   Handle tiled{fresh("tiled")}, forall{fresh("forall")};
   line() << tiled.name << ", " << forall.name
          << " = transform.structured.tile_using_forall " << target.name
-         << " tile_sizes " << list << " : (" << llvm::join(types, ", ")
+         << (numThreads ? " num_threads " : " tile_sizes ") << list;
+  if (!mapping.empty())
+    os << " (mapping = " << mapping << ")";
+  os << " : (" << llvm::join(types, ", ")
          << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
   return {tiled, forall};
 }
@@ -153,7 +157,8 @@ ScriptBuilder::fuseIntoContainingOp(Handle producer, Handle containing) {
 
 std::pair<Handle, Handle>
 ScriptBuilder::pad(Handle target, ArrayRef<std::string> paddingValues,
-                   ArrayRef<int64_t> dims, ArrayRef<int64_t> nofold) {
+                   ArrayRef<int64_t> dims, ArrayRef<int64_t> nofold,
+                   StringRef copyBack) {
   Handle padded{fresh("padded")}, pad{fresh("pad")};
   std::string copy = fresh("copy");
   line() << padded.name << ", " << pad.name << ", " << copy
@@ -161,9 +166,44 @@ ScriptBuilder::pad(Handle target, ArrayRef<std::string> paddingValues,
          << " {padding_values = [" << llvm::join(paddingValues, ", ")
          << "], padding_dimensions = " << intList(dims)
          << ", nofold_flags = " << intList(nofold)
-         << ", copy_back_op = \"linalg.copy\"} : (" << kAnyOp << ") -> ("
+         << ", copy_back_op = \"" << copyBack << "\"} : (" << kAnyOp
+         << ") -> ("
          << kAnyOp << ", " << kAnyOp << ", " << kAnyOp << ")\n";
   return {padded, pad};
+}
+
+std::pair<Handle, Handle>
+ScriptBuilder::mapCopyToThreads(Handle target, int64_t totalThreads,
+                                int64_t bitAlignment) {
+  Handle forall{fresh("copy_forall")}, copy{fresh("thread_copy")};
+  line() << forall.name << ", " << copy.name
+         << " = transform.structured.gpu.map_copy_to_threads " << target.name
+         << " total_num_threads = " << totalThreads
+         << " desired_bit_alignment = " << bitAlignment << " : (" << kAnyOp
+         << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
+  return {forall, copy};
+}
+
+void ScriptBuilder::promoteToWorkgroup(Handle emptyOp) {
+  std::string typed = fresh("empty"), alloc = fresh("alloc"),
+              space = fresh("workgroup");
+  line() << typed << " = transform.cast " << emptyOp.name << " : " << kAnyOp
+         << " to !transform.op<\"tensor.empty\">\n";
+  line() << alloc << " = transform.bufferization.empty_tensor_to_alloc_tensor "
+         << typed
+         << " : (!transform.op<\"tensor.empty\">) -> "
+            "!transform.op<\"bufferization.alloc_tensor\">\n";
+  line() << space
+         << " = transform.param.constant #gpu.address_space<workgroup> -> "
+            "!transform.any_param\n";
+  line() << "transform.annotate " << alloc << " \"memory_space\" = " << space
+         << " : !transform.op<\"bufferization.alloc_tensor\">, "
+            "!transform.any_param\n";
+}
+
+void ScriptBuilder::vectorizeStatic(Handle target) {
+  line() << "transform.sched.vectorize_static " << target.name << " : "
+         << kAnyOp << "\n";
 }
 
 Handle ScriptBuilder::decompose(Handle target) {

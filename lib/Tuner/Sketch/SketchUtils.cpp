@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tuner;
@@ -13,17 +14,38 @@ const char *const mlir::tuner::detail::kContractLowerings[] = {"outerproduct",
                                                   "llvmintr"};
 const unsigned mlir::tuner::detail::kNumContractLowerings = 2;
 
+SmallVector<unsigned>
+mlir::tuner::detail::getResultLoopPositions(linalg::LinalgOp anchor) {
+  AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
+  SmallVector<unsigned> positions;
+  for (AffineExpr expr : map.getResults())
+    positions.push_back(cast<AffineDimExpr>(expr).getPosition());
+  return positions;
+}
+
 SmallVector<Size> mlir::tuner::detail::projectToResultLoops(linalg::LinalgOp anchor,
                                                ArrayRef<Size> anchorSizes) {
-  AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
   SmallVector<Size> sizes;
-  for (AffineExpr expr : map.getResults())
-    sizes.push_back(anchorSizes[cast<AffineDimExpr>(expr).getPosition()]);
+  for (unsigned pos : getResultLoopPositions(anchor))
+    sizes.push_back(anchorSizes[pos]);
   return sizes;
 }
 
+std::string
+mlir::tuner::detail::getMappingText(ArrayRef<Size> sizes,
+                                    ArrayRef<std::string> loopMapping) {
+  if (loopMapping.empty())
+    return "";
+  SmallVector<std::string> entries;
+  for (auto [size, mapping] : llvm::zip_equal(sizes, loopMapping))
+    if (!size.isZero())
+      entries.push_back(mapping);
+  return "[" + llvm::join(entries, ", ") + "]";
+}
+
 TiledGroup mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
-                                    ArrayRef<Size> outerSizes) {
+                                    ArrayRef<Size> outerSizes,
+                                    ArrayRef<std::string> loopMapping) {
   linalg::LinalgOp anchor = group.anchor;
   Handle anchorHandle = b.getAnchor();
 
@@ -47,12 +69,19 @@ TiledGroup mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGr
 
   TiledGroup tiled;
   if (consumers.empty()) {
-    auto [t, forall] = b.tileUsingForall(anchorHandle, outerSizes);
+    auto [t, forall] = b.tileUsingForall(anchorHandle, outerSizes,
+                                         getMappingText(outerSizes, loopMapping));
     tiled.anchor = t;
     tiled.forall = forall;
   } else {
+    SmallVector<std::string> resultMapping;
+    if (!loopMapping.empty())
+      for (unsigned pos : getResultLoopPositions(anchor))
+        resultMapping.push_back(loopMapping[pos]);
+    SmallVector<Size> resultSizes = projectToResultLoops(anchor, outerSizes);
     auto [t, forall] = b.tileUsingForall(
-        consumers.back(), projectToResultLoops(anchor, outerSizes));
+        consumers.back(), resultSizes,
+        getMappingText(resultSizes, resultMapping));
     tiled.forall = forall;
     consumers.back() = t;
     for (size_t i = consumers.size() - 1; i-- > 0;) {

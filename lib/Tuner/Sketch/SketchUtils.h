@@ -31,8 +31,18 @@ SmallVector<Size> projectToResultLoops(linalg::LinalgOp anchor,
 /// Tiles the group's root (its last consumer, or the anchor) with
 /// `tile_using_forall` using `outerSizes` (per anchor loop; reduction loops
 /// must be zero) and fuses the other ops of the group into the forall.
+/// `loopMapping`, when given, has one mapping attribute text per anchor
+/// loop (e.g. "#gpu.block<x>"), used for the loops whose size is non-zero.
 TiledGroup tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
-                            ArrayRef<Size> outerSizes);
+                            ArrayRef<Size> outerSizes,
+                            ArrayRef<std::string> loopMapping = {});
+/// The positions of the anchor loops indexing its first result, in result
+/// dimension order (how sizes per anchor loop project onto its consumers).
+SmallVector<unsigned> getResultLoopPositions(linalg::LinalgOp anchor);
+/// The `(mapping = ...)` list text of a forall tiled by `sizes`: the entries
+/// of `loopMapping` for the non-zero sizes; empty without a mapping.
+std::string getMappingText(ArrayRef<Size> sizes,
+                           ArrayRef<std::string> loopMapping);
 
 /// Tiles every producer and consumer of `tiled` with `innerSizes` (per anchor
 /// loop, projected) and vectorizes them; with `masked`, vector sizes equal

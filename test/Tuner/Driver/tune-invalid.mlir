@@ -1,5 +1,4 @@
 // RUN: not tuner-opt %s --tuner-tune="policy=magic measure=fake" 2>&1 | FileCheck %s --check-prefix=POLICY
-// RUN: not tuner-opt %s --tuner-tune="target=cuda:sm_90 measure=fake" 2>&1 | FileCheck %s --check-prefix=CUDA
 // RUN: not tuner-opt %s --tuner-tune="target=tpu measure=fake" 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tuner-opt %s --tuner-tune="trials=0 measure=fake" 2>&1 | FileCheck %s --check-prefix=TRIALS
 // RUN: not tuner-opt %s --tuner-tune="measure=maybe" 2>&1 | FileCheck %s --check-prefix=MEASURE
@@ -26,7 +25,6 @@
 // STORM: error: tuner-tune: policy 'storm-raindrop': 'storm' must be a number in [0, 1000000000] (got '-1') (or an option of the evolutionary or droplet policy)
 // MODEL: error: tuner-tune: unknown cost model 'oracle'; available: auto none random xgboost
 // MODEL-OPTION: error: tuner-tune: cost model 'random' has no options
-// CUDA: error: tuner-tune: measuring on a CUDA target (cuda:sm_90) is not available: this build has no GPU measurement
 // TARGET: error: unknown target 'tpu'
 // TRIALS: error: tuner-tune: trials must be at least 1
 // MEASURE: error: tuner-tune: unknown measure 'maybe': expected 'real' or 'fake'

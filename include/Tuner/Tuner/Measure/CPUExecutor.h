@@ -30,11 +30,12 @@ namespace mlir::tuner {
 FailureOr<Operation *> findEntryFunction(ModuleOp module, StringRef requested,
                                          std::string &error);
 
-/// Allocates buffers for the inputs and outputs of a signature.
+/// Allocates buffers for the inputs and outputs of a signature (in CUDA
+/// managed memory with `managed`).
 LogicalResult allocateBuffers(const KernelSignature &signature,
                               std::vector<HostBuffer> &inputs,
                               std::vector<HostBuffer> &outputs,
-                              std::string &error);
+                              std::string &error, bool managed = false);
 
 /// JIT-compiles `module` (LLVM dialect) and writes its object code, with the
 /// packed entry points `_mlir_<name>` of every function, to `objectPath`.

@@ -23,7 +23,10 @@ class HostBuffer {
 public:
   /// Allocates a buffer for `type` (static shape; element type f16, bf16,
   /// f32, f64 or an integer of 1 to 64 bits). Zero-filled.
-  static FailureOr<HostBuffer> create(ShapedType type, std::string &error);
+  /// With `managed`, the memory is CUDA managed memory (reachable from GPU
+  /// kernels too; the CUDA runtime must be initialized).
+  static FailureOr<HostBuffer> create(ShapedType type, std::string &error,
+                                      bool managed = false);
 
   HostBuffer(HostBuffer &&) = default;
   HostBuffer &operator=(HostBuffer &&) = default;

@@ -58,9 +58,14 @@ public:
   Handle getProducerOfOperand(Handle op, unsigned operand);
   Handle getConsumerOfResult(Handle op, unsigned result);
 
-  /// tile_using_forall; returns (tiled op, forall).
+  /// tile_using_forall; returns (tiled op, forall). `mapping` is the text of
+  /// the mapping list, e.g. "[#gpu.block<y>, #gpu.block<x>]" (none if empty).
+  /// With `numThreads`, the sizes are numbers of tiles (`num_threads`)
+  /// instead of tile sizes.
   std::pair<Handle, Handle> tileUsingForall(Handle target,
-                                            ArrayRef<Size> sizes);
+                                            ArrayRef<Size> sizes,
+                                            StringRef mapping = "",
+                                            bool numThreads = false);
   /// tile_using_for; returns the tiled op and one loop per non-zero size, in
   /// nesting order (outermost first). `interchange` reorders the loops.
   std::pair<Handle, SmallVector<Handle>>
@@ -76,7 +81,18 @@ public:
   std::pair<Handle, Handle> pad(Handle target,
                                 ArrayRef<std::string> paddingValues,
                                 ArrayRef<int64_t> dims,
-                                ArrayRef<int64_t> nofold);
+                                ArrayRef<int64_t> nofold,
+                                StringRef copyBack = "linalg.copy");
+  /// structured.gpu.map_copy_to_threads (a copy or pad distributed over the
+  /// threads of a block); returns (forall, per-thread copy).
+  std::pair<Handle, Handle> mapCopyToThreads(Handle target,
+                                             int64_t totalThreads,
+                                             int64_t bitAlignment);
+  /// Turns the `tensor.empty` ops of `emptyOp` into
+  /// `bufferization.alloc_tensor` in GPU workgroup (shared) memory.
+  void promoteToWorkgroup(Handle emptyOp);
+  /// sched.vectorize_static (vectorize, static pads included).
+  void vectorizeStatic(Handle target);
   /// structured.decompose (a 2-D convolution with unit window rows to 1-D).
   Handle decompose(Handle target);
   /// structured.generalize.

@@ -133,6 +133,8 @@ std::unique_ptr<Sketch> createCPUContractionSketch();
 std::unique_ptr<Sketch> createCPUContractionPaddedSketch();
 std::unique_ptr<Sketch> createCPUConvolutionSketch();
 std::unique_ptr<Sketch> createCPUFallbackSketch();
+std::unique_ptr<Sketch> createGPUContractionSketch();
+std::unique_ptr<Sketch> createGPUConvolutionSketch();
 /// Test-only sketches (lib/Tuner/Sketch/TestSketches.cpp).
 std::unique_ptr<Sketch> createTestFailToApplySketch();
 std::unique_ptr<Sketch> createTestFaultSketch();

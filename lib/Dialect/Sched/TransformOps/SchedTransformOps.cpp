@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
@@ -48,6 +49,41 @@ DiagnosedSilenceableFailure transform::sched::NextPowerOfTwoOp::apply(
                                          static_cast<uint64_t>(v)))));
   }
   results.setParams(cast<OpResult>(getResult()), rounded);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// VectorizeStaticOp
+//===----------------------------------------------------------------------===//
+
+void transform::sched::VectorizeStaticOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure transform::sched::VectorizeStaticOp::apply(
+    TransformRewriter &rewriter, TransformResults &results,
+    TransformState &state) {
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    SmallVector<int64_t> sizes;
+    if (auto pad = dyn_cast<tensor::PadOp>(op)) {
+      RankedTensorType type = pad.getResultType();
+      if (!type.hasStaticShape())
+        return emitSilenceableError()
+               << "cannot vectorize a tensor.pad with a dynamic shape";
+      llvm::append_range(sizes, type.getShape());
+    }
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::VectorizationResult> vectorized =
+        linalg::vectorize(rewriter, op, sizes);
+    if (failed(vectorized))
+      return emitSilenceableError() << "failed to vectorize " << op->getName();
+    if (!vectorized->replacements.empty())
+      rewriter.replaceOp(op, vectorized->replacements);
+    else
+      rewriter.eraseOp(op);
+  }
   return DiagnosedSilenceableFailure::success();
 }
 

@@ -43,6 +43,35 @@ def NextPowerOfTwoOp : Op<Transform_Dialect, "sched.next_power_of_two", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
+def VectorizeStaticOp : Op<Transform_Dialect, "sched.vectorize_static", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Vectorize ops and static tensor.pad ops without vector sizes";
+  let description = [{
+    Vectorizes each payload op like `transform.structured.vectorize` without
+    vector sizes, except that a `tensor.pad` with a static result shape is
+    vectorized with vector sizes equal to that shape (upstream's op accepts a
+    pad only with explicit sizes, which a script cannot know when the pad
+    comes out of a transform that chose its shape, such as
+    `transform.structured.gpu.map_copy_to_threads`). The GPU sketches use it
+    on the per-thread copies that stage tiles in shared memory.
+    ```mlir
+    %forall, %copy = transform.structured.gpu.map_copy_to_threads %pad
+        total_num_threads = 256 desired_bit_alignment = 128
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.sched.vectorize_static %copy : !transform.any_op
+    ```
+
+    #### Return modes
+    Fails silenceably for a payload op that cannot be vectorized (a pad with
+    a dynamic shape, an op the vectorizer rejects). Consumes its operand.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 def TestFaultOp : Op<Transform_Dialect, "sched.test_fault", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

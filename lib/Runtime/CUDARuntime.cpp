@@ -1,0 +1,503 @@
+//===- CUDARuntime.cpp - mgpu* over the CUDA driver API, loaded at run time
+//===//
+//
+// The driver API functions are looked up with dlsym in `libcuda.so.1`; their
+// types come from the toolkit's cuda.h (which also maps the versioned names,
+// e.g. cuMemAlloc to cuMemAlloc_v2, hence the two-level stringification).
+// A driver error in a launch or a synchronization means the kernel faulted
+// and the context is gone: the process reports it on stderr and exits with
+// status 86, which the tuner's runner pool records as a crash of that
+// candidate alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Runtime/CUDARuntime.h"
+
+#include "Tuner/Config.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+
+#if TUNER_HAS_CUDA
+#include <cuda.h>
+#include <dlfcn.h>
+#endif
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+std::string cuda::DeviceInfo::getChip() const {
+  return "sm_" + std::to_string(computeMajor) + std::to_string(computeMinor);
+}
+
+#if !TUNER_HAS_CUDA
+
+static constexpr const char *kNotBuilt =
+    "this build has no CUDA runtime (the CUDA toolkit headers were not found "
+    "when it was configured)";
+
+bool cuda::isBuilt() { return false; }
+LogicalResult cuda::initialize(int, std::string &error) {
+  error = kNotBuilt;
+  return failure();
+}
+FailureOr<SmallVector<cuda::DeviceInfo>> cuda::getDevices(std::string &error) {
+  error = kNotBuilt;
+  return failure();
+}
+void *cuda::allocateManaged(size_t) { return nullptr; }
+void cuda::freeManaged(void *) {}
+LogicalResult cuda::synchronize(std::string &error) {
+  error = kNotBuilt;
+  return failure();
+}
+cuda::KernelTimer::KernelTimer() = default;
+cuda::KernelTimer::~KernelTimer() = default;
+double cuda::KernelTimer::getSeconds() const { return 0; }
+void cuda::KernelTimer::reset() {}
+void cuda::forEachEntryPoint(llvm::function_ref<void(StringRef, void *)>) {}
+
+#else
+
+#define TUNER_STR(x) #x
+#define TUNER_XSTR(x) TUNER_STR(x)
+
+namespace {
+/// The driver functions used, resolved once.
+struct Driver {
+#define TUNER_CU_FN(fn) decltype(&::fn) fn = nullptr;
+#include "CUDADriverFunctions.def"
+  std::string error;
+  bool loaded = false;
+};
+} // namespace
+
+static Driver &getDriver() {
+  static Driver driver;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      const char *why = dlerror();
+      driver.error = std::string("no CUDA driver: ") +
+                     (why ? why : "cannot load libcuda.so.1");
+      return;
+    }
+#define TUNER_CU_FN(fn)                                                        \
+  driver.fn = reinterpret_cast<decltype(&::fn)>(dlsym(lib, TUNER_XSTR(fn)));   \
+  if (!driver.fn) {                                                            \
+    driver.error = "the CUDA driver lacks " TUNER_XSTR(fn);                    \
+    return;                                                                    \
+  }
+#include "CUDADriverFunctions.def"
+    driver.loaded = true;
+  });
+  return driver;
+}
+
+/// The driver's name and description of `result`.
+static std::string describe(CUresult result) {
+  Driver &d = getDriver();
+  const char *name = nullptr, *text = nullptr;
+  if (d.loaded) {
+    d.cuGetErrorName(result, &name);
+    d.cuGetErrorString(result, &text);
+  }
+  return std::string(name ? name : "CUDA error") + " (" +
+         std::to_string(static_cast<int>(result)) + ")" +
+         (text ? std::string(": ") + text : std::string());
+}
+
+/// A failed driver call inside lowered code: the context may be poisoned, so
+/// end the process (the runner pool replaces it).
+[[noreturn]] static void die(const char *call, CUresult result) {
+  std::fprintf(stderr, "mlir-tuner CUDA runtime: %s failed: %s\n", call,
+               describe(result).c_str());
+  std::fflush(stderr);
+  std::_Exit(86);
+}
+
+#define TUNER_CU_CHECK(expr)                                                   \
+  do {                                                                         \
+    CUresult result_ = (expr);                                                 \
+    if (result_ != CUDA_SUCCESS)                                               \
+      die(#expr, result_);                                                     \
+  } while (0)
+
+namespace {
+struct Context {
+  CUcontext context = nullptr;
+  int ordinal = -1;
+  std::string error;
+};
+} // namespace
+
+static Context &getContextState() {
+  static Context state;
+  return state;
+}
+
+bool cuda::isBuilt() { return true; }
+
+LogicalResult cuda::initialize(int ordinal, std::string &error) {
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  Context &state = getContextState();
+  Driver &d = getDriver();
+  if (!d.loaded) {
+    error = d.error;
+    return failure();
+  }
+  if (state.context) {
+    if (state.ordinal != ordinal) {
+      error = "the CUDA runtime already uses device " +
+              std::to_string(state.ordinal);
+      return failure();
+    }
+    d.cuCtxSetCurrent(state.context);
+    return success();
+  }
+  CUresult r = d.cuInit(0);
+  if (r != CUDA_SUCCESS) {
+    error = "cuInit failed: " + describe(r);
+    return failure();
+  }
+  int count = 0;
+  if ((r = d.cuDeviceGetCount(&count)) != CUDA_SUCCESS || count == 0) {
+    error = r != CUDA_SUCCESS ? "cuDeviceGetCount failed: " + describe(r)
+                              : std::string("the CUDA driver sees no device");
+    return failure();
+  }
+  if (ordinal < 0 || ordinal >= count) {
+    error = "no CUDA device " + std::to_string(ordinal) + " (there are " +
+            std::to_string(count) + ")";
+    return failure();
+  }
+  CUdevice device;
+  if ((r = d.cuDeviceGet(&device, ordinal)) != CUDA_SUCCESS ||
+      (r = d.cuDevicePrimaryCtxRetain(&state.context, device)) !=
+          CUDA_SUCCESS ||
+      (r = d.cuCtxSetCurrent(state.context)) != CUDA_SUCCESS) {
+    error = "cannot create a context on CUDA device " +
+            std::to_string(ordinal) + ": " + describe(r);
+    state.context = nullptr;
+    return failure();
+  }
+  state.ordinal = ordinal;
+  return success();
+}
+
+FailureOr<SmallVector<cuda::DeviceInfo>> cuda::getDevices(std::string &error) {
+  Driver &d = getDriver();
+  if (!d.loaded) {
+    error = d.error;
+    return failure();
+  }
+  CUresult r = d.cuInit(0);
+  if (r != CUDA_SUCCESS) {
+    error = "cuInit failed: " + describe(r);
+    return failure();
+  }
+  int count = 0;
+  if ((r = d.cuDeviceGetCount(&count)) != CUDA_SUCCESS) {
+    error = "cuDeviceGetCount failed: " + describe(r);
+    return failure();
+  }
+  SmallVector<DeviceInfo> devices;
+  for (int i = 0; i < count; ++i) {
+    CUdevice device;
+    if ((r = d.cuDeviceGet(&device, i)) != CUDA_SUCCESS) {
+      error = "cuDeviceGet failed: " + describe(r);
+      return failure();
+    }
+    DeviceInfo info;
+    char name[256] = {0};
+    d.cuDeviceGetName(name, sizeof(name) - 1, device);
+    info.name = name;
+    auto attr = [&](CUdevice_attribute a) {
+      int value = 0;
+      d.cuDeviceGetAttribute(&value, a, device);
+      return value;
+    };
+    info.computeMajor = attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+    info.computeMinor = attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+    info.sms = attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+    info.maxThreadsPerBlock = attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+    info.sharedMemoryPerBlock =
+        attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+    info.registersPerSm =
+        attr(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR);
+    info.warpSize = attr(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
+    size_t bytes = 0;
+    d.cuDeviceTotalMem(&bytes, device);
+    info.totalMemory = bytes;
+    devices.push_back(std::move(info));
+  }
+  return devices;
+}
+
+void *cuda::allocateManaged(size_t bytes) {
+  Driver &d = getDriver();
+  if (!d.loaded || !getContextState().context)
+    return nullptr;
+  CUdeviceptr ptr = 0;
+  size_t rounded = std::max<size_t>(256, (bytes + 255) / 256 * 256);
+  if (d.cuMemAllocManaged(&ptr, rounded, CU_MEM_ATTACH_GLOBAL) != CUDA_SUCCESS)
+    return nullptr;
+  return reinterpret_cast<void *>(ptr);
+}
+
+void cuda::freeManaged(void *ptr) {
+  Driver &d = getDriver();
+  if (ptr && d.loaded)
+    d.cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
+}
+
+LogicalResult cuda::synchronize(std::string &error) {
+  Driver &d = getDriver();
+  if (!d.loaded) {
+    error = d.error;
+    return failure();
+  }
+  CUresult r = d.cuCtxSynchronize();
+  if (r != CUDA_SUCCESS) {
+    error = "the device failed: " + describe(r);
+    return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel timing
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Events recorded around the launches of the current timer, per stream,
+/// read when the stream is synchronized.
+struct TimerState {
+  bool active = false;
+  double seconds = 0;
+  struct Pending {
+    CUstream stream;
+    CUevent start, stop;
+  };
+  SmallVector<Pending> pending;
+};
+} // namespace
+
+static thread_local TimerState timer;
+
+cuda::KernelTimer::KernelTimer() {
+  timer.active = true;
+  timer.seconds = 0;
+}
+cuda::KernelTimer::~KernelTimer() { timer.active = false; }
+double cuda::KernelTimer::getSeconds() const { return timer.seconds; }
+void cuda::KernelTimer::reset() { timer.seconds = 0; }
+
+/// Adds up the pending events of `stream` (all streams when null); the
+/// stream has been synchronized.
+static void collectTimings(CUstream stream) {
+  Driver &d = getDriver();
+  auto &pending = timer.pending;
+  for (size_t i = 0; i < pending.size();) {
+    if (stream && pending[i].stream != stream) {
+      ++i;
+      continue;
+    }
+    float ms = 0;
+    TUNER_CU_CHECK(d.cuEventSynchronize(pending[i].stop));
+    TUNER_CU_CHECK(
+        d.cuEventElapsedTime(&ms, pending[i].start, pending[i].stop));
+    timer.seconds += ms * 1e-3;
+    d.cuEventDestroy(pending[i].start);
+    d.cuEventDestroy(pending[i].stop);
+    pending.erase(pending.begin() + i);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// mgpu* entry points
+//===----------------------------------------------------------------------===//
+
+/// The driver, for lowered code: without one the process ends.
+static Driver &loadedDriver() {
+  Driver &d = getDriver();
+  if (!d.loaded) {
+    std::fprintf(stderr, "mlir-tuner CUDA runtime: %s\n", d.error.c_str());
+    std::_Exit(86);
+  }
+  return d;
+}
+
+/// The context of the process; lowered code only runs after initialize().
+static void makeCurrent() {
+  Context &state = getContextState();
+  if (!state.context) {
+    std::string error;
+    if (failed(cuda::initialize(0, error))) {
+      std::fprintf(stderr, "mlir-tuner CUDA runtime: %s\n", error.c_str());
+      std::_Exit(86);
+    }
+    return;
+  }
+  getDriver().cuCtxSetCurrent(state.context);
+}
+
+extern "C" {
+
+CUmodule mgpuModuleLoad(void *data, size_t /*size*/) {
+  makeCurrent();
+  CUmodule module = nullptr;
+  TUNER_CU_CHECK(loadedDriver().cuModuleLoadData(&module, data));
+  return module;
+}
+
+CUmodule mgpuModuleLoadJIT(void *data, int optLevel) {
+  makeCurrent();
+  CUmodule module = nullptr;
+  CUjit_option options[] = {CU_JIT_OPTIMIZATION_LEVEL};
+  void *values[] = {reinterpret_cast<void *>(static_cast<intptr_t>(optLevel))};
+  TUNER_CU_CHECK(
+      loadedDriver().cuModuleLoadDataEx(&module, data, 1, options, values));
+  return module;
+}
+
+void mgpuModuleUnload(CUmodule module) {
+  TUNER_CU_CHECK(loadedDriver().cuModuleUnload(module));
+}
+
+CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
+  CUfunction function = nullptr;
+  TUNER_CU_CHECK(loadedDriver().cuModuleGetFunction(&function, module, name));
+  return function;
+}
+
+void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t sharedBytes, CUstream stream,
+                      void **params, void **extra, size_t /*paramsCount*/) {
+  Driver &d = loadedDriver();
+  makeCurrent();
+  if (sharedBytes > 48 * 1024)
+    TUNER_CU_CHECK(d.cuFuncSetAttribute(
+        function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        sharedBytes));
+  TimerState::Pending events{stream, nullptr, nullptr};
+  if (timer.active) {
+    TUNER_CU_CHECK(d.cuEventCreate(&events.start, CU_EVENT_DEFAULT));
+    TUNER_CU_CHECK(d.cuEventCreate(&events.stop, CU_EVENT_DEFAULT));
+    TUNER_CU_CHECK(d.cuEventRecord(events.start, stream));
+  }
+  TUNER_CU_CHECK(d.cuLaunchKernel(function, gridX, gridY, gridZ, blockX, blockY,
+                                  blockZ, sharedBytes, stream, params, extra));
+  if (timer.active) {
+    TUNER_CU_CHECK(d.cuEventRecord(events.stop, stream));
+    timer.pending.push_back(events);
+  }
+}
+
+CUstream mgpuStreamCreate() {
+  makeCurrent();
+  CUstream stream = nullptr;
+  TUNER_CU_CHECK(
+      loadedDriver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
+  return stream;
+}
+
+void mgpuStreamDestroy(CUstream stream) {
+  collectTimings(stream);
+  TUNER_CU_CHECK(loadedDriver().cuStreamDestroy(stream));
+}
+
+void mgpuStreamSynchronize(CUstream stream) {
+  TUNER_CU_CHECK(loadedDriver().cuStreamSynchronize(stream));
+  collectTimings(stream);
+}
+
+void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
+  TUNER_CU_CHECK(loadedDriver().cuStreamWaitEvent(stream, event, 0));
+}
+
+CUevent mgpuEventCreate() {
+  makeCurrent();
+  CUevent event = nullptr;
+  TUNER_CU_CHECK(loadedDriver().cuEventCreate(&event, CU_EVENT_DISABLE_TIMING));
+  return event;
+}
+
+void mgpuEventDestroy(CUevent event) {
+  TUNER_CU_CHECK(loadedDriver().cuEventDestroy(event));
+}
+
+void mgpuEventSynchronize(CUevent event) {
+  TUNER_CU_CHECK(loadedDriver().cuEventSynchronize(event));
+}
+
+void mgpuEventRecord(CUevent event, CUstream stream) {
+  TUNER_CU_CHECK(loadedDriver().cuEventRecord(event, stream));
+}
+
+void *mgpuMemAlloc(uint64_t bytes, CUstream /*stream*/, bool hostShared) {
+  makeCurrent();
+  if (bytes == 0)
+    return nullptr;
+  CUdeviceptr ptr = 0;
+  if (hostShared)
+    TUNER_CU_CHECK(
+        loadedDriver().cuMemAllocManaged(&ptr, bytes, CU_MEM_ATTACH_GLOBAL));
+  else
+    TUNER_CU_CHECK(loadedDriver().cuMemAlloc(&ptr, bytes));
+  return reinterpret_cast<void *>(ptr);
+}
+
+void mgpuMemFree(void *ptr, CUstream /*stream*/) {
+  TUNER_CU_CHECK(loadedDriver().cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
+}
+
+void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream stream) {
+  TUNER_CU_CHECK(loadedDriver().cuMemcpyAsync(
+      reinterpret_cast<CUdeviceptr>(dst), reinterpret_cast<CUdeviceptr>(src),
+      bytes, stream));
+}
+
+void mgpuMemset32(void *dst, unsigned value, size_t count, CUstream stream) {
+  TUNER_CU_CHECK(loadedDriver().cuMemsetD32Async(
+      reinterpret_cast<CUdeviceptr>(dst), value, count, stream));
+}
+
+void mgpuSetDefaultDevice(int32_t ordinal) {
+  std::string error;
+  if (failed(cuda::initialize(ordinal, error))) {
+    std::fprintf(stderr, "mlir-tuner CUDA runtime: %s\n", error.c_str());
+    std::_Exit(86);
+  }
+}
+
+} // extern "C"
+
+void cuda::forEachEntryPoint(llvm::function_ref<void(StringRef, void *)> fn) {
+#define TUNER_ENTRY(name) fn(#name, reinterpret_cast<void *>(&name))
+  TUNER_ENTRY(mgpuModuleLoad);
+  TUNER_ENTRY(mgpuModuleLoadJIT);
+  TUNER_ENTRY(mgpuModuleUnload);
+  TUNER_ENTRY(mgpuModuleGetFunction);
+  TUNER_ENTRY(mgpuLaunchKernel);
+  TUNER_ENTRY(mgpuStreamCreate);
+  TUNER_ENTRY(mgpuStreamDestroy);
+  TUNER_ENTRY(mgpuStreamSynchronize);
+  TUNER_ENTRY(mgpuStreamWaitEvent);
+  TUNER_ENTRY(mgpuEventCreate);
+  TUNER_ENTRY(mgpuEventDestroy);
+  TUNER_ENTRY(mgpuEventSynchronize);
+  TUNER_ENTRY(mgpuEventRecord);
+  TUNER_ENTRY(mgpuMemAlloc);
+  TUNER_ENTRY(mgpuMemFree);
+  TUNER_ENTRY(mgpuMemcpy);
+  TUNER_ENTRY(mgpuMemset32);
+  TUNER_ENTRY(mgpuSetDefaultDevice);
+#undef TUNER_ENTRY
+}
+
+#endif // TUNER_HAS_CUDA

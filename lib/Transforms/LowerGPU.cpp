@@ -1,0 +1,471 @@
+//===- LowerGPU.cpp - the tuner-lower-gpu pipeline ------------------------===//
+//
+// From scheduled linalg/scf/vector on tensors, with scf.forall loops mapped
+// to GPU blocks and threads, to NVVM kernels in a gpu.binary and LLVM-dialect
+// host code. buildLowerGPUPipeline is used by the pass, by tuner-run and by
+// the tuner's builders; the two GPU mapping steps are passes of their own
+// (tuner-gpu-map-forall, tuner-gpu-alloc-to-workgroup).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERGPUALLOCTOWORKGROUP
+#define GEN_PASS_DEF_TUNERGPUMAPFORALL
+#define GEN_PASS_DEF_TUNERLOWERGPU
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+/// The attribute tuner-gpu-map-forall puts on the loops it maps, so that its
+/// script can match them one by one.
+static constexpr StringLiteral kKernelIdAttr = "__tuner_gpu_kernel";
+
+//===----------------------------------------------------------------------===//
+// Bufferization
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One-shot module bufferization with identity layouts at function
+/// boundaries and `linalg.copy` for copies: a `memref.copy` of a strided view
+/// inside a kernel would lower to a call into the host runtime.
+struct GPUBufferizePass
+    : public PassWrapper<GPUBufferizePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GPUBufferizePass)
+
+  StringRef getArgument() const override { return "tuner-gpu-bufferize"; }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<bufferization::BufferizationDialect, linalg::LinalgDialect,
+                    memref::MemRefDialect>();
+  }
+
+  void runOnOperation() override {
+    bufferization::OneShotBufferizationOptions options;
+    options.bufferizeFunctionBoundaries = true;
+    options.setFunctionBoundaryTypeConversion(
+        bufferization::LayoutMapOption::IdentityLayoutMap);
+    options.unknownTypeConverterFn =
+        [](TensorType type, Attribute memorySpace,
+           const bufferization::BufferizationOptions &) -> BaseMemRefType {
+      return bufferization::getMemRefTypeWithStaticIdentityLayout(type,
+                                                                  memorySpace);
+    };
+    options.memCpyFn = [](OpBuilder &b, Location loc, Value from,
+                          Value to) -> LogicalResult {
+      linalg::CopyOp::create(b, loc, from, to);
+      return success();
+    };
+    bufferization::BufferizationState state;
+    if (failed(bufferization::runOneShotModuleBufferize(getOperation(), options,
+                                                        state)))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+namespace {
+/// Host-side allocations (results, temporaries between launches) become
+/// `gpu.alloc host_shared`: managed memory, which kernels and the host both
+/// reach. Runs after the mapping to launches.
+struct GPUHostAllocToManagedPass
+    : public PassWrapper<GPUHostAllocToManagedPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GPUHostAllocToManagedPass)
+
+  StringRef getArgument() const override {
+    return "tuner-gpu-host-alloc-to-managed";
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<gpu::GPUDialect>();
+  }
+
+  void runOnOperation() override {
+    SmallVector<memref::AllocOp> allocs;
+    getOperation().walk([&](memref::AllocOp alloc) {
+      if (!alloc->getParentOfType<gpu::LaunchOp>() &&
+          !alloc.getType().getMemorySpace())
+        allocs.push_back(alloc);
+    });
+    for (memref::AllocOp alloc : allocs) {
+      OpBuilder b(alloc);
+      auto managed = gpu::AllocOp::create(
+          b, alloc.getLoc(), alloc.getType(), /*asyncToken=*/Type(),
+          /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
+          alloc.getSymbolOperands(), /*hostShared=*/true);
+      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers())) {
+        if (auto dealloc = dyn_cast<memref::DeallocOp>(user)) {
+          OpBuilder db(dealloc);
+          gpu::DeallocOp::create(db, dealloc.getLoc(), /*asyncToken=*/Type(),
+                                 ValueRange(), managed.getMemref());
+          dealloc.erase();
+        }
+      }
+      alloc.getResult().replaceAllUsesWith(managed.getMemref());
+      alloc.erase();
+    }
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// tuner-gpu-map-forall
+//===----------------------------------------------------------------------===//
+
+/// The static trip count of `forall` per induction variable, or nullopt.
+static std::optional<SmallVector<int64_t>> getTripCounts(scf::ForallOp forall) {
+  SmallVector<int64_t> counts;
+  for (auto [lb, ub, step] :
+       llvm::zip(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                 forall.getMixedStep())) {
+    std::optional<int64_t> l = getConstantIntValue(lb);
+    std::optional<int64_t> u = getConstantIntValue(ub);
+    std::optional<int64_t> s = getConstantIntValue(step);
+    if (!l || !u || !s || *s <= 0)
+      return std::nullopt;
+    counts.push_back(llvm::divideCeil(*u - *l, *s));
+  }
+  return counts;
+}
+
+/// The block size needed by the thread loops nested in `blockLoop`: per
+/// dimension x, y, z the largest trip count mapped to it; linear mappings
+/// need as many threads in total.
+static FailureOr<SmallVector<int64_t, 3>>
+getBlockDims(scf::ForallOp blockLoop) {
+  SmallVector<int64_t, 3> dims = {1, 1, 1};
+  int64_t linearThreads = 1;
+  WalkResult result = blockLoop.getBody()->walk([&](scf::ForallOp loop) {
+    std::optional<ArrayAttr> mapping = loop.getMapping();
+    if (!mapping || mapping->empty())
+      return WalkResult::advance();
+    std::optional<SmallVector<int64_t>> counts = getTripCounts(loop);
+    if (!counts) {
+      loop.emitError("thread loop with a dynamic trip count");
+      return WalkResult::interrupt();
+    }
+    int64_t linear = 1;
+    for (auto [attr, count] : llvm::zip(*mapping, *counts)) {
+      auto thread = dyn_cast<gpu::GPUThreadMappingAttr>(attr);
+      if (!thread) {
+        linear *= count;
+        continue;
+      }
+      if (thread.isLinearMapping()) {
+        linear *= count;
+        continue;
+      }
+      unsigned dim = static_cast<unsigned>(thread.getThread());
+      if (dim < 3)
+        dims[dim] = std::max(dims[dim], count);
+      else
+        linear *= count;
+    }
+    linearThreads = std::max(linearThreads, linear);
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  // Linear (and warp) loops are delinearized over the whole block.
+  int64_t total = dims[0] * dims[1] * dims[2];
+  if (total < linearThreads)
+    dims[0] = llvm::divideCeil(linearThreads, dims[1] * dims[2]);
+  return dims;
+}
+
+/// Whether `forall` is mapped to GPU blocks.
+static bool isBlockLoop(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && !mapping->empty() &&
+         isa<gpu::GPUBlockMappingAttr>((*mapping)[0]);
+}
+
+namespace {
+struct TunerGPUMapForallPass
+    : public tuner::impl::TunerGPUMapForallBase<TunerGPUMapForallPass> {
+  using TunerGPUMapForallBase::TunerGPUMapForallBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<gpu::GPUDialect, transform::TransformDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    SmallVector<scf::ForallOp> blockLoops;
+    module.walk([&](scf::ForallOp forall) {
+      if (isBlockLoop(forall) && !forall->getParentOfType<scf::ForallOp>() &&
+          !forall->getParentOfType<gpu::LaunchOp>())
+        blockLoops.push_back(forall);
+    });
+    if (blockLoops.empty())
+      return;
+
+    std::string script;
+    llvm::raw_string_ostream os(script);
+    os << "module attributes {transform.with_named_sequence} {\n"
+          "transform.named_sequence @__tuner_map_forall(%root: "
+          "!transform.any_op {transform.readonly}) {\n";
+    for (auto [id, loop] : llvm::enumerate(blockLoops)) {
+      if (!loop.getOutputs().empty()) {
+        loop.emitError("a GPU block loop must be bufferized before mapping");
+        return signalPassFailure();
+      }
+      FailureOr<SmallVector<int64_t, 3>> dims = getBlockDims(loop);
+      if (failed(dims))
+        return signalPassFailure();
+      loop->setAttr(kKernelIdAttr,
+                    IntegerAttr::get(IntegerType::get(ctx, 64), id));
+      os << llvm::formatv(
+          "  %k{0} = transform.structured.match ops{{[\"scf.forall\"]} "
+          "attributes{{{1} = {0} : i64} in %root : (!transform.any_op) -> "
+          "!transform.any_op\n"
+          "  %l{0} = transform.gpu.map_forall_to_blocks %k{0} "
+          "generate_gpu_launch : (!transform.any_op) -> !transform.any_op\n"
+          "  %t{0} = transform.gpu.map_nested_forall_to_threads %l{0} "
+          "block_dims = [{2}, {3}, {4}] : (!transform.any_op) -> "
+          "!transform.any_op\n",
+          id, kKernelIdAttr, (*dims)[0], (*dims)[1], (*dims)[2]);
+    }
+    os << "  transform.yield\n}\n}\n";
+
+    ScopedDiagnosticHandler silence(ctx, [](Diagnostic &) {
+      return failure(); // propagate: let the caller print them
+    });
+    OwningOpRef<ModuleOp> library = parseSourceString<ModuleOp>(script, ctx);
+    if (!library) {
+      module.emitError("internal error: the GPU mapping script does not "
+                       "parse:\n")
+          << script;
+      return signalPassFailure();
+    }
+    auto entry =
+        library->lookupSymbol<transform::NamedSequenceOp>("__tuner_map_forall");
+    LogicalResult mapped = transform::applyTransformNamedSequence(
+        module, entry, *library, transform::TransformOptions());
+    module.walk([&](Operation *op) { op->removeAttr(kKernelIdAttr); });
+    if (failed(mapped))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// tuner-gpu-alloc-to-workgroup
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct TunerGPUAllocToWorkgroupPass
+    : public tuner::impl::TunerGPUAllocToWorkgroupBase<
+          TunerGPUAllocToWorkgroupPass> {
+  using TunerGPUAllocToWorkgroupBase::TunerGPUAllocToWorkgroupBase;
+
+  void runOnOperation() override {
+    SmallVector<memref::AllocOp> allocs;
+    getOperation().walk([&](memref::AllocOp alloc) {
+      if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(alloc.getType()) &&
+          alloc->getParentOfType<gpu::LaunchOp>())
+        allocs.push_back(alloc);
+    });
+    for (memref::AllocOp alloc : allocs) {
+      MemRefType type = alloc.getType();
+      if (!type.hasStaticShape()) {
+        alloc.emitError("workgroup memory allocation with a dynamic shape "
+                        "cannot become a launch attribution");
+        return signalPassFailure();
+      }
+      auto launch = alloc->getParentOfType<gpu::LaunchOp>();
+      BlockArgument buffer =
+          launch.addWorkgroupAttribution(type, alloc.getLoc());
+      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+        if (isa<memref::DeallocOp>(user))
+          user->erase();
+      alloc.getResult().replaceAllUsesWith(buffer);
+      alloc.erase();
+    }
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// tuner-lower-gpu
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The vector lowering the NVVM conversion needs: contractions to FMAs (outer
+/// products), and transfers to 1-D loads and stores (higher-rank transfers
+/// would survive the GPU-to-NVVM conversion as unrealized casts).
+struct GPUVectorLoweringPass
+    : public PassWrapper<GPUVectorLoweringPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GPUVectorLoweringPass)
+
+  StringRef getArgument() const override { return "tuner-gpu-lower-vectors"; }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<scf::SCFDialect, vector::VectorDialect,
+                    memref::MemRefDialect>();
+  }
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorContractLoweringPatterns(
+        patterns, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorTransferLoweringPatterns(patterns,
+                                                   /*maxTransferRank=*/1);
+    populateVectorToSCFConversionPatterns(
+        patterns,
+        VectorTransferToSCFOptions().enableFullUnroll().setTargetRank(1));
+    vector::populateVectorOuterProductLoweringPatterns(patterns);
+    vector::populateVectorShapeCastLoweringPatterns(patterns);
+    vector::populateVectorBroadcastLoweringPatterns(patterns);
+    vector::populateVectorTransposeLoweringPatterns(
+        patterns, vector::VectorTransposeLowering::EltWise);
+    vector::populateVectorMultiReductionLoweringPatterns(
+        patterns, vector::VectorMultiReductionLowering::InnerParallel);
+    // What convert-vector-to-llvm applies before converting on the CPU path
+    // and the NVVM conversion does not: n-D strided slices (1-D
+    // convolutions use them) to 1-D, FMAs of rank > 1 to rank 1.
+    vector::populateVectorInsertExtractStridedSliceTransforms(patterns);
+    vector::populateVectorRankReducingFMAPattern(patterns);
+    vector::populateVectorFromElementsUnrollPatterns(patterns);
+    vector::populateVectorStepLoweringPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+
+    // What remains of rank > 1 (accumulators carried by loops, FMAs and
+    // extracts on them) becomes 1-D: the NVVM conversion turns n-D vectors
+    // into arrays only where the CPU path's pre-lowering would have run.
+    MLIRContext *ctx = &getContext();
+    TypeConverter converter;
+    RewritePatternSet linearize(ctx);
+    ConversionTarget target(*ctx);
+    vector::populateForVectorLinearize(converter, target);
+    vector::populateVectorLinearizeBasePatterns(converter, target, linearize);
+    vector::populateVectorLinearizeShuffleLikeOpsPatterns(converter, target,
+                                                          linearize);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, linearize,
+                                                         target);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(linearize))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
+                                        const LowerGPUOptions &options) {
+  pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addPass(std::make_unique<GPUBufferizePass>());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  if (options.outParams) {
+    bufferization::BufferResultsToOutParamsPassOptions outParams;
+    outParams.hoistStaticAllocs = true;
+    outParams.modifyPublicFunctions = true;
+    pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  }
+  pm.addPass(createTunerGPUMapForall());
+  pm.addPass(createTunerGPUAllocToWorkgroup());
+  pm.addPass(std::make_unique<GPUHostAllocToManagedPass>());
+  pm.addPass(std::make_unique<GPUVectorLoweringPass>());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = options.chip;
+  nvvm.cubinFeatures = options.features;
+  nvvm.cubinFormat = options.format == GPUBinaryFormat::PTX     ? "isa"
+                     : options.format == GPUBinaryFormat::Cubin ? "bin"
+                                                                : "fatbin";
+  nvvm.optLevel = options.optLevel;
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+}
+
+std::optional<GPUBinaryFormat>
+mlir::tuner::parseGPUBinaryFormat(StringRef name) {
+  return llvm::StringSwitch<std::optional<GPUBinaryFormat>>(name)
+      .Case("isa", GPUBinaryFormat::PTX)
+      .Case("bin", GPUBinaryFormat::Cubin)
+      .Case("fatbin", GPUBinaryFormat::Fatbin)
+      .Default(std::nullopt);
+}
+
+namespace {
+struct TunerLowerGPUPass
+    : public tuner::impl::TunerLowerGPUBase<TunerLowerGPUPass> {
+  using TunerLowerGPUBase::TunerLowerGPUBase;
+
+  void runOnOperation() override {
+    LowerGPUOptions options;
+    std::optional<GPUBinaryFormat> binaryFormat = parseGPUBinaryFormat(format);
+    if (!binaryFormat) {
+      emitError(getOperation().getLoc())
+          << "unknown kernel format '" << format
+          << "': expected 'isa', 'bin' or 'fatbin'";
+      return signalPassFailure();
+    }
+    StringRef digits = chip;
+    int64_t sm = 0;
+    if (!digits.consume_front("sm_") || digits.getAsInteger(10, sm)) {
+      emitError(getOperation().getLoc())
+          << "invalid CUDA chip '" << chip << "': expected 'sm_XY'";
+      return signalPassFailure();
+    }
+    options.chip = chip;
+    options.features = features;
+    options.format = *binaryFormat;
+    options.optLevel = optLevel;
+    options.outParams = outParams;
+    options.cInterface = cInterface;
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildLowerGPUPipeline(pm, options);
+    if (failed(runPipeline(pm, getOperation())))
+      signalPassFailure();
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildLowerGPUPipeline(pm, LowerGPUOptions());
+    pm.getDependentDialects(registry);
+  }
+};
+} // namespace

@@ -1,0 +1,58 @@
+//===- PrepareKernels.cpp - the first step of the lowering pipelines ------===//
+//
+// Shared by tuner-lower-cpu and tuner-lower-gpu: records the tensor-level
+// signature of every public function before bufferization changes it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Passes.h"
+
+#include "Tuner/Tuner/Task/KernelSignature.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+namespace {
+/// Records the kernel signatures of the public functions (before their types
+/// change), asks for C interfaces, and drops the schedule annotations: the
+/// lowered module must parse in tools that do not know the sched dialect
+/// (mlir-translate, mlir-runner).
+struct PrepareKernelsPass
+    : public PassWrapper<PrepareKernelsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrepareKernelsPass)
+
+  PrepareKernelsPass(bool outParams, bool cInterface)
+      : outParams(outParams), cInterface(cInterface) {}
+  StringRef getArgument() const override { return "tuner-prepare-kernels"; }
+
+  void runOnOperation() override {
+    getOperation()->walk([](Operation *op) {
+      SmallVector<StringAttr> names;
+      for (NamedAttribute attr : op->getDiscardableAttrs())
+        if (attr.getName().getValue().starts_with("sched."))
+          names.push_back(attr.getName());
+      for (StringAttr name : names)
+        op->removeDiscardableAttr(name);
+    });
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isExternal() || func.isPrivate())
+        continue;
+      annotateKernelSignature(func);
+      setKernelOutParams(func, outParams);
+      if (cInterface)
+        func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                      UnitAttr::get(&getContext()));
+    }
+  }
+
+  bool outParams, cInterface;
+};
+} // namespace
+
+std::unique_ptr<Pass> mlir::tuner::createPrepareKernelsPass(bool outParams,
+                                                            bool cInterface) {
+  return std::make_unique<PrepareKernelsPass>(outParams, cInterface);
+}

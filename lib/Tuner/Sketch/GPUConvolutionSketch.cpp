@@ -1,0 +1,260 @@
+//===- GPUConvolutionSketch.cpp - the gpu.conv2d sketch -------------------===//
+//
+// A 2-D convolution in NHWC layout (linalg.conv_2d_nhwc_hwcf, and
+// linalg.depthwise_conv_2d_nhwc_hwc without the input-channel loop),
+// strided or dilated, on a GPU:
+//
+//   S0  scf.forall over (OH/bh, OW/bw, C/bc) block tiles -> #gpu.block<z,y,x>
+//       (a batch above 1 is tiled by 1 as well, and the four loops use
+//       linear block ids)
+//   S1  scf.forall over (bh, tw, tc) threads             -> #gpu.thread<z,y,x>
+//       each thread owns one output row of bw/tw columns x bc/tc channels
+//   R   scf.for over KH, KW/kw2, IC/ic2                 (accumulator kept)
+//   S2  the thread's tile, a 2-D convolution with one filter row, decomposed
+//       into a 1-D convolution and vectorized (FMAs on registers)
+//
+// Inputs are read from global memory directly (through the L1 cache, which
+// the many overlapping windows of a convolution hit): unlike
+// gpu.contraction there is no shared-memory stage. The fill and the
+// elementwise consumers are fused into the block tiles and distributed over
+// the same threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SketchUtils.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+namespace {
+
+/// Loop positions of an NHWC convolution: (n, oh, ow, c, kh, kw[, ic]).
+struct ConvLoops {
+  unsigned n = 0, oh = 1, ow = 2, c = 3, kh = 4, kw = 5;
+  std::optional<unsigned> ic; // absent for depthwise
+  SmallVector<int64_t> extents;
+};
+
+class GPUConvolutionInstance : public SketchInstance {
+public:
+  GPUConvolutionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+                         const FusedGroup &group, ConvLoops loops,
+                         TargetAttr target)
+      : SketchInstance(sketch, std::move(knobs)), group(group),
+        loops(std::move(loops)), target(target) {}
+
+  LogicalResult verify(const KnobValues &v,
+                       std::string &whyNot) const override {
+    int64_t bh = v.getInt("bh"), bw = v.getInt("bw"), bc = v.getInt("bc"),
+            tw = v.getInt("tw"), tc = v.getInt("tc");
+    if (bw % tw || bc % tc) {
+      whyNot = "tw must divide bw and tc must divide bc";
+      return failure();
+    }
+    int64_t threads = bh * tw * tc;
+    if (threads > std::min<int64_t>(512, target.getMaxThreadsPerBlock()) ||
+        bh > 64) {
+      whyNot = std::to_string(threads) + " threads per block are too many";
+      return failure();
+    }
+    int64_t outputs = (bw / tw) * (bc / tc);
+    if (outputs > 64) {
+      whyNot = "a thread tile of " + std::to_string(outputs) +
+               " outputs needs too many registers";
+      return failure();
+    }
+    return success();
+  }
+
+  std::string buildScript(StringRef symName) const override {
+    ScriptBuilder b(symName);
+    auto knob = [&](StringRef name) { return b.knob(getKnob(name)); };
+    Size bh = knob("bh"), bw = knob("bw"), bc = knob("bc"), tw = knob("tw"),
+         tc = knob("tc"), kw2 = knob("kw2");
+    Size ic2;
+    if (loops.ic)
+      ic2 = knob("ic2");
+
+    linalg::LinalgOp anchor = group.anchor;
+    unsigned numLoops = anchor.getNumLoops();
+    bool batched = loops.extents[loops.n] > 1;
+    SmallVector<std::string> blocks(numLoops), threads(numLoops);
+    if (batched) {
+      blocks[loops.n] = "#gpu.block<linear_dim_3>";
+      blocks[loops.oh] = "#gpu.block<linear_dim_2>";
+      blocks[loops.ow] = "#gpu.block<linear_dim_1>";
+      blocks[loops.c] = "#gpu.block<linear_dim_0>";
+    } else {
+      blocks[loops.oh] = "#gpu.block<z>";
+      blocks[loops.ow] = "#gpu.block<y>";
+      blocks[loops.c] = "#gpu.block<x>";
+    }
+    threads[loops.oh] = "#gpu.thread<z>";
+    threads[loops.ow] = "#gpu.thread<y>";
+    threads[loops.c] = "#gpu.thread<x>";
+
+    // S0: block tiles with the group fused in.
+    SmallVector<Size> outer(numLoops, Size::of(0));
+    outer[loops.n] = Size::of(batched ? 1 : 0);
+    outer[loops.oh] = bh;
+    outer[loops.ow] = bw;
+    outer[loops.c] = bc;
+    TiledGroup tiled = tileAndFuseGroup(b, group, outer, blocks);
+
+    // S1: one output row per thread along z.
+    SmallVector<Size> perThread(numLoops, Size::of(0));
+    perThread[loops.oh] = bh;
+    perThread[loops.ow] = tw;
+    perThread[loops.c] = tc;
+    Handle op = b.tileUsingForall(tiled.anchor, perThread,
+                                  getMappingText(perThread, threads),
+                                  /*numThreads=*/true)
+                    .first;
+
+    // R: the window and input channels, innermost last.
+    SmallVector<Size> reduction(numLoops, Size::of(0));
+    reduction[loops.kh] = Size::of(1);
+    reduction[loops.kw] = kw2;
+    if (loops.ic)
+      reduction[*loops.ic] = ic2;
+    auto [tile, reductionLoops] = b.tileUsingFor(op, reduction);
+    SmallVector<Handle> innermostFirst(reductionLoops.rbegin(),
+                                       reductionLoops.rend());
+
+    // The fill and the consumers, distributed like the anchor.
+    SmallVector<Size> resultThreads = projectToResultLoops(anchor, perThread);
+    SmallVector<std::string> resultMapping;
+    for (unsigned pos : getResultLoopPositions(anchor))
+      resultMapping.push_back(threads[pos]);
+    std::string mapping = getMappingText(resultThreads, resultMapping);
+    for (Handle &elementwise :
+         llvm::concat<Handle>(tiled.producers, tiled.consumers)) {
+      Handle t = b.tileUsingForall(elementwise, resultThreads, mapping,
+                                   /*numThreads=*/true)
+                     .first;
+      b.vectorize(t);
+    }
+
+    // S2: as in cpu.conv2d, hoist the output tile out of the reduction loops
+    // while it is a tensor slice, vectorize the 1-D convolution, and keep the
+    // vector accumulator in registers.
+    Handle conv1d = b.decompose(tile);
+    for (Handle loop : innermostFirst)
+      b.hoistLoopInvariantSubsets(loop);
+    b.vectorize(conv1d);
+    b.applyPatterns(tiled.forall,
+                    {"tensor.fold_tensor_subset_ops_into_vector_transfers",
+                     "tensor.merge_consecutive_insert_extract_slice"});
+    for (Handle loop : innermostFirst) {
+      b.applyLICM(loop);
+      b.hoistLoopInvariantSubsets(loop);
+    }
+    b.applyPatterns(tiled.forall, {"canonicalization"});
+    b.applyCSE(tiled.forall);
+    return b.finish();
+  }
+
+  KnobChoice getDefault() const override {
+    KnobChoice c(knobs.size(), 0);
+    int64_t ch = loops.extents[loops.c];
+    // A block of 4 rows x 8 columns x 32 channels, each thread one row of
+    // 2 columns x 4 channels: 4 x 4 x 8 = 128 threads.
+    int64_t bc = largestAtMost(getIntOptions("bc"), 32);
+    int64_t tc =
+        largestAtMost(getIntOptions("tc"), std::max<int64_t>(1, bc / 4));
+    while (bc % tc)
+      --tc;
+    int64_t bw = largestAtMost(getIntOptions("bw"), 8);
+    int64_t tw =
+        largestAtMost(getIntOptions("tw"), std::max<int64_t>(1, bw / 2));
+    while (bw % tw)
+      --tw;
+    int64_t bh = largestAtMost(getIntOptions("bh"), 4);
+    setNearest(knobs, c, "bh", bh);
+    setNearest(knobs, c, "bw", bw);
+    setNearest(knobs, c, "bc", bc);
+    setNearest(knobs, c, "tw", tw);
+    setNearest(knobs, c, "tc", tc);
+    setNearest(knobs, c, "kw2", 1);
+    if (loops.ic)
+      setNearest(knobs, c, "ic2", 4);
+    (void)ch;
+    return c;
+  }
+
+private:
+  FusedGroup group;
+  ConvLoops loops;
+  TargetAttr target;
+};
+
+class GPUConvolutionSketch : public Sketch {
+public:
+  StringRef getName() const override { return "gpu.conv2d"; }
+  StringRef getDescription() const override {
+    return "block tiles of output rows, columns and channels on GPU blocks, "
+           "one output row per thread, the window and input channels "
+           "reduced in registers through a vectorized 1-D convolution; fill "
+           "and elementwise consumers fused and distributed over the threads";
+  }
+  TargetKind getTargetKind() const override { return TargetKind::cuda; }
+
+  std::unique_ptr<SketchInstance>
+  instantiate(const FusedGroup &group, TargetAttr target,
+              std::string &whyNot) const override {
+    Operation *op = group.anchor;
+    bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op);
+    if (!depthwise && !isa<linalg::Conv2DNhwcHwcfOp>(op)) {
+      whyNot = "not a conv_2d_nhwc_hwcf or depthwise_conv_2d_nhwc_hwc";
+      return nullptr;
+    }
+    if (!hasStaticTensorOperands(group)) {
+      whyNot = "needs static tensor operands";
+      return nullptr;
+    }
+    ConvLoops loops;
+    linalg::LinalgOp anchor = group.anchor;
+    loops.extents = anchor.getStaticLoopRanges();
+    if (!depthwise)
+      loops.ic = 6;
+    int64_t oh = loops.extents[loops.oh], ow = loops.extents[loops.ow],
+            ch = loops.extents[loops.c], kw = loops.extents[loops.kw];
+    MLIRContext *ctx = op->getContext();
+    SmallVector<Knob> knobs;
+    knobs.push_back(
+        makeIntKnob(ctx, "bh", KnobKind::Tile, getDivisorsIn(oh, 1, 16),
+                    "S0: output rows per block (one per thread)", oh));
+    knobs.push_back(makeIntKnob(ctx, "bw", KnobKind::Tile,
+                                getDivisorsIn(ow, 1, 64),
+                                "S0: output columns per block", ow));
+    knobs.push_back(makeIntKnob(ctx, "bc", KnobKind::Tile,
+                                getDivisorsIn(ch, 1, 256),
+                                "S0: output channels per block", ch));
+    knobs.push_back(makeIntKnob(ctx, "tw", KnobKind::Tile,
+                                getDivisorsIn(ow, 1, 64),
+                                "S1: threads along the output columns", ow));
+    knobs.push_back(makeIntKnob(ctx, "tc", KnobKind::Tile,
+                                getDivisorsIn(ch, 1, 256),
+                                "S1: threads along the output channels", ch));
+    knobs.push_back(makeIntKnob(ctx, "kw2", KnobKind::Tile, {1, kw},
+                                "R: filter columns per step", kw));
+    if (loops.ic) {
+      int64_t ic = loops.extents[*loops.ic];
+      knobs.push_back(makeIntKnob(ctx, "ic2", KnobKind::Tile,
+                                  getDivisorsIn(ic, 1, 16),
+                                  "R: input channels per step", ic));
+    }
+    return std::make_unique<GPUConvolutionInstance>(
+        *this, std::move(knobs), group, std::move(loops), target);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Sketch> mlir::tuner::createGPUConvolutionSketch() {
+  return std::make_unique<GPUConvolutionSketch>();
+}
