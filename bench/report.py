@@ -10,6 +10,7 @@ usage: bench/report.py [--out docs/results.md]
 import argparse
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -273,11 +274,122 @@ def section_task_scheduler(data):
     return "\n".join(lines)
 
 
+def section_transfer(data):
+    src = data["source_tuning"]
+    lines = [
+        "## Transfer-tuning across shapes",
+        "",
+        f"Machine: {fmt_machine(data['machine'])}. Command: "
+        f"`{data['command']}`. Source: {data['source']}, tuned with "
+        f"`{src['command']}` ({src['seconds']:.0f} s; estimate "
+        f"{src['default_latency_s'] * 1e3:.2f} ms default -> "
+        f"{src['best_latency_s'] * 1e3:.2f} ms tuned). Its records are "
+        "applied to the layer at other sequence lengths with zero new "
+        "measurements: *default* (`sched-apply-default`), *transfer* "
+        "(`sched-apply-best transfer=true`: adaptations of the nearest "
+        "tasks' best configs ranked with the default by the database's cost "
+        "model), *transfer, no model* (`use-model=false`: the nearest task's "
+        "best config adapted). Each program is materialized, lowered and run "
+        "end to end by `tuner-run` (checked against the reference), medians "
+        "of the runs' medians (min..max), variants interleaved per round.",
+        "",
+        "| sequence | default ms | transfer ms | transfer, no model ms | "
+        "vs default | no model vs default | model kept the default |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for t in data["targets"]:
+        e2e = {k: [x * 1e3 for x in v] for k, v in t["end_to_end_s"].items()}
+        kept = sum("kept the default" in c for c in t["choices"]["transfer"])
+        total = len(t["choices"]["transfer"])
+        ratio = common.median(e2e["default"]) / common.median(e2e["transfer"])
+        plain = (common.median(e2e["default"]) /
+                 common.median(e2e["transfer_no_model"]))
+        lines.append(
+            f"| {t['sequence']} | {common.spread(e2e['default'])} "
+            f"| {common.spread(e2e['transfer'])} "
+            f"| {common.spread(e2e['transfer_no_model'])} "
+            f"| {ratio:.2f}x | {plain:.2f}x | {kept} of {total} tasks |")
+    lines += [
+        "",
+        "Small-budget tuning of each new shape (the estimate, sum of weight x "
+        "best latency), from scratch and seeded with `transfer-from` (the "
+        "best-ranked adaptations measured right after each default):",
+        "",
+        "| sequence | trials | default ms | scratch ms | transfer-from ms | "
+        "transfer before the search ms |",
+        "|---|---|---|---|---|---|",
+    ]
+    for t in data["targets"]:
+        small = t["small_tuning"]
+        seeded = small["transfer_from"]
+        before = seeded.get("transfer_latency_s")
+        trials = re.search(r"trials=(\d+)", small["scratch"]["command"])
+        lines.append(
+            f"| {t['sequence']} | {trials.group(1) if trials else '-'} "
+            f"| {small['scratch']['default_latency_s'] * 1e3:.2f} "
+            f"| {small['scratch']['best_latency_s'] * 1e3:.2f} "
+            f"| {seeded['best_latency_s'] * 1e3:.2f} "
+            f"| {before * 1e3:.2f} |" if before else
+            f"| {t['sequence']} | - | - | - | - | - |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def section_model_report(data):
+    lines = [
+        "## Model-level report",
+        "",
+        f"Machine: {fmt_machine(data['machine'])}. Command: "
+        f"`{data['command']}`. Each model is tuned once (evolutionary, "
+        "gradient task scheduler); per task: weight, trials, one call of the "
+        "untuned task (its naive lowering, the reference of the result "
+        "check), the default and the best config's median, and the task's "
+        "share of the tuned estimate. Then the estimate (sum of weight x "
+        "latency) beside the programs run end to end by `tuner-run` "
+        "(materialized, lowered, checked against the reference; medians of "
+        "the runs' medians, min..max; untuned: one call).",
+        "",
+    ]
+    ms = lambda v: f"{v * 1e3:.3f}" if v is not None else "-"  # noqa: E731
+    for m in data["models"]:
+        lines += [
+            f"### {os.path.basename(m['model'])}",
+            "",
+            f"`{m['command']}` ({m['trials']} trials, {m['seconds']:.0f} s).",
+            "",
+            "| task | weight | trials | untuned ms | default ms | best ms "
+            "| share |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for t in m["tasks"]:
+            share = f"{t['share'] * 100:.0f}%" if t["share"] else "-"
+            lines.append(
+                f"| {t['name']} | {t['weight']} | {t['trials']} "
+                f"| {ms(t['untuned_s'])} | {ms(t['default_s'])} "
+                f"| {ms(t['best_s'])} | {share} |")
+        est, e2e = m["estimate_s"], m["end_to_end"]
+        lines += [
+            "",
+            "| program | estimate ms | end to end ms | matches the reference |",
+            "|---|---|---|---|",
+        ]
+        for name in ("untuned", "default", "tuned"):
+            run = e2e[name]
+            lines.append(
+                f"| {name} | {ms(est.get(name))} "
+                f"| {common.spread([x * 1e3 for x in run['medians_s']])} "
+                f"| {'yes' if run['match'] else 'NO'} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
 SECTIONS = [
     ("baselines", section_baselines),
     ("driver_throughput", section_driver_throughput),
     ("policies", section_policies),
     ("task_scheduler", section_task_scheduler),
+    ("transfer", section_transfer),
+    ("model_report", section_model_report),
 ]
 
 

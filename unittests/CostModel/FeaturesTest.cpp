@@ -165,3 +165,37 @@ TEST_F(FeaturesTest, FailureGivesNoFeatures) {
   EXPECT_TRUE(featurizeConfig(*m, target, attr, error).empty());
   EXPECT_NE(error.find("unknown sketch"), std::string::npos);
 }
+
+TEST_F(FeaturesTest, GPULaunchShape) {
+  OwningOpRef<ModuleOp> m = taskModule(kMatmul);
+  auto cuda = cast<sched::TargetAttr>(parseAttribute(
+      "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
+      "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
+      "registers_per_sm = 65536, warp_size = 32>",
+      &ctx));
+  // 2 x 2 blocks of 64 x 64, 16 x 16 threads of 4 x 4 outputs each, A and B
+  // tiles of 64 x 16 and 16 x 64 floats staged: 8 KiB of shared memory.
+  auto config = cast<sched::ConfigAttr>(parseAttribute(
+      "#sched.config<sketch = \"gpu.contraction\", knobs = {bk = 16, "
+      "bm = 64, bn = 64, threads = \"16x16\"}>",
+      &ctx));
+  std::string error;
+  FeatureVector f = featurizeConfig(*m, cuda, config, error);
+  ASSERT_EQ(f.size(), getNumFeatures()) << error;
+  EXPECT_FLOAT_EQ(get(f, "gpu_threads_per_block"), log2p(256));
+  EXPECT_FLOAT_EQ(get(f, "gpu_blocks"), log2p(4));
+  EXPECT_FLOAT_EQ(get(f, "gpu_shared_bytes"), log2p(8192));
+  EXPECT_FLOAT_EQ(get(f, "target_sms"), log2p(132));
+  EXPECT_FLOAT_EQ(get(f, "sketch_is_gpu.contraction"), 1.0f);
+  // 256 threads of 32 + 2 x 16 registers: 4 blocks fit an SM (65536 / 16384),
+  // half of its 2048 threads; 4 blocks fill a fraction of one wave.
+  EXPECT_FLOAT_EQ(get(f, "gpu_occupancy"), 0.5f);
+  EXPECT_NEAR(get(f, "gpu_waves"), 4.0 / (4 * 132), 1e-6);
+  // Nothing of this on a CPU target.
+  FeatureVector cpu = features(
+      *m, "#sched.config<sketch = \"cpu.contraction\", knobs = {contract = "
+          "\"outerproduct\", k1 = 32, k2 = 1, m1 = 32, m2 = 8, ms = 32, "
+          "n1 = 128, n2 = 32, ns = 128, unroll = 1}>");
+  EXPECT_FLOAT_EQ(get(cpu, "gpu_threads_per_block"), 0.0f);
+  EXPECT_FLOAT_EQ(get(cpu, "gpu_occupancy"), 0.0f);
+}

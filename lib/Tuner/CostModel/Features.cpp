@@ -154,15 +154,12 @@ static GPULaunchShape getGPULaunchShape(FunctionOpInterface func,
     if (!hasMapping(forall, /*blocks=*/false))
       return;
     threads = std::max(threads, getStaticTripCount(forall));
-    // The per-thread tile of the loop's (first) result.
-    for (Operation &op : forall.getBody()->without_terminator())
-      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-        if (linalgOp.getNumDpsInits() == 1)
-          if (auto type = dyn_cast<ShapedType>(
-                  linalgOp.getDpsInitOperand(0)->get().getType()))
-            if (type.hasStaticShape())
-              perThreadOutputs =
-                  std::max(perThreadOutputs, type.getNumElements());
+    // The per-thread tiles the loop writes back (its accumulators).
+    for (Operation &op : forall.getTerminator().getYieldingOps())
+      if (auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(op))
+        if (insert.getSourceType().hasStaticShape())
+          perThreadOutputs = std::max(perThreadOutputs,
+                                      insert.getSourceType().getNumElements());
   });
   shape.threadsPerBlock = threads;
   blockLoop->walk([&](bufferization::AllocTensorOp alloc) {

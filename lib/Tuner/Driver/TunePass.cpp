@@ -47,6 +47,8 @@ struct TunerTunePass : public tuner::impl::TunerTuneBase<TunerTunePass> {
     o.seed = seed;
     o.database = database;
     o.resume = resume;
+    o.transferFrom = transferFrom;
+    o.transferSeeds = transferSeeds;
     o.builders = builders;
     o.repeats = repeats;
     o.minRepeatMs = minRepeatMs;

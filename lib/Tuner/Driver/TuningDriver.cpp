@@ -8,6 +8,7 @@
 #include "Tuner/Tuner/Driver/TuningDriver.h"
 
 #include "Tuner/Runtime/CUDARuntime.h"
+#include "Tuner/Tuner/Transfer/Transfer.h"
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Tuner/Database/Database.h"
@@ -31,6 +32,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <numeric>
 #include <cmath>
 #include <ctime>
 #include <unistd.h>
@@ -85,6 +87,9 @@ struct TaskState {
   bool exhausted = false;
   ConfigAttr bestConfig;
   Candidate defaultCandidate;
+  /// transfer-from: adapted configs to measure first, and their keys.
+  std::vector<Candidate> transferSeeds;
+  llvm::StringSet<> transferKeys;
 };
 
 /// A cost model shared by a family of tasks, and where it is saved.
@@ -338,6 +343,63 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     }
   }
 
+  // Transfer: tasks without records of their own start from the adapted
+  // configs of similar tasks in another database.
+  if (!o.transferFrom.empty()) {
+    std::string error;
+    auto donors = Database::open(
+        o.transferFrom, /*forAppend=*/false,
+        [&](unsigned line, StringRef why) {
+          emitWarning(loc) << "database '" << o.transferFrom << "', line "
+                           << line << ": " << why << "; the line is skipped";
+        },
+        error);
+    if (failed(donors))
+      return emitError(loc) << "tuner-tune: transfer-from: " << error;
+    for (auto &state : states) {
+      if (!state->history.empty())
+        continue;
+      std::vector<TransferCandidate> candidates = getTransferCandidates(
+          **donors, state->task, *target, targetText);
+      if (candidates.empty())
+        continue;
+      // Rank with the donors' cost model when it was saved with them.
+      if (auto model = loadDatabaseCostModel(o.transferFrom, state->task)) {
+        SmallVector<ConfigAttr> configs;
+        for (const TransferCandidate &c : candidates)
+          configs.push_back(c.config);
+        FailureOr<std::vector<double>> scores =
+            predictConfigs(*model, state->task, *target, configs);
+        if (succeeded(scores)) {
+          // Best predicted first; ties keep the donors' order.
+          SmallVector<size_t> order(candidates.size());
+          std::iota(order.begin(), order.end(), 0);
+          llvm::sort(order, [&](size_t a, size_t b) {
+            return std::make_pair(-(*scores)[a], a) <
+                   std::make_pair(-(*scores)[b], b);
+          });
+          std::vector<TransferCandidate> ranked;
+          for (size_t i : order) {
+            ranked.push_back(candidates[i]);
+            ranked.back().predicted = (*scores)[i];
+          }
+          candidates = std::move(ranked);
+        }
+      }
+      for (const TransferCandidate &c : candidates) {
+        if (state->transferSeeds.size() >= o.transferSeeds)
+          break;
+        std::string why;
+        FailureOr<Candidate> candidate = state->space->fromConfig(c.config, why);
+        if (failed(candidate) || !state->space->isValid(*candidate))
+          continue;
+        if (state->transferKeys.insert(state->space->getKey(*candidate)).second)
+          state->transferSeeds.push_back(*candidate);
+      }
+      state->report.transferSeeds = state->transferSeeds.size();
+    }
+  }
+
   // Measurer.
   std::unique_ptr<Measurer> measurer;
   if (o.measure == "fake") {
@@ -368,6 +430,8 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
   TuningReport report;
   report.target = target->getShortName();
   report.policy = o.policy;
+  for (auto &state : states)
+    report.transferTasks += !state->transferSeeds.empty();
 
   // Policies.
   unsigned numTasks = states.size();
@@ -575,6 +639,8 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
             double median = results[i].median();
             if (candidates[i] == state.defaultCandidate)
               r.defaultSeconds = median;
+            if (state.transferKeys.contains(state.space->getKey(candidates[i])))
+              r.transferSeconds = std::min(r.transferSeconds, median);
             // Only a checked candidate can become the best (unless the
             // task's reference could not be built: then none is checked).
             bool trusted = out.verified || !o.verify ||
@@ -633,6 +699,11 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
       if (state->space->isValid(state->defaultCandidate) &&
           state->measured.insert(defaultKey).second)
         batch.push_back(state->defaultCandidate);
+      // Then the configs transferred from similar tasks (transfer-from).
+      for (const Candidate &seed : state->transferSeeds)
+        if (batch.size() < budget &&
+            state->measured.insert(state->space->getKey(seed)).second)
+          batch.push_back(seed);
       if (batch.size() < budget) {
         for (Candidate &c : state->policy->propose(budget - batch.size()))
           if (state->measured.insert(state->space->getKey(c)).second)
@@ -709,11 +780,18 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
       setTask(group.anchor, taskAttr);
       setConfig(group.anchor, config);
     }
+    if (state->measureTask.untunedSeconds > 0)
+      r.untunedSeconds = state->measureTask.untunedSeconds;
     report.tasks.push_back(r);
+    if (std::isfinite(r.untunedSeconds))
+      report.untunedLatency += r.weight * r.untunedSeconds;
     if (std::isfinite(r.bestSeconds))
       report.bestLatency += r.weight * r.bestSeconds;
     if (std::isfinite(r.defaultSeconds))
       report.defaultLatency += r.weight * r.defaultSeconds;
+    if (report.transferTasks)
+      report.transferLatency +=
+          r.weight * std::min(r.defaultSeconds, r.transferSeconds);
   }
   report.trials = used;
   report.errors = errors;
@@ -752,6 +830,13 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
   llvm::json::Array tasks;
   for (const TaskReport &t : report.tasks)
     tasks.push_back(llvm::json::Object{
+        {"share", std::isfinite(t.bestSeconds) && report.bestLatency > 0
+                      ? llvm::json::Value(t.weight * t.bestSeconds /
+                                          report.bestLatency)
+                      : llvm::json::Value(nullptr)},
+        {"untuned_s", number(t.untunedSeconds)},
+        {"transfer_seeds", static_cast<int64_t>(t.transferSeeds)},
+        {"transfer_s", number(t.transferSeconds)},
         {"key", t.key},
         {"name", t.name},
         {"weight", t.weight},
@@ -788,6 +873,11 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
       {"run_s", report.runSeconds},
       {"best_latency_s", report.bestLatency},
       {"default_latency_s", report.defaultLatency},
+      {"untuned_latency_s", report.untunedLatency},
+      {"transfer_tasks", static_cast<int64_t>(report.transferTasks)},
+      {"transfer_latency_s", report.transferTasks
+                                 ? number(report.transferLatency)
+                                 : llvm::json::Value(nullptr)},
       {"cost_model", report.costModel},
       {"cost_model_warm", report.costModelWarm},
       {"cost_model_families", static_cast<int64_t>(report.costModelFamilies)},
@@ -818,29 +908,51 @@ void mlir::tuner::printReport(const TuningReport &report,
                         report.costModelWarm ? " (warm start)" : "",
                         report.modelUpdates, report.featurizeSeconds,
                         report.trainSeconds, report.predictSeconds);
-  os << llvm::formatv("{0,-34} {1,-16} {2,6} {3,6} {4,6} {5,11} {6,11} {7,9} "
-                      "{8,8}\n",
+  os << llvm::formatv("{0,-34} {1,-16} {2,6} {3,6} {4,6} {5,11} {6,11} "
+                      "{7,11} {8,9} {9,8} {10,6}\n",
                       "task", "key", "weight", "trials", "errors",
-                      "default ms", "best ms", "GFLOP/s", "speedup");
+                      "untuned ms", "default ms", "best ms", "GFLOP/s",
+                      "speedup", "share");
+  auto ms = [](double s) {
+    return std::isfinite(s) ? llvm::formatv("{0:f3}", s * 1e3).str()
+                            : std::string("-");
+  };
   for (const TaskReport &t : report.tasks) {
-    auto ms = [](double s) {
-      return std::isfinite(s) ? llvm::formatv("{0:f3}", s * 1e3).str()
-                              : std::string("-");
-    };
     std::string speedup =
         std::isfinite(t.bestSeconds) && std::isfinite(t.defaultSeconds)
             ? llvm::formatv("{0:f2}x", t.defaultSeconds / t.bestSeconds).str()
             : std::string("-");
+    std::string share =
+        std::isfinite(t.bestSeconds) && report.bestLatency > 0
+            ? llvm::formatv("{0:f0}%", 100.0 * t.weight * t.bestSeconds /
+                                           report.bestLatency)
+                  .str()
+            : std::string("-");
     os << llvm::formatv("{0,-34} {1,-16} {2,6} {3,6} {4,6} {5,11} {6,11} "
-                        "{7,9:f1} {8,8}\n",
+                        "{7,11} {8,9:f1} {9,8} {10,6}\n",
                         t.name, t.key, t.weight, t.trials, t.errors,
-                        ms(t.defaultSeconds), ms(t.bestSeconds),
-                        gflops(t.flops, t.bestSeconds), speedup);
+                        ms(t.untunedSeconds), ms(t.defaultSeconds),
+                        ms(t.bestSeconds), gflops(t.flops, t.bestSeconds),
+                        speedup, share);
   }
-  if (report.defaultLatency > 0 && report.bestLatency > 0)
+  if (report.defaultLatency > 0 && report.bestLatency > 0) {
     os << llvm::formatv("end to end (sum of weight x time): default {0:f3} ms, "
-                        "best {1:f3} ms ({2:f2}x)\n",
+                        "best {1:f3} ms ({2:f2}x)",
                         report.defaultLatency * 1e3, report.bestLatency * 1e3,
                         report.defaultLatency / report.bestLatency);
+    if (report.untunedLatency > 0)
+      os << llvm::formatv(", untuned {0:f3} ms", report.untunedLatency * 1e3);
+    os << "\n";
+  }
+  if (report.transferTasks && std::isfinite(report.transferLatency) &&
+      report.defaultLatency > 0) {
+    os << llvm::formatv("transfer: {0} of {1} tasks seeded; the faster of "
+                        "default and transferred configs {2:f3} ms ({3:f2}x "
+                        "over default) before the search",
+                        report.transferTasks, report.tasks.size(),
+                        report.transferLatency * 1e3,
+                        report.defaultLatency / report.transferLatency);
+    os << "\n";
+  }
   os.flush();
 }

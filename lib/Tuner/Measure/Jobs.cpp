@@ -282,7 +282,9 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
         return fail(MeasureError::Unknown, error);
       for (auto [copy, pristine] : llvm::zip(refInputs, data->inputs))
         copy.copyFrom(pristine);
+      auto referenceStart = Clock::now();
       (*reference)->run(refInputs, data->referenceOutputs);
+      out.referenceSeconds = secondsSince(referenceStart);
       data->haveReference = true;
     }
     restoreInputs();
@@ -404,6 +406,7 @@ llvm::json::Value mlir::tuner::toJSON(const RunOutcome &r) {
                             {"times_s", llvm::json::Array(r.seconds)},
                             {"verified", r.verified},
                             {"max_error", r.maxError},
+                            {"reference_s", r.referenceSeconds},
                             {"wall_s", r.wallSeconds}};
 }
 
@@ -422,6 +425,7 @@ bool mlir::tuner::fromJSON(const llvm::json::Value &v, RunOutcome &r) {
     r.seconds.push_back(t.getAsNumber().value_or(0));
   r.verified = o->getBoolean("verified").value_or(false);
   r.maxError = o->getNumber("max_error").value_or(0);
+  r.referenceSeconds = o->getNumber("reference_s").value_or(0);
   r.wallSeconds = o->getNumber("wall_s").value_or(0);
   return true;
 }

@@ -623,6 +623,8 @@ void LocalMeasurer::measure(
             out.seconds = outcome.seconds;
           if (outcome.verified)
             runnerHasReference.insert(task.key);
+          if (outcome.referenceSeconds > 0)
+            task.untunedSeconds = outcome.referenceSeconds;
         } else if (!alive) {
           out.error = MeasureError::RuntimeDevice;
           out.message = "the kernel crashed the runner: " +

@@ -10,6 +10,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/TransformOps/BufferizationTransformOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/TransformOps/DialectExtension.h"
 #include "mlir/Dialect/Linalg/Transforms/AllInterfaces.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -236,9 +238,12 @@ LogicalResult mlir::tuner::materializeConfig(Operation *anchor,
 
 void mlir::tuner::registerSketchDependencies(DialectRegistry &registry) {
   registry.insert<affine::AffineDialect, arith::ArithDialect,
-                  bufferization::BufferizationDialect, linalg::LinalgDialect,
-                  scf::SCFDialect, tensor::TensorDialect,
-                  transform::TransformDialect, vector::VectorDialect>();
+                  bufferization::BufferizationDialect, gpu::GPUDialect,
+                  linalg::LinalgDialect, scf::SCFDialect,
+                  tensor::TensorDialect, transform::TransformDialect,
+                  vector::VectorDialect>();
+  // The GPU sketches promote their staging buffers to workgroup memory.
+  bufferization::registerTransformDialectExtension(registry);
   linalg::registerTransformDialectExtension(registry);
   scf::registerTransformDialectExtension(registry);
   tensor::registerTransformDialectExtension(registry);

@@ -4,6 +4,13 @@
 // RUN: rm -f %t.db
 // RUN: tuner-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=8 seed=1 database=%t.db progress=off" -o /dev/null
 // RUN: tuner-opt %s --sched-apply-best="database=%t.db target=cpu:avx512:2t transfer=true" 2>&1 | FileCheck %s
+// With a cost model saved beside the database (a search that trains one),
+// the model ranks the adaptations and the default config on the new task.
+// RUN: rm -f %t.m.db %t.m.db.model.json
+// RUN: tuner-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t policy=evolutionary trials=24 batch-size=12 repeats=2 seed=1 database=%t.m.db progress=off" -o /dev/null
+// RUN: test -f %t.m.db.model.json
+// RUN: tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true" 2>&1 | FileCheck %s --check-prefix=MODEL
+// RUN: tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true use-model=false" 2>&1 | FileCheck %s --check-prefix=NO-MODEL
 // Without transfer nothing is annotated.
 // RUN: tuner-opt %s --sched-apply-best="database=%t.db target=cpu:avx512:2t" 2>&1 | FileCheck %s --check-prefix=NONE
 // The transferred config is legal for its shape: it materializes, lowers
@@ -11,11 +18,14 @@
 // RUN: tuner-opt %s --sched-apply-best="database=%t.db target=cpu:avx512:2t transfer=true" --sched-materialize --tuner-lower-cpu -o %t.ll.mlir
 // RUN: tuner-run %t.ll.mlir --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
 
-// CHECK: remark: sched-apply-best: no record of its own; transferred the config of task 'matmul_64x256x128' (key {{[0-9a-f]+}}, shape distance 2.00)
+// CHECK: remark: sched-apply-best: no record of its own; transferred the config of task 'matmul_64x256x128' (key {{[0-9a-f]+}}, shape distance 2.00, its config #1)
 // CHECK: warning: sched-apply-best: no valid record for task 'reduce_4x8'
-// CHECK: remark: sched-apply-best: 0 tasks from their own records, 1 by transfer, 1 without a config
+// CHECK: remark: sched-apply-best: 0 tasks from their own records, 1 by transfer, 0 kept their default (the cost model's choice), 1 without a config
 // CHECK: linalg.matmul {sched.config = #sched.config<sketch = "cpu.{{[a-z_]+}}", knobs = {{.*}}>}
 // CHECK-NOT: sched.config
+
+// MODEL: remark: sched-apply-best: no record of its own; {{(transferred the config of task 'matmul_64x256x128' .* ranked first of [0-9]+ \(the default included\) by the database's cost model|kept the default config: the database's cost model ranks it above the [0-9]+ transferred configs)}}
+// NO-MODEL: remark: sched-apply-best: no record of its own; transferred the config of task 'matmul_64x256x128' (key {{[0-9a-f]+}}, shape distance 2.00, its config #{{[0-9]+}}){{$}}
 
 // NONE: warning: sched-apply-best: no valid record for task 'matmul_96x192x128'
 // NONE-NOT: sched.config

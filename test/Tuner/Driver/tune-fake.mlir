@@ -43,7 +43,7 @@
 // REPORT: "trials": 10
 
 // SUMMARY: mlir-tuner: 4 trials in {{.*}} s (build {{.*}} s, run {{.*}} s), 0 errors, policy random, target cpu:x86-64-v4
-// SUMMARY: task key weight trials errors default ms best ms GFLOP/s speedup
+// SUMMARY: task key weight trials errors untuned ms default ms best ms GFLOP/s speedup share
 // SUMMARY: matmul_32x64x64 {{[0-9a-f]+}} 2 2 0
 // SUMMARY: matmul_32x16x64 {{[0-9a-f]+}} 1 2 0
 // SUMMARY: end to end (sum of weight x time): default {{[0-9.]+}} ms, best {{[0-9.]+}} ms

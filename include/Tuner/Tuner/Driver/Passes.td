@@ -110,6 +110,12 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "Database file (JSON lines) to append every measurement to">,
     Option<"resume", "resume", "bool", /*default=*/"false",
            "Continue from the database's records">,
+    Option<"transferFrom", "transfer-from", "std::string", /*default=*/"\"\"",
+           "A database of other models or shapes: each task without records "
+           "of its own measures the best adaptations of its most similar "
+           "recorded tasks' configs first (transfer-tuning)">,
+    Option<"transferSeeds", "transfer-seeds", "unsigned", /*default=*/"4",
+           "Adapted configs measured first per task with transfer-from">,
     Option<"builders", "builders", "unsigned", /*default=*/"0",
            "Parallel builder processes (0: one per hardware thread)">,
     Option<"repeats", "repeats", "unsigned", /*default=*/"3",

@@ -57,6 +57,12 @@ struct TuningOptions {
   /// Continue from the database's records: they are not measured again and
   /// count against the budgets.
   bool resume = false;
+  /// A database of other models or shapes to seed the search from: per
+  /// task without records, `transferSeeds` adapted configs of the most
+  /// similar recorded tasks are measured right after the default config
+  /// (ranked by the cost model saved with that database, when there is one).
+  std::string transferFrom;
+  unsigned transferSeeds = 4;
   unsigned builders = 1;
   unsigned repeats = 3;
   double minRepeatMs = 20;
@@ -95,6 +101,13 @@ struct TaskReport {
   double defaultSeconds = std::numeric_limits<double>::infinity();
   /// The drift check's measurement of the default (infinity without one).
   double defaultEndSeconds = std::numeric_limits<double>::infinity();
+  /// Adapted configs of similar tasks measured first (transfer-from), and
+  /// the best median among them (infinity without a valid one).
+  unsigned transferSeeds = 0;
+  double transferSeconds = std::numeric_limits<double>::infinity();
+  /// One call of the task without a schedule (its naive lowering, the
+  /// reference of the result check); infinity when it never ran.
+  double untunedSeconds = std::numeric_limits<double>::infinity();
   std::string bestConfig;
   /// Whether the annotation is the default because nothing valid was found.
   bool usedDefault = false;
@@ -109,8 +122,14 @@ struct TuningReport {
   unsigned trials = 0, errors = 0;
   double seconds = 0;
   double buildSeconds = 0, runSeconds = 0;
-  /// Sum over tasks of weight x time, best and default.
-  double bestLatency = 0, defaultLatency = 0;
+  /// Sum over tasks of weight x time, best, default and untuned (the
+  /// untuned sum covers the tasks whose reference ran).
+  double bestLatency = 0, defaultLatency = 0, untunedLatency = 0;
+  /// transfer-from: tasks seeded by transfer, and the sum over all tasks of
+  /// weight x (the faster of the default and the best transferred config):
+  /// what transfer gives before any search.
+  unsigned transferTasks = 0;
+  double transferLatency = 0;
   /// The cost model ("none" without one), whether it started from a saved
   /// model, and where the search's time went.
   std::string costModel = "none";

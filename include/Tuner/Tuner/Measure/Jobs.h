@@ -77,6 +77,9 @@ struct RunOutcome {
   bool verified = false;
   double maxError = 0;
   double wallSeconds = 0;
+  /// Seconds of one call of the reference (the untransformed task, lowered
+  /// as it is) when this job computed the reference outputs; 0 otherwise.
+  double referenceSeconds = 0;
 };
 
 /// Runs kernels from object files; keeps each task's inputs and reference

@@ -43,6 +43,9 @@ struct MeasureTask {
   /// The reference build (object file and entry), once built.
   std::string referenceObject, referenceEntry;
   bool referenceFailed = false;
+  /// Seconds of one call of the reference (the task without a schedule),
+  /// from the runner that computed the reference outputs; 0 until then.
+  double untunedSeconds = 0;
 };
 
 struct MeasureInput {

@@ -8,8 +8,11 @@
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Tuner/Database/Database.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
+#include "Tuner/Tuner/Sketch/Sketch.h"
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
+#include "Tuner/Tuner/CostModel/CostModel.h"
+#include "Tuner/Tuner/Transfer/Transfer.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -27,39 +30,72 @@ struct SchedApplyBestPass
     : public sched::impl::SchedApplyBestBase<SchedApplyBestPass> {
   using SchedApplyBestBase::SchedApplyBestBase;
 
-  /// The best config of the most similar recorded task, adapted to
-  /// `task`'s shape; null when no similar task has a config that fits.
+  /// A config for `task` from the records of similar tasks: their best
+  /// configs adapted to its shape and, when the database has a saved cost
+  /// model, ranked by it together with the task's default config (which
+  /// wins when the model expects every transfer to be slower). Null when no
+  /// similar task has a config that fits. `keptDefault` says whether the
+  /// model chose the default.
   ConfigAttr transferConfig(const Database &db, const Task &task,
-                            TargetAttr target, StringRef targetText) {
+                            TargetAttr target, StringRef targetText,
+                            bool &keptDefault) {
     MLIRContext *ctx = &getContext();
-    Operation *anchor = task.occurrences.front().anchor;
-    for (const auto &[key, distance] :
-         db.getSimilarTasks(describeWorkload(task), task.key, targetText)) {
-      // The source's few best configs, best first: the first that adapts.
-      for (const Record *record : db.getBest(key, targetText, /*limit=*/3)) {
-        ConfigAttr config = record->getConfig(ctx);
-        if (!config)
-          continue;
-        std::string error;
-        FailureOr<std::unique_ptr<SketchInstance>> instance =
-            instantiateSketch(config.getSketch(), task.occurrences.front(),
-                              target, error);
-        if (failed(instance))
-          continue;
-        FailureOr<KnobChoice> choice = (*instance)->adaptConfig(config, error);
-        if (failed(choice))
-          continue;
-        std::optional<StringRef> name = record->workload.getString("name");
-        anchor->emitRemark()
-            << "sched-apply-best: no record of its own; transferred the "
-               "config of task '"
-            << (name ? *name : StringRef(key)) << "' (key " << key
-            << ", shape distance " << llvm::formatv("{0:f2}", distance)
-            << ")";
-        return (*instance)->toConfig(ctx, *choice);
-      }
+    keptDefault = false;
+    const FusedGroup &group = task.occurrences.front();
+    Operation *anchor = group.anchor;
+    std::vector<TransferCandidate> candidates =
+        getTransferCandidates(db, task, target, targetText);
+    if (candidates.empty())
+      return nullptr;
+
+    auto describe = [&](const TransferCandidate &c) {
+      return llvm::formatv("task '{0}' (key {1}, shape distance {2:f2}, its "
+                           "config #{3})",
+                           c.sourceName, c.sourceKey, c.distance,
+                           c.sourceRank + 1)
+          .str();
+    };
+    std::unique_ptr<CostModel> model =
+        useModel ? loadDatabaseCostModel(database, task) : nullptr;
+    auto instances = instantiateSketches(group, target);
+    if (!model || instances.empty()) {
+      anchor->emitRemark() << "sched-apply-best: no record of its own; "
+                              "transferred the config of "
+                           << describe(candidates.front());
+      return candidates.front().config;
     }
-    return nullptr;
+    SmallVector<ConfigAttr> configs;
+    ConfigAttr defaultConfig =
+        instances.front()->toConfig(ctx, instances.front()->getDefault());
+    configs.push_back(defaultConfig);
+    for (const TransferCandidate &c : candidates)
+      configs.push_back(c.config);
+    FailureOr<std::vector<double>> scores =
+        predictConfigs(*model, task, target, configs);
+    if (failed(scores)) {
+      anchor->emitRemark() << "sched-apply-best: no record of its own; "
+                              "transferred the config of "
+                           << describe(candidates.front())
+                           << " (the saved cost model is not trained)";
+      return candidates.front().config;
+    }
+    size_t best = std::max_element(scores->begin(), scores->end()) -
+                  scores->begin();
+    if (best == 0) {
+      keptDefault = true;
+      anchor->emitRemark()
+          << "sched-apply-best: no record of its own; kept the default "
+             "config: the database's cost model ranks it above the "
+          << candidates.size() << " transferred configs";
+      return defaultConfig;
+    }
+    anchor->emitRemark() << "sched-apply-best: no record of its own; "
+                            "transferred the config of "
+                         << describe(candidates[best - 1])
+                         << ", ranked first of " << configs.size()
+                         << " (the default included) by the database's "
+                            "cost model";
+    return candidates[best - 1].config;
   }
 
   void runOnOperation() override {
@@ -89,7 +125,7 @@ struct SchedApplyBestPass
     llvm::raw_string_ostream(targetText) << *target;
     setTarget(module, *target);
 
-    unsigned own = 0, transferred = 0, none = 0;
+    unsigned own = 0, transferred = 0, defaults = 0, none = 0;
     for (const Task &task : extractTasks(module)) {
       Operation *anchor = task.occurrences.front().anchor;
       std::vector<const Record *> best =
@@ -114,9 +150,10 @@ struct SchedApplyBestPass
       if (chosen) {
         ++own;
       } else if (transfer) {
-        chosen = transferConfig(**db, task, *target, targetText);
+        bool keptDefault = false;
+        chosen = transferConfig(**db, task, *target, targetText, keptDefault);
         if (chosen)
-          ++transferred;
+          ++(keptDefault ? defaults : transferred);
       }
       if (!chosen) {
         ++none;
@@ -131,7 +168,9 @@ struct SchedApplyBestPass
     if (transfer)
       emitRemark(loc) << "sched-apply-best: " << own
                       << " tasks from their own records, " << transferred
-                      << " by transfer, " << none << " without a config";
+                      << " by transfer, " << defaults
+                      << " kept their default (the cost model's choice), "
+                      << none << " without a config";
   }
 };
 } // namespace

@@ -170,13 +170,20 @@ def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
     of a sketch) is skipped with a warning; a task without records keeps what
     it had, with a warning. The module gets the target as `sched.target`.
 
-    With `transfer=true`, a task without records of its own takes the best
-    config of the most similar recorded task (transfer-tuning): the same
-    anchor op with operands of the same ranks and element types, nearest in
-    shape (the sum of |log2 a - log2 b| over the operands' dimensions), its
-    knobs moved to the nearest legal values for the new extents. A remark
-    on the op names the source task; a remark on the module counts the
-    tasks annotated from their own records, by transfer, and not at all.
+    With `transfer=true`, a task without records of its own takes a config
+    of the most similar recorded tasks (transfer-tuning): the same anchor op
+    with operands of the same ranks and element types, nearest in shape (the
+    sum of |log2 a - log2 b| over the operands' dimensions); the best few
+    configs of the three nearest tasks are adapted (every knob moved to the
+    nearest legal value for the new extents). When the database has a saved
+    cost model (`<database>.model.json`, or a family's file, written by
+    `tuner-tune`) and `use-model` is on, the model ranks the adaptations
+    together with the task's default config on the new task's features,
+    and the best predicted is used (the default, when the model expects
+    every transfer to be slower); without one, the adaptation of the
+    nearest task's best config. A remark on the op names the choice; a
+    remark on the module counts the tasks annotated from their own records,
+    by transfer, with the default by the model's choice, and not at all.
 
     ```
     tuner-opt model.mlir --sched-apply-best="database=db.jsonl"         --sched-materialize --tuner-lower-cpu
@@ -191,6 +198,9 @@ def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
     Option<"transfer", "transfer", "bool", /*default=*/"false",
            "Annotate tasks without records from the most similar recorded "
            "task, its config adapted to the new shape">,
+    Option<"useModel", "use-model", "bool", /*default=*/"true",
+           "With transfer, rank the adapted configs and the default with "
+           "the database's saved cost model when there is one">,
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
