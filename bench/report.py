@@ -286,10 +286,11 @@ def section_transfer(data):
         f"{src['best_latency_s'] * 1e3:.2f} ms tuned). Its records are "
         "applied to the layer at other sequence lengths with zero new "
         "measurements: *default* (`sched-apply-default`), *transfer* "
-        "(`sched-apply-best transfer=true`: adaptations of the nearest "
-        "tasks' best configs ranked with the default by the database's cost "
-        "model), *transfer, no model* (`use-model=false`: the nearest task's "
-        "best config adapted). Each program is materialized, lowered and run "
+        "(`sched-apply-best transfer=true use-model=true`: adaptations of the "
+        "nearest tasks' best configs ranked with the default by the "
+        "database's cost model), *transfer, no model* (`transfer=true`, "
+        "`use-model=false`, the default: the nearest task's best config "
+        "adapted). Each program is materialized, lowered and run "
         "end to end by `tuner-run` (checked against the reference), medians "
         "of the runs' medians (min..max), variants interleaved per round.",
         "",
@@ -375,9 +376,12 @@ def section_model_report(data):
         ]
         for name in ("untuned", "default", "tuned"):
             run = e2e[name]
+            times = [x * 1e3 for x in run["medians_s"]]
+            spread = (f"{common.median(times):.3f}" if len(times) == 1 else
+                      f"{common.median(times):.3f} "
+                      f"({min(times):.3f}..{max(times):.3f})")
             lines.append(
-                f"| {name} | {ms(est.get(name))} "
-                f"| {common.spread([x * 1e3 for x in run['medians_s']])} "
+                f"| {name} | {ms(est.get(name))} | {spread} "
                 f"| {'yes' if run['match'] else 'NO'} |")
         lines.append("")
     return "\n".join(lines)

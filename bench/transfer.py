@@ -108,7 +108,7 @@ def main():
             variants = {
                 "default": ["--sched-apply-default=target=host"],
                 "transfer": [f"--sched-apply-best=database={db} target=host "
-                             "transfer=true"],
+                             "transfer=true use-model=true"],
                 "transfer_no_model": [f"--sched-apply-best=database={db} "
                                       "target=host transfer=true "
                                       "use-model=false"],

@@ -53,6 +53,13 @@ using namespace mlir::tuner;
 /// script can match them one by one.
 static constexpr StringLiteral kKernelIdAttr = "__tuner_gpu_kernel";
 
+/// Threads per warp (NVIDIA).
+static constexpr int64_t kWarpSize = 32;
+
+/// The mark of gpu.contraction_mma (Tuner/Tuner/Sketch/Sketch.h): matmuls to
+/// rewrite to nvgpu.mma.sync once they are on memrefs and in a warp.
+static constexpr StringLiteral kMmaSyncAttr = "tuner.mma_sync";
+
 //===----------------------------------------------------------------------===//
 // Bufferization
 //===----------------------------------------------------------------------===//
@@ -178,6 +185,15 @@ getBlockDims(scf::ForallOp blockLoop) {
     }
     int64_t linear = 1;
     for (auto [attr, count] : llvm::zip(*mapping, *counts)) {
+      // Warps: 32 threads each along x.
+      if (auto warp = dyn_cast<gpu::GPUWarpMappingAttr>(attr)) {
+        unsigned dim = static_cast<unsigned>(warp.getWarp());
+        if (warp.isLinearMapping() || dim >= 3)
+          linear *= count * kWarpSize;
+        else
+          dims[dim] = std::max(dims[dim], dim == 0 ? count * kWarpSize : count);
+        continue;
+      }
       auto thread = dyn_cast<gpu::GPUThreadMappingAttr>(attr);
       if (!thread) {
         linear *= count;
@@ -259,6 +275,17 @@ struct TunerGPUMapForallPass
           "!transform.any_op\n",
           id, kKernelIdAttr, (*dims)[0], (*dims)[1], (*dims)[2]);
     }
+    // Tensor-core matmuls (gpu.contraction_mma): lane-distributed loads,
+    // nvgpu.mma.sync and stores, now that they are on memrefs in warps.
+    bool hasMma = false;
+    module.walk([&](Operation *op) { hasMma |= op->hasAttr(kMmaSyncAttr); });
+    if (hasMma)
+      os << llvm::formatv(
+          "  %mma = transform.structured.match attributes{{{0}} in %root : "
+          "(!transform.any_op) -> !transform.any_op\n"
+          "  transform.nvgpu.rewrite_matmul_as_mma_sync %mma : "
+          "(!transform.any_op) -> ()\n",
+          kMmaSyncAttr);
     os << "  transform.yield\n}\n}\n";
 
     ScopedDiagnosticHandler silence(ctx, [](Diagnostic &) {
@@ -378,9 +405,26 @@ struct GPUVectorLoweringPass
                                                           linearize);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, linearize,
                                                          target);
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(linearize))))
-      signalPassFailure();
+    FrozenRewritePatternSet frozen(std::move(linearize));
+    // Kernels with nvgpu ops (tensor-core mma.sync) keep their n-D vectors:
+    // the nvgpu-to-NVVM conversion takes them as they are.
+    SmallVector<Operation *> roots;
+    getOperation().walk([&](gpu::LaunchOp launch) {
+      bool usesNVGPU = launch
+                           ->walk([](Operation *op) {
+                             return op->getDialect() &&
+                                            op->getDialect()->getNamespace() ==
+                                                "nvgpu"
+                                        ? WalkResult::interrupt()
+                                        : WalkResult::advance();
+                           })
+                           .wasInterrupted();
+      if (!usesNVGPU)
+        roots.push_back(launch);
+    });
+    for (Operation *root : roots)
+      if (failed(applyPartialConversion(root, target, frozen)))
+        return signalPassFailure();
   }
 };
 } // namespace

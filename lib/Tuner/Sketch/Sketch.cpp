@@ -126,6 +126,7 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createCPUContractionPaddedSketch());
   sketches.push_back(createCPUConvolutionSketch());
   sketches.push_back(createCPUFallbackSketch());
+  sketches.push_back(createGPUContractionMMASketch());
   sketches.push_back(createGPUContractionSketch());
   sketches.push_back(createGPUConvolutionSketch());
   sketches.push_back(createTestFailToApplySketch());

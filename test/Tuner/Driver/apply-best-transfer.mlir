@@ -4,13 +4,14 @@
 // RUN: rm -f %t.db
 // RUN: tuner-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=8 seed=1 database=%t.db progress=off" -o /dev/null
 // RUN: tuner-opt %s --sched-apply-best="database=%t.db target=cpu:avx512:2t transfer=true" 2>&1 | FileCheck %s
-// With a cost model saved beside the database (a search that trains one),
-// the model ranks the adaptations and the default config on the new task.
+// With a cost model saved beside the database (a search that trains one)
+// and use-model=true, the model ranks the adaptations and the default
+// config on the new task; by default the nearest task's best is taken.
 // RUN: rm -f %t.m.db %t.m.db.model.json
 // RUN: tuner-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t policy=evolutionary trials=24 batch-size=12 repeats=2 seed=1 database=%t.m.db progress=off" -o /dev/null
 // RUN: test -f %t.m.db.model.json
-// RUN: tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true" 2>&1 | FileCheck %s --check-prefix=MODEL
-// RUN: tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true use-model=false" 2>&1 | FileCheck %s --check-prefix=NO-MODEL
+// RUN: tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true use-model=true" 2>&1 | FileCheck %s --check-prefix=MODEL
+// RUN: tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true" 2>&1 | FileCheck %s --check-prefix=NO-MODEL
 // Without transfer nothing is annotated.
 // RUN: tuner-opt %s --sched-apply-best="database=%t.db target=cpu:avx512:2t" 2>&1 | FileCheck %s --check-prefix=NONE
 // The transferred config is legal for its shape: it materializes, lowers

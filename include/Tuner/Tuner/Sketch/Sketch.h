@@ -133,8 +133,13 @@ std::unique_ptr<Sketch> createCPUContractionSketch();
 std::unique_ptr<Sketch> createCPUContractionPaddedSketch();
 std::unique_ptr<Sketch> createCPUConvolutionSketch();
 std::unique_ptr<Sketch> createCPUFallbackSketch();
+std::unique_ptr<Sketch> createGPUContractionMMASketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
+/// The discardable unit attribute gpu.contraction_mma puts on the matmuls
+/// that tuner-lower-gpu rewrites to nvgpu.mma.sync after bufferization.
+constexpr StringLiteral kMmaSyncAttrName = "tuner.mma_sync";
+
 /// Test-only sketches (lib/Tuner/Sketch/TestSketches.cpp).
 std::unique_ptr<Sketch> createTestFailToApplySketch();
 std::unique_ptr<Sketch> createTestFaultSketch();

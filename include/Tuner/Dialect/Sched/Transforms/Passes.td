@@ -175,13 +175,14 @@ def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
     with operands of the same ranks and element types, nearest in shape (the
     sum of |log2 a - log2 b| over the operands' dimensions); the best few
     configs of the three nearest tasks are adapted (every knob moved to the
-    nearest legal value for the new extents). When the database has a saved
-    cost model (`<database>.model.json`, or a family's file, written by
-    `tuner-tune`) and `use-model` is on, the model ranks the adaptations
-    together with the task's default config on the new task's features,
-    and the best predicted is used (the default, when the model expects
-    every transfer to be slower); without one, the adaptation of the
-    nearest task's best config. A remark on the op names the choice; a
+    nearest legal value for the new extents), and the adaptation of the
+    nearest task's best config is used. With `use-model=true`, when the
+    database has a saved cost model (`<database>.model.json`, or a family's
+    file, written by `tuner-tune`), the model ranks the adaptations together
+    with the task's default config on the new task's features instead, and
+    the best predicted is used (the default, when the model expects every
+    transfer to be slower); on the BERT example this chose worse configs
+    than the nearest task's best (docs/results.md), hence the default. A remark on the op names the choice; a
     remark on the module counts the tasks annotated from their own records,
     by transfer, with the default by the model's choice, and not at all.
 
@@ -198,9 +199,11 @@ def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
     Option<"transfer", "transfer", "bool", /*default=*/"false",
            "Annotate tasks without records from the most similar recorded "
            "task, its config adapted to the new shape">,
-    Option<"useModel", "use-model", "bool", /*default=*/"true",
+    Option<"useModel", "use-model", "bool", /*default=*/"false",
            "With transfer, rank the adapted configs and the default with "
-           "the database's saved cost model when there is one">,
+           "the database's saved cost model when there is one (measured "
+           "worse than the nearest task's best on the BERT example; see "
+           "docs/Tuning.md)">,
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
