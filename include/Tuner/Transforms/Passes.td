@@ -62,8 +62,16 @@ def TunerGPUMapForall : Pass<"tuner-gpu-map-forall", "::mlir::ModuleOp"> {
     `#gpu.warp<...>` mappings become thread-id computations
     (`transform.gpu.map_nested_forall_to_threads`, which adds the barriers
     between them). The block size of each launch is the largest trip count
-    of its nested thread loops along x, y and z; a launch whose linear thread
-    loops need more threads than that gets a larger x.
+    of its nested thread loops along x, y and z (32 threads per warp along
+    x); a launch whose linear thread loops need more threads than that gets
+    a larger x.
+
+    Then every `linalg.matmul` marked with the unit attribute
+    `tuner.mma_sync` (by the `gpu.contraction_mma` sketch: a 16x8x16 f16
+    matmul in a warp) is rewritten to lane-distributed loads,
+    `nvgpu.mma.sync` and stores
+    (`transform.nvgpu.rewrite_matmul_as_mma_sync`), which needs memrefs and
+    the warp mapping, hence here.
 
     The pass runs the upstream transform ops through the transform
     interpreter on a script it builds for the module; the loops must already
