@@ -129,6 +129,7 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createGPUContractionMMASketch());
   sketches.push_back(createGPUContractionSketch());
   sketches.push_back(createGPUConvolutionSketch());
+  sketches.push_back(createGPUFallbackSketch());
   sketches.push_back(createTestFailToApplySketch());
   sketches.push_back(createTestFaultSketch());
 }

@@ -136,6 +136,7 @@ std::unique_ptr<Sketch> createCPUFallbackSketch();
 std::unique_ptr<Sketch> createGPUContractionMMASketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
+std::unique_ptr<Sketch> createGPUFallbackSketch();
 /// The discardable unit attribute gpu.contraction_mma puts on the matmuls
 /// that tuner-lower-gpu rewrites to nvgpu.mma.sync after bufferization.
 constexpr StringLiteral kMmaSyncAttrName = "tuner.mma_sync";
