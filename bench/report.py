@@ -314,7 +314,8 @@ def section_transfer(data):
         "",
         "Small-budget tuning of each new shape (the estimate, sum of weight x "
         "best latency), from scratch and seeded with `transfer-from` (the "
-        "best-ranked adaptations measured right after each default):",
+        "first adaptations, nearest task first, measured right after each "
+        "default; the run used the database's cost model to order them):",
         "",
         "| sequence | trials | default ms | scratch ms | transfer-from ms | "
         "transfer before the search ms |",

@@ -32,7 +32,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
-#include <numeric>
 #include <cmath>
 #include <ctime>
 #include <unistd.h>
@@ -363,29 +362,8 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
           **donors, state->task, *target, targetText);
       if (candidates.empty())
         continue;
-      // Rank with the donors' cost model when it was saved with them.
-      if (auto model = loadDatabaseCostModel(o.transferFrom, state->task)) {
-        SmallVector<ConfigAttr> configs;
-        for (const TransferCandidate &c : candidates)
-          configs.push_back(c.config);
-        FailureOr<std::vector<double>> scores =
-            predictConfigs(*model, state->task, *target, configs);
-        if (succeeded(scores)) {
-          // Best predicted first; ties keep the donors' order.
-          SmallVector<size_t> order(candidates.size());
-          std::iota(order.begin(), order.end(), 0);
-          llvm::sort(order, [&](size_t a, size_t b) {
-            return std::make_pair(-(*scores)[a], a) <
-                   std::make_pair(-(*scores)[b], b);
-          });
-          std::vector<TransferCandidate> ranked;
-          for (size_t i : order) {
-            ranked.push_back(candidates[i]);
-            ranked.back().predicted = (*scores)[i];
-          }
-          candidates = std::move(ranked);
-        }
-      }
+      // In donor order: the nearest task first, its best config first (a
+      // cost model of other shapes ranked them worse, see docs/Tuning.md).
       for (const TransferCandidate &c : candidates) {
         if (state->transferSeeds.size() >= o.transferSeeds)
           break;

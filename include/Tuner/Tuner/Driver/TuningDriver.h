@@ -60,7 +60,7 @@ struct TuningOptions {
   /// A database of other models or shapes to seed the search from: per
   /// task without records, `transferSeeds` adapted configs of the most
   /// similar recorded tasks are measured right after the default config
-  /// (ranked by the cost model saved with that database, when there is one).
+  /// (nearest task first, its best config first).
   std::string transferFrom;
   unsigned transferSeeds = 4;
   unsigned builders = 1;

@@ -5,12 +5,11 @@
 // op, operands of the same ranks and element types, nearest shapes), each
 // knob moved to the nearest legal value of the new task's space. Two users:
 //
-//   * sched-apply-best transfer=true: zero measurements; the adaptations and
-//     the task's default config are ranked by the cost model saved with the
-//     database (when there is one), and the best predicted wins, so a
-//     transfer the model expects to lose to the default is not used;
-//   * tuner-tune transfer-from=FILE: the best-ranked adaptations are
-//     measured first, right after the default config.
+//   * sched-apply-best transfer=true: zero measurements; the nearest task's
+//     best adaptation, or with use-model=true the best predicted by the cost
+//     model saved with the database among the adaptations and the default;
+//   * tuner-tune transfer-from=FILE: the first adaptations (nearest task
+//     first) are measured right after the default config.
 //
 //===----------------------------------------------------------------------===//
 
