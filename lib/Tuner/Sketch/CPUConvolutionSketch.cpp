@@ -29,13 +29,6 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-/// Loop positions of an NHWC convolution.
-struct ConvLoops {
-  unsigned n = 0, oh = 0, ow = 0, c = 0, kh = 0, kw = 0;
-  std::optional<unsigned> ic; // absent for depthwise
-  SmallVector<int64_t> extents;
-};
-
 class ConvolutionInstance : public SketchInstance {
 public:
   ConvolutionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
@@ -191,27 +184,10 @@ public:
   instantiate(const FusedGroup &group, TargetAttr target,
               std::string &whyNot) const override {
     Operation *op = group.anchor;
-    bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op);
-    if (!depthwise && !isa<linalg::Conv2DNhwcHwcfOp>(op)) {
-      whyNot = "not a conv_2d_nhwc_hwcf or depthwise_conv_2d_nhwc_hwc";
+    FailureOr<ConvLoops> analyzed = analyzeConvolution(group, whyNot);
+    if (failed(analyzed))
       return nullptr;
-    }
-    if (!hasStaticTensorOperands(group)) {
-      whyNot = "needs static tensor operands";
-      return nullptr;
-    }
-    // Loop order of both named ops: (n, oh, ow, c/oc, kh, kw[, ic]).
-    ConvLoops loops;
-    linalg::LinalgOp anchor = group.anchor;
-    loops.extents = anchor.getStaticLoopRanges();
-    loops.n = 0;
-    loops.oh = 1;
-    loops.ow = 2;
-    loops.c = 3;
-    loops.kh = 4;
-    loops.kw = 5;
-    if (!depthwise)
-      loops.ic = 6;
+    ConvLoops loops = std::move(*analyzed);
     int64_t ow = loops.extents[loops.ow], ch = loops.extents[loops.c];
     int64_t lanes = target.getVectorLanes(getResultElementBits(group.anchor));
     SmallVector<int64_t> c2;

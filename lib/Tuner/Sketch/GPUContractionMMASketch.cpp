@@ -109,23 +109,13 @@ public:
     Handle op =
         b.tileUsingFor(tiled.anchor, {Size::of(0), Size::of(0), bk}).first;
     linalg::LinalgOp anchor = group.anchor;
-    SmallVector<std::string> zeros;
-    for (OpOperand &operand : anchor->getOpOperands())
-      zeros.push_back(getZeroAttrText(getElementTypeOrSelf(operand.get())));
-    Handle padded = b.pad(op, zeros, {0, 1, 2}, {1, 1, 0}, "none").first;
-    SmallVector<Handle> stagePads = {b.getProducerOfOperand(padded, 0),
-                                     b.getProducerOfOperand(padded, 1)};
+    auto [padded, stagePads] = padInputsForStaging(b, anchor, op);
 
     const Knob &warps = getKnob("warps");
     b.alternatives(warps, [&](unsigned i) {
       auto [wy, wx] = parseWarps(cast<StringAttr>(warps.options[i]).getValue());
       int64_t threads = wy * wx * kWarpSize;
-      for (Handle pad : stagePads) {
-        auto [copyLoop, copy] =
-            b.mapCopyToThreads(pad, threads, /*bitAlignment=*/128);
-        b.promoteToWorkgroup(b.getProducerOfOperand(copyLoop, 0));
-        b.vectorizeStatic(copy);
-      }
+      stageInWorkgroupMemory(b, stagePads, threads);
       // S1: warps; S2: one matmul per mma.sync, marked for tuner-lower-gpu.
       Handle warpTile =
           b.tileUsingForall(padded, {Size::of(wy), Size::of(wx), Size::of(0)},
@@ -138,15 +128,11 @@ public:
       b.raw("transform.annotate " + mma.name + " \"" + kMmaSyncAttrName.str() +
             "\" : !transform.any_op");
       // The fill and the consumers over all threads: wy rows of 32 * wx.
-      for (Handle &elementwise :
-           llvm::concat<Handle>(tiled.producers, tiled.consumers)) {
-        Handle t = b.tileUsingForall(elementwise,
-                                     {Size::of(wy), Size::of(wx * kWarpSize)},
-                                     "[#gpu.thread<y>, #gpu.thread<x>]",
-                                     /*numThreads=*/true)
-                       .first;
-        b.vectorize(t);
-      }
+      TiledGroup inRegion = tiled; // each region starts from the same handles
+      distributeElementwise(
+          b, inRegion, anchor,
+          {Size::of(wy), Size::of(wx * kWarpSize), Size::of(0)},
+          {"#gpu.thread<y>", "#gpu.thread<x>", ""}, /*vectorize=*/true);
     });
     b.applyPatterns(tiled.forall, {"canonicalization"});
     b.applyCSE(tiled.forall);

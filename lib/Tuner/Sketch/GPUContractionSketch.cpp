@@ -160,18 +160,7 @@ public:
     Handle op = b.tileUsingFor(tiled.anchor, r0).first;
 
     // Stage the input slices: a nofold pad of each is an explicit copy.
-    SmallVector<std::string> zeros;
-    for (OpOperand &operand : anchor->getOpOperands())
-      zeros.push_back(getZeroAttrText(getElementTypeOrSelf(operand.get())));
-    SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(numLoops));
-    SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
-    for (OpOperand *input : anchor.getDpsInputOperands())
-      nofold[input->getOperandNumber()] = 1;
-    Handle padded = b.pad(op, zeros, dims, nofold, "none").first;
-    SmallVector<Handle> stagePads;
-    for (OpOperand *input : anchor.getDpsInputOperands())
-      stagePads.push_back(
-          b.getProducerOfOperand(padded, input->getOperandNumber()));
+    auto [padded, stagePads] = padInputsForStaging(b, anchor, op);
 
     // S1, S2: per block shape, the cooperative copies, the thread tiles and
     // their vectorization.
@@ -180,12 +169,7 @@ public:
     b.alternatives(shape, [&](unsigned i) {
       auto [ty, tx] =
           parseShapeName(cast<StringAttr>(shape.options[i]).getValue());
-      for (Handle pad : stagePads) {
-        auto [copyLoop, copy] =
-            b.mapCopyToThreads(pad, ty * tx, /*bitAlignment=*/128);
-        b.promoteToWorkgroup(b.getProducerOfOperand(copyLoop, 0));
-        b.vectorizeStatic(copy);
-      }
+      stageInWorkgroupMemory(b, stagePads, ty * tx);
       perThread[loops.m] = Size::of(ty);
       perThread[loops.n] = Size::of(tx);
       Handle tile = b.tileUsingForall(padded, perThread,
@@ -195,18 +179,9 @@ public:
       b.vectorize(tile, /*namedContraction=*/true);
 
       // The fill and the consumers, distributed the same way.
-      SmallVector<Size> resultThreads = projectToResultLoops(anchor, perThread);
-      SmallVector<std::string> resultMapping;
-      for (unsigned pos : getResultLoopPositions(anchor))
-        resultMapping.push_back(threads[pos]);
-      std::string mapping = getMappingText(resultThreads, resultMapping);
-      for (Handle &elementwise :
-           llvm::concat<Handle>(tiled.producers, tiled.consumers)) {
-        Handle t = b.tileUsingForall(elementwise, resultThreads, mapping,
-                                     /*numThreads=*/true)
-                       .first;
-        b.vectorize(t);
-      }
+      TiledGroup inRegion = tiled; // each region starts from the same handles
+      distributeElementwise(b, inRegion, anchor, perThread, threads,
+                            /*vectorize=*/true);
     });
     b.applyPatterns(tiled.forall, {"canonicalization"});
     b.applyCSE(tiled.forall);

@@ -32,13 +32,6 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-/// Loop positions of an NHWC convolution: (n, oh, ow, c, kh, kw[, ic]).
-struct ConvLoops {
-  unsigned n = 0, oh = 1, ow = 2, c = 3, kh = 4, kw = 5;
-  std::optional<unsigned> ic; // absent for depthwise
-  SmallVector<int64_t> extents;
-};
-
 class GPUConvolutionInstance : public SketchInstance {
 public:
   GPUConvolutionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
@@ -126,18 +119,8 @@ public:
                                        reductionLoops.rend());
 
     // The fill and the consumers, distributed like the anchor.
-    SmallVector<Size> resultThreads = projectToResultLoops(anchor, perThread);
-    SmallVector<std::string> resultMapping;
-    for (unsigned pos : getResultLoopPositions(anchor))
-      resultMapping.push_back(threads[pos]);
-    std::string mapping = getMappingText(resultThreads, resultMapping);
-    for (Handle &elementwise :
-         llvm::concat<Handle>(tiled.producers, tiled.consumers)) {
-      Handle t = b.tileUsingForall(elementwise, resultThreads, mapping,
-                                   /*numThreads=*/true)
-                     .first;
-      b.vectorize(t);
-    }
+    distributeElementwise(b, tiled, anchor, perThread, threads,
+                          /*vectorize=*/true);
 
     // S2: as in cpu.conv2d, hoist the output tile out of the reduction loops
     // while it is a tensor slice, vectorize the 1-D convolution, and keep the
@@ -207,20 +190,10 @@ public:
   instantiate(const FusedGroup &group, TargetAttr target,
               std::string &whyNot) const override {
     Operation *op = group.anchor;
-    bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op);
-    if (!depthwise && !isa<linalg::Conv2DNhwcHwcfOp>(op)) {
-      whyNot = "not a conv_2d_nhwc_hwcf or depthwise_conv_2d_nhwc_hwc";
+    FailureOr<ConvLoops> analyzed = analyzeConvolution(group, whyNot);
+    if (failed(analyzed))
       return nullptr;
-    }
-    if (!hasStaticTensorOperands(group)) {
-      whyNot = "needs static tensor operands";
-      return nullptr;
-    }
-    ConvLoops loops;
-    linalg::LinalgOp anchor = group.anchor;
-    loops.extents = anchor.getStaticLoopRanges();
-    if (!depthwise)
-      loops.ic = 6;
+    ConvLoops loops = std::move(*analyzed);
     int64_t oh = loops.extents[loops.oh], ow = loops.extents[loops.ow],
             ch = loops.extents[loops.c], kw = loops.extents[loops.kw];
     MLIRContext *ctx = op->getContext();

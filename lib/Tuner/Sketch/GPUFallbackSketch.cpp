@@ -68,15 +68,8 @@ public:
     // One thread per element of the tile along the mapped loops.
     b.tileUsingForall(tiled.anchor, tiles, getMappingText(tiles, threads),
                       /*numThreads=*/true);
-    SmallVector<Size> resultTiles = projectToResultLoops(anchor, tiles);
-    SmallVector<std::string> resultMapping;
-    for (unsigned pos : getResultLoopPositions(anchor))
-      resultMapping.push_back(threads[pos]);
-    std::string mapping = getMappingText(resultTiles, resultMapping);
-    for (Handle &elementwise :
-         llvm::concat<Handle>(tiled.producers, tiled.consumers))
-      b.tileUsingForall(elementwise, resultTiles, mapping,
-                        /*numThreads=*/true);
+    distributeElementwise(b, tiled, anchor, tiles, threads,
+                          /*vectorize=*/false);
     return b.finish();
   }
 

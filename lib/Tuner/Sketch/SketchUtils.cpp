@@ -2,6 +2,7 @@
 
 #include "SketchUtils.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
@@ -11,7 +12,7 @@ using namespace mlir::tuner;
 using namespace mlir::tuner::detail;
 
 const char *const mlir::tuner::detail::kContractLowerings[] = {"outerproduct",
-                                                  "llvmintr"};
+                                                               "llvmintr"};
 const unsigned mlir::tuner::detail::kNumContractLowerings = 2;
 
 SmallVector<unsigned>
@@ -23,8 +24,9 @@ mlir::tuner::detail::getResultLoopPositions(linalg::LinalgOp anchor) {
   return positions;
 }
 
-SmallVector<Size> mlir::tuner::detail::projectToResultLoops(linalg::LinalgOp anchor,
-                                               ArrayRef<Size> anchorSizes) {
+SmallVector<Size>
+mlir::tuner::detail::projectToResultLoops(linalg::LinalgOp anchor,
+                                          ArrayRef<Size> anchorSizes) {
   SmallVector<Size> sizes;
   for (unsigned pos : getResultLoopPositions(anchor))
     sizes.push_back(anchorSizes[pos]);
@@ -43,9 +45,10 @@ mlir::tuner::detail::getMappingText(ArrayRef<Size> sizes,
   return "[" + llvm::join(entries, ", ") + "]";
 }
 
-TiledGroup mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
-                                    ArrayRef<Size> outerSizes,
-                                    ArrayRef<std::string> loopMapping) {
+TiledGroup
+mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
+                                      ArrayRef<Size> outerSizes,
+                                      ArrayRef<std::string> loopMapping) {
   linalg::LinalgOp anchor = group.anchor;
   Handle anchorHandle = b.getAnchor();
 
@@ -69,8 +72,8 @@ TiledGroup mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGr
 
   TiledGroup tiled;
   if (consumers.empty()) {
-    auto [t, forall] = b.tileUsingForall(anchorHandle, outerSizes,
-                                         getMappingText(outerSizes, loopMapping));
+    auto [t, forall] = b.tileUsingForall(
+        anchorHandle, outerSizes, getMappingText(outerSizes, loopMapping));
     tiled.anchor = t;
     tiled.forall = forall;
   } else {
@@ -79,9 +82,9 @@ TiledGroup mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGr
       for (unsigned pos : getResultLoopPositions(anchor))
         resultMapping.push_back(loopMapping[pos]);
     SmallVector<Size> resultSizes = projectToResultLoops(anchor, outerSizes);
-    auto [t, forall] = b.tileUsingForall(
-        consumers.back(), resultSizes,
-        getMappingText(resultSizes, resultMapping));
+    auto [t, forall] =
+        b.tileUsingForall(consumers.back(), resultSizes,
+                          getMappingText(resultSizes, resultMapping));
     tiled.forall = forall;
     consumers.back() = t;
     for (size_t i = consumers.size() - 1; i-- > 0;) {
@@ -90,7 +93,8 @@ TiledGroup mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGr
       consumers[i] = fused;
       tiled.forall = containing;
     }
-    auto [fused, containing] = b.fuseIntoContainingOp(anchorHandle, tiled.forall);
+    auto [fused, containing] =
+        b.fuseIntoContainingOp(anchorHandle, tiled.forall);
     tiled.anchor = fused;
     tiled.forall = containing;
   }
@@ -104,9 +108,11 @@ TiledGroup mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGr
   return tiled;
 }
 
-void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b, TiledGroup &tiled,
-                                  const FusedGroup &group,
-                                  ArrayRef<Size> innerSizes, bool masked) {
+void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
+                                               TiledGroup &tiled,
+                                               const FusedGroup &group,
+                                               ArrayRef<Size> innerSizes,
+                                               bool masked) {
   SmallVector<Size> sizes = projectToResultLoops(group.anchor, innerSizes);
   auto tileAndVectorize = [&](Handle &op) {
     auto [t, loops] = b.tileUsingFor(op, sizes);
@@ -137,8 +143,8 @@ int64_t mlir::tuner::detail::getResultElementBits(linalg::LinalgOp anchor) {
 
 bool mlir::tuner::detail::hasStaticTensorOperands(const FusedGroup &group) {
   for (Operation *op : group.getOps()) {
-    for (Type type : llvm::concat<Type>(op->getOperandTypes(),
-                                        op->getResultTypes())) {
+    for (Type type :
+         llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
       if (type.isIntOrFloat())
         continue;
       auto tensor = dyn_cast<RankedTensorType>(type);
@@ -150,7 +156,8 @@ bool mlir::tuner::detail::hasStaticTensorOperands(const FusedGroup &group) {
   return true;
 }
 
-SmallVector<int64_t> mlir::tuner::detail::getDivisorsIn(int64_t n, int64_t lo, int64_t hi) {
+SmallVector<int64_t> mlir::tuner::detail::getDivisorsIn(int64_t n, int64_t lo,
+                                                        int64_t hi) {
   SmallVector<int64_t> result;
   for (int64_t d : getDivisors(n))
     if (d >= lo && d <= hi)
@@ -158,7 +165,8 @@ SmallVector<int64_t> mlir::tuner::detail::getDivisorsIn(int64_t n, int64_t lo, i
   return result;
 }
 
-int64_t mlir::tuner::detail::largestAtMost(ArrayRef<int64_t> options, int64_t bound) {
+int64_t mlir::tuner::detail::largestAtMost(ArrayRef<int64_t> options,
+                                           int64_t bound) {
   int64_t best = options.front();
   for (int64_t v : options)
     if (v <= bound)
@@ -167,14 +175,14 @@ int64_t mlir::tuner::detail::largestAtMost(ArrayRef<int64_t> options, int64_t bo
 }
 
 void mlir::tuner::detail::setNearest(ArrayRef<Knob> knobs, KnobChoice &choice,
-                        StringRef name, int64_t value) {
+                                     StringRef name, int64_t value) {
   for (auto [i, knob] : llvm::enumerate(knobs))
     if (knob.name == name)
       choice[i] = knob.findNearest(value);
 }
 
-void mlir::tuner::detail::setChoice(ArrayRef<Knob> knobs, KnobChoice &choice, StringRef name,
-                       StringRef value) {
+void mlir::tuner::detail::setChoice(ArrayRef<Knob> knobs, KnobChoice &choice,
+                                    StringRef name, StringRef value) {
   for (auto [i, knob] : llvm::enumerate(knobs)) {
     if (knob.name != name)
       continue;
@@ -185,7 +193,8 @@ void mlir::tuner::detail::setChoice(ArrayRef<Knob> knobs, KnobChoice &choice, St
 }
 
 FailureOr<ContractionLoops>
-mlir::tuner::detail::analyzeContraction(linalg::LinalgOp op, std::string &whyNot) {
+mlir::tuner::detail::analyzeContraction(linalg::LinalgOp op,
+                                        std::string &whyNot) {
   if (!linalg::isaContractionOpInterface(op)) {
     whyNot = "not a contraction";
     return failure();
@@ -212,7 +221,8 @@ mlir::tuner::detail::analyzeContraction(linalg::LinalgOp op, std::string &whyNot
   return loops;
 }
 
-SmallVector<int64_t> mlir::tuner::detail::parallelFirstInterchange(linalg::LinalgOp op) {
+SmallVector<int64_t>
+mlir::tuner::detail::parallelFirstInterchange(linalg::LinalgOp op) {
   SmallVector<int64_t> order;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   for (auto [i, it] : llvm::enumerate(iterators))
@@ -222,4 +232,70 @@ SmallVector<int64_t> mlir::tuner::detail::parallelFirstInterchange(linalg::Linal
     if (it != utils::IteratorType::parallel)
       order.push_back(i);
   return order;
+}
+
+std::pair<Handle, SmallVector<Handle>>
+mlir::tuner::detail::padInputsForStaging(ScriptBuilder &b,
+                                         linalg::LinalgOp anchor, Handle op) {
+  SmallVector<std::string> zeros;
+  for (OpOperand &operand : anchor->getOpOperands())
+    zeros.push_back(getZeroAttrText(getElementTypeOrSelf(operand.get())));
+  SmallVector<int64_t> dims =
+      llvm::to_vector(llvm::seq<int64_t>(anchor.getNumLoops()));
+  SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
+  for (OpOperand *input : anchor.getDpsInputOperands())
+    nofold[input->getOperandNumber()] = 1;
+  Handle padded = b.pad(op, zeros, dims, nofold, "none").first;
+  SmallVector<Handle> pads;
+  for (OpOperand *input : anchor.getDpsInputOperands())
+    pads.push_back(b.getProducerOfOperand(padded, input->getOperandNumber()));
+  return {padded, pads};
+}
+
+void mlir::tuner::detail::stageInWorkgroupMemory(ScriptBuilder &b,
+                                                 ArrayRef<Handle> pads,
+                                                 int64_t threads) {
+  for (Handle pad : pads) {
+    auto [copyLoop, copy] =
+        b.mapCopyToThreads(pad, threads, /*bitAlignment=*/128);
+    b.promoteToWorkgroup(b.getProducerOfOperand(copyLoop, 0));
+    b.vectorizeStatic(copy);
+  }
+}
+
+void mlir::tuner::detail::distributeElementwise(
+    ScriptBuilder &b, TiledGroup &tiled, linalg::LinalgOp anchor,
+    ArrayRef<Size> numThreads, ArrayRef<std::string> threadMapping,
+    bool vectorize) {
+  SmallVector<Size> sizes = projectToResultLoops(anchor, numThreads);
+  SmallVector<std::string> mapping;
+  for (unsigned pos : getResultLoopPositions(anchor))
+    mapping.push_back(threadMapping[pos]);
+  std::string text = getMappingText(sizes, mapping);
+  for (Handle &op : llvm::concat<Handle>(tiled.producers, tiled.consumers)) {
+    op = b.tileUsingForall(op, sizes, text, /*numThreads=*/true).first;
+    if (vectorize)
+      b.vectorize(op);
+  }
+}
+
+FailureOr<ConvLoops>
+mlir::tuner::detail::analyzeConvolution(const FusedGroup &group,
+                                        std::string &whyNot) {
+  Operation *op = group.anchor;
+  bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op);
+  if (!depthwise && !isa<linalg::Conv2DNhwcHwcfOp>(op)) {
+    whyNot = "not a conv_2d_nhwc_hwcf or depthwise_conv_2d_nhwc_hwc";
+    return failure();
+  }
+  if (!hasStaticTensorOperands(group)) {
+    whyNot = "needs static tensor operands";
+    return failure();
+  }
+  ConvLoops loops;
+  linalg::LinalgOp anchor = group.anchor;
+  loops.extents = anchor.getStaticLoopRanges();
+  if (!depthwise)
+    loops.ic = 6;
+  return loops;
 }

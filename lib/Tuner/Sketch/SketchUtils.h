@@ -51,6 +51,23 @@ void vectorizeElementwise(ScriptBuilder &b, TiledGroup &tiled,
                           const FusedGroup &group, ArrayRef<Size> innerSizes,
                           bool masked);
 
+/// GPU: pads every input of `op` (a tiled anchor whose tiles divide its
+/// extents, so nothing is padded) as a nofold copy, the slices to stage in
+/// shared memory; returns the padded op and one tensor.pad handle per input.
+std::pair<Handle, SmallVector<Handle>>
+padInputsForStaging(ScriptBuilder &b, linalg::LinalgOp anchor, Handle op);
+/// GPU: copies each of `pads` into workgroup (shared) memory, cooperatively
+/// by `threads` threads (map_copy_to_threads, 128-bit where the shape
+/// allows), vectorized.
+void stageInWorkgroupMemory(ScriptBuilder &b, ArrayRef<Handle> pads,
+                            int64_t threads);
+/// GPU: distributes the producers and consumers of `tiled` over threads:
+/// `numThreads` and `threadMapping` per anchor loop, projected onto the
+/// loops of the result; vectorized with `vectorize`.
+void distributeElementwise(ScriptBuilder &b, TiledGroup &tiled,
+                           linalg::LinalgOp anchor, ArrayRef<Size> numThreads,
+                           ArrayRef<std::string> threadMapping,
+                           bool vectorize);
 /// The text of a zero attribute of `type` ("0.0 : f32", "0 : i32").
 std::string getZeroAttrText(Type type);
 
@@ -88,6 +105,20 @@ struct ContractionLoops {
 /// fails with a reason for ops that are not contractions.
 FailureOr<ContractionLoops> analyzeContraction(linalg::LinalgOp op,
                                                std::string &whyNot);
+
+/// The loops of an NHWC 2-D convolution (linalg.conv_2d_nhwc_hwcf, or
+/// linalg.depthwise_conv_2d_nhwc_hwc without the input-channel loop), in
+/// the named ops' order (n, oh, ow, c, kh, kw[, ic]).
+struct ConvLoops {
+  unsigned n = 0, oh = 1, ow = 2, c = 3, kh = 4, kw = 5;
+  std::optional<unsigned> ic; // absent for depthwise
+  SmallVector<int64_t> extents;
+};
+
+/// The loops of `group`'s anchor when it is one of those convolutions with
+/// static tensor operands; fails with a reason otherwise.
+FailureOr<ConvLoops> analyzeConvolution(const FusedGroup &group,
+                                        std::string &whyNot);
 
 /// Interchange that puts all parallel loops before all reduction loops.
 SmallVector<int64_t> parallelFirstInterchange(linalg::LinalgOp op);
