@@ -56,10 +56,6 @@ static constexpr StringLiteral kKernelIdAttr = "__tuner_gpu_kernel";
 /// Threads per warp (NVIDIA).
 static constexpr int64_t kWarpSize = 32;
 
-/// The mark of gpu.contraction_mma (Tuner/Tuner/Sketch/Sketch.h): matmuls to
-/// rewrite to nvgpu.mma.sync once they are on memrefs and in a warp.
-static constexpr StringLiteral kMmaSyncAttr = "tuner.mma_sync";
-
 //===----------------------------------------------------------------------===//
 // Bufferization
 //===----------------------------------------------------------------------===//
@@ -278,14 +274,15 @@ struct TunerGPUMapForallPass
     // Tensor-core matmuls (gpu.contraction_mma): lane-distributed loads,
     // nvgpu.mma.sync and stores, now that they are on memrefs in warps.
     bool hasMma = false;
-    module.walk([&](Operation *op) { hasMma |= op->hasAttr(kMmaSyncAttr); });
+    module.walk(
+        [&](Operation *op) { hasMma |= op->hasAttr(kMmaSyncAttrName); });
     if (hasMma)
       os << llvm::formatv(
           "  %mma = transform.structured.match attributes{{{0}} in %root : "
           "(!transform.any_op) -> !transform.any_op\n"
           "  transform.nvgpu.rewrite_matmul_as_mma_sync %mma : "
           "(!transform.any_op) -> ()\n",
-          kMmaSyncAttr);
+          kMmaSyncAttrName);
     os << "  transform.yield\n}\n}\n";
 
     ScopedDiagnosticHandler silence(ctx, [](Diagnostic &) {
@@ -410,15 +407,15 @@ struct GPUVectorLoweringPass
     // the nvgpu-to-NVVM conversion takes them as they are.
     SmallVector<Operation *> roots;
     getOperation().walk([&](gpu::LaunchOp launch) {
-      bool usesNVGPU = launch
-                           ->walk([](Operation *op) {
-                             return op->getDialect() &&
-                                            op->getDialect()->getNamespace() ==
-                                                "nvgpu"
-                                        ? WalkResult::interrupt()
-                                        : WalkResult::advance();
-                           })
-                           .wasInterrupted();
+      bool usesNVGPU =
+          launch
+              ->walk([](Operation *op) {
+                return op->getDialect() &&
+                               op->getDialect()->getNamespace() == "nvgpu"
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
       if (!usesNVGPU)
         roots.push_back(launch);
     });

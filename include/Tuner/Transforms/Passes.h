@@ -27,6 +27,11 @@ struct LowerCPUOptions {
 /// Adds the tuner-lower-cpu pipeline to `pm` (which must run on a module).
 void buildLowerCPUPipeline(OpPassManager &pm, const LowerCPUOptions &options);
 
+/// The discardable unit attribute that marks the 16x8x16 matmuls (in warps)
+/// tuner-gpu-map-forall rewrites to nvgpu.mma.sync; gpu.contraction_mma
+/// puts it on.
+constexpr StringLiteral kMmaSyncAttrName = "tuner.mma_sync";
+
 /// Binary format of the kernels of tuner-lower-gpu.
 enum class GPUBinaryFormat { PTX, Cubin, Fatbin };
 

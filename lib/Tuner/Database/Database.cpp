@@ -283,16 +283,18 @@ LogicalResult Database::append(const Record &record, std::string &error) {
 std::vector<const Record *> Database::getBest(StringRef taskKey,
                                               StringRef target,
                                               size_t limit) const {
-  std::vector<const Record *> result;
+  // (median, record): each median computed once; ties keep file order (the
+  // records are contiguous, so their addresses are in file order).
+  std::vector<std::pair<double, const Record *>> ranked;
   for (const Record &r : records)
     if (r.isValid() && r.taskKey == taskKey && r.target == target)
-      result.push_back(&r);
-  std::stable_sort(result.begin(), result.end(),
-                   [](const Record *a, const Record *b) {
-                     return a->median() < b->median();
-                   });
-  if (limit && result.size() > limit)
-    result.resize(limit);
+      ranked.push_back({r.median(), &r});
+  llvm::sort(ranked);
+  if (limit && ranked.size() > limit)
+    ranked.resize(limit);
+  std::vector<const Record *> result;
+  for (const auto &[median, record] : ranked)
+    result.push_back(record);
   return result;
 }
 
@@ -357,9 +359,16 @@ Database::getSimilarTasks(const llvm::json::Object &workload,
     seen.insert(r.taskKey);
     result.push_back({r.taskKey, distance});
   }
-  std::stable_sort(result.begin(), result.end(),
-                   [](const auto &a, const auto &b) {
-                     return a.second < b.second;
-                   });
-  return result;
+  // Nearest first; ties keep the order the tasks were first recorded in.
+  SmallVector<size_t> order(result.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::sort(order, [&](size_t a, size_t b) {
+    return std::make_pair(result[a].second, a) <
+           std::make_pair(result[b].second, b);
+  });
+  std::vector<std::pair<std::string, double>> sorted;
+  for (size_t i : order)
+    sorted.push_back(std::move(result[i]));
+  return sorted;
 }

@@ -26,6 +26,8 @@
 
 #include "SketchUtils.h"
 
+#include "Tuner/Transforms/Passes.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/TransformOps/GPUHeuristics.h"
@@ -41,14 +43,6 @@ namespace {
 constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
 constexpr int64_t kWarpSize = 32;
 
-std::pair<int64_t, int64_t> parseWarps(StringRef name) {
-  auto [y, x] = name.split('x');
-  int64_t wy = 1, wx = 1;
-  (void)y.getAsInteger(10, wy);
-  (void)x.getAsInteger(10, wx);
-  return {wy, wx};
-}
-
 class MMAInstance : public SketchInstance {
 public:
   MMAInstance(const Sketch &sketch, SmallVector<Knob> knobs,
@@ -59,7 +53,7 @@ public:
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
     int64_t bm = v.getInt("bm"), bn = v.getInt("bn"), bk = v.getInt("bk");
-    auto [wy, wx] = parseWarps(v.getString("warps"));
+    auto [wy, wx] = parseShapeOption(v.getString("warps"));
     if (bm % (wy * kMmaM) || bn % (wx * kMmaN)) {
       whyNot = "each warp needs whole 16 x 8 mma tiles";
       return failure();
@@ -109,11 +103,14 @@ public:
     Handle op =
         b.tileUsingFor(tiled.anchor, {Size::of(0), Size::of(0), bk}).first;
     linalg::LinalgOp anchor = group.anchor;
-    auto [padded, stagePads] = padInputsForStaging(b, anchor, op);
+    Handle padded;
+    SmallVector<Handle> stagePads;
+    std::tie(padded, stagePads) = padInputsForStaging(b, anchor, op);
 
     const Knob &warps = getKnob("warps");
     b.alternatives(warps, [&](unsigned i) {
-      auto [wy, wx] = parseWarps(cast<StringAttr>(warps.options[i]).getValue());
+      auto [wy, wx] =
+          parseShapeOption(cast<StringAttr>(warps.options[i]).getValue());
       int64_t threads = wy * wx * kWarpSize;
       stageInWorkgroupMemory(b, stagePads, threads);
       // S1: warps; S2: one matmul per mma.sync, marked for tuner-lower-gpu.
@@ -149,16 +146,17 @@ public:
     const Knob &warps = getKnob("warps");
     for (unsigned i = 0, e = warps.options.size(); i < e; ++i) {
       KnobChoice candidate = c;
-      candidate[warpsIndex()] = i;
+      candidate[getKnobIndex("warps")] = i;
       std::string whyNot;
-      auto [wy, wx] = parseWarps(cast<StringAttr>(warps.options[i]).getValue());
+      auto [wy, wx] =
+          parseShapeOption(cast<StringAttr>(warps.options[i]).getValue());
       if (wy * wx == 4 &&
           succeeded(verify(KnobValues(knobs, candidate), whyNot)))
         return candidate;
     }
     for (unsigned i = 0, e = warps.options.size(); i < e; ++i) {
       KnobChoice candidate = c;
-      candidate[warpsIndex()] = i;
+      candidate[getKnobIndex("warps")] = i;
       std::string whyNot;
       if (succeeded(verify(KnobValues(knobs, candidate), whyNot)))
         return candidate;
@@ -167,13 +165,6 @@ public:
   }
 
 private:
-  unsigned warpsIndex() const {
-    for (auto [i, knob] : llvm::enumerate(knobs))
-      if (knob.name == "warps")
-        return i;
-    llvm_unreachable("no warps knob");
-  }
-
   FusedGroup group;
   TargetAttr target;
 };

@@ -61,14 +61,6 @@ static std::string getShapeName(std::pair<int64_t, int64_t> shape) {
   return std::to_string(shape.first) + "x" + std::to_string(shape.second);
 }
 
-static std::pair<int64_t, int64_t> parseShapeName(StringRef name) {
-  auto [y, x] = name.split('x');
-  int64_t ty = 1, tx = 1;
-  (void)y.getAsInteger(10, ty);
-  (void)x.getAsInteger(10, tx);
-  return {ty, tx};
-}
-
 class GPUContractionInstance : public SketchInstance {
 public:
   GPUContractionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
@@ -86,7 +78,7 @@ public:
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
     int64_t bm = v.getInt("bm"), bn = v.getInt("bn"), bk = v.getInt("bk");
-    auto [ty, tx] = parseShapeName(v.getString("threads"));
+    auto [ty, tx] = parseShapeOption(v.getString("threads"));
     if (bm % ty || bn % tx) {
       whyNot = "the block shape " + std::to_string(ty) + "x" +
                std::to_string(tx) + " must divide the block tile";
@@ -160,7 +152,9 @@ public:
     Handle op = b.tileUsingFor(tiled.anchor, r0).first;
 
     // Stage the input slices: a nofold pad of each is an explicit copy.
-    auto [padded, stagePads] = padInputsForStaging(b, anchor, op);
+    Handle padded;
+    SmallVector<Handle> stagePads;
+    std::tie(padded, stagePads) = padInputsForStaging(b, anchor, op);
 
     // S1, S2: per block shape, the cooperative copies, the thread tiles and
     // their vectorization.
@@ -168,7 +162,7 @@ public:
     SmallVector<Size> perThread(numLoops, Size::of(0));
     b.alternatives(shape, [&](unsigned i) {
       auto [ty, tx] =
-          parseShapeName(cast<StringAttr>(shape.options[i]).getValue());
+          parseShapeOption(cast<StringAttr>(shape.options[i]).getValue());
       stageInWorkgroupMemory(b, stagePads, ty * tx);
       perThread[loops.m] = Size::of(ty);
       perThread[loops.n] = Size::of(tx);
@@ -190,7 +184,6 @@ public:
 
   KnobChoice getDefault() const override {
     KnobChoice c(knobs.size(), 0);
-    int64_t em = loops.extents[loops.m], en = loops.extents[loops.n];
     // 64x64 block tiles of 16x16 threads with 4x4 register tiles, K by 16
     // (the recipe's schedule); smaller where the extents are.
     int64_t bm = largestAtMost(getIntOptions("bm"), 64);
@@ -206,7 +199,7 @@ public:
     int64_t bestScore = -1;
     for (unsigned i = 0, e = shape.options.size(); i < e; ++i) {
       auto [ty, tx] =
-          parseShapeName(cast<StringAttr>(shape.options[i]).getValue());
+          parseShapeOption(cast<StringAttr>(shape.options[i]).getValue());
       if (bm % ty || bn % tx)
         continue;
       int64_t tm = bm / ty, tn = bn / tx;
@@ -221,19 +214,10 @@ public:
       }
     }
     c[getKnobIndex("threads")] = best.value_or(0);
-    (void)em;
-    (void)en;
     return c;
   }
 
 private:
-  unsigned getKnobIndex(StringRef name) const {
-    for (auto [i, knob] : llvm::enumerate(knobs))
-      if (knob.name == name)
-        return i;
-    llvm_unreachable("unknown knob");
-  }
-
   /// The shape of the slice of `input` staged per K step.
   SmallVector<int64_t> getStagedShape(OpOperand *input, int64_t bm, int64_t bn,
                                       int64_t bk) const {

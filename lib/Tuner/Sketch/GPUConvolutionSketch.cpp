@@ -143,7 +143,6 @@ public:
 
   KnobChoice getDefault() const override {
     KnobChoice c(knobs.size(), 0);
-    int64_t ch = loops.extents[loops.c];
     // A block of 4 rows x 8 columns x 32 channels, each thread one row of
     // 2 columns x 4 channels: 4 x 4 x 8 = 128 threads.
     int64_t bc = largestAtMost(getIntOptions("bc"), 32);
@@ -165,7 +164,6 @@ public:
     setNearest(knobs, c, "kw2", 1);
     if (loops.ic)
       setNearest(knobs, c, "ic2", 4);
-    (void)ch;
     return c;
   }
 

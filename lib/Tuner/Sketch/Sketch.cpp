@@ -16,12 +16,16 @@ SketchInstance::~SketchInstance() = default;
 
 StringRef SketchInstance::getName() const { return sketch.getName(); }
 
-const Knob &SketchInstance::getKnob(StringRef name) const {
-  for (const Knob &k : knobs)
+unsigned SketchInstance::getKnobIndex(StringRef name) const {
+  for (auto [i, k] : llvm::enumerate(knobs))
     if (k.name == name)
-      return k;
+      return i;
   llvm::report_fatal_error("sketch '" + getName() + "' has no knob '" + name +
                            "'");
+}
+
+const Knob &SketchInstance::getKnob(StringRef name) const {
+  return knobs[getKnobIndex(name)];
 }
 
 SmallVector<int64_t> SketchInstance::getIntOptions(StringRef name) const {

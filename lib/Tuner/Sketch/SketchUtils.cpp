@@ -299,3 +299,12 @@ mlir::tuner::detail::analyzeConvolution(const FusedGroup &group,
     loops.ic = 6;
   return loops;
 }
+
+std::pair<int64_t, int64_t>
+mlir::tuner::detail::parseShapeOption(StringRef option) {
+  auto [a, b] = option.split('x');
+  int64_t first = 1, second = 1;
+  (void)a.getAsInteger(10, first);
+  (void)b.getAsInteger(10, second);
+  return {first, second};
+}

@@ -78,6 +78,9 @@ int64_t getResultElementBits(linalg::LinalgOp anchor);
 /// int or float elements.
 bool hasStaticTensorOperands(const FusedGroup &group);
 
+/// The two numbers of a 2-D shape option "AxB" (e.g. a block of threads
+/// "16x8"): (A, B).
+std::pair<int64_t, int64_t> parseShapeOption(StringRef option);
 /// The divisors of `n` in [lo, hi].
 SmallVector<int64_t> getDivisorsIn(int64_t n, int64_t lo, int64_t hi);
 /// The largest value of `options` that is <= `bound` (the smallest option if

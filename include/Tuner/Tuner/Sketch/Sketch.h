@@ -36,8 +36,9 @@ public:
   const Sketch &getSketch() const { return sketch; }
   StringRef getName() const;
   ArrayRef<Knob> getKnobs() const { return knobs; }
-  /// The knob called `name` (which must exist).
+  /// The knob called `name` (which must exist), and its position.
   const Knob &getKnob(StringRef name) const;
+  unsigned getKnobIndex(StringRef name) const;
   /// The integer options of knob `name`.
   SmallVector<int64_t> getIntOptions(StringRef name) const;
 
@@ -137,10 +138,6 @@ std::unique_ptr<Sketch> createGPUContractionMMASketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
 std::unique_ptr<Sketch> createGPUFallbackSketch();
-/// The discardable unit attribute gpu.contraction_mma puts on the matmuls
-/// that tuner-lower-gpu rewrites to nvgpu.mma.sync after bufferization.
-constexpr StringLiteral kMmaSyncAttrName = "tuner.mma_sync";
-
 /// Test-only sketches (lib/Tuner/Sketch/TestSketches.cpp).
 std::unique_ptr<Sketch> createTestFailToApplySketch();
 std::unique_ptr<Sketch> createTestFaultSketch();
