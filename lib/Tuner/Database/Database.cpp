@@ -6,8 +6,9 @@
 #include "Tuner/Revision.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/Config/llvm-config.h"
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -260,6 +261,18 @@ Database::open(StringRef path, bool forAppend,
   return db;
 }
 
+FailureOr<std::unique_ptr<Database>>
+Database::openWithDiagnostics(StringRef path, bool forAppend, Location loc,
+                              std::string &error) {
+  return open(
+      path, forAppend,
+      [&](unsigned line, StringRef why) {
+        emitWarning(loc) << "database '" << path << "', line " << line << ": "
+                         << why << "; the line is skipped";
+      },
+      error);
+}
+
 LogicalResult Database::append(const Record &record, std::string &error) {
   if (!out) {
     error = "database '" + path + "' is not open for writing";
@@ -280,9 +293,8 @@ LogicalResult Database::append(const Record &record, std::string &error) {
   return success();
 }
 
-std::vector<const Record *> Database::getBest(StringRef taskKey,
-                                              StringRef target,
-                                              size_t limit) const {
+std::vector<const Record *>
+Database::getBest(StringRef taskKey, StringRef target, size_t limit) const {
   // (median, record): each median computed once; ties keep file order (the
   // records are contiguous, so their addresses are in file order).
   std::vector<std::pair<double, const Record *>> ranked;
@@ -309,8 +321,8 @@ getOperands(const llvm::json::Object &workload) {
   for (const llvm::json::Value &v : *operands) {
     const llvm::json::Object *o = v.getAsObject();
     const llvm::json::Array *shape = o ? o->getArray("shape") : nullptr;
-    std::optional<StringRef> type = o ? o->getString("element_type")
-                                      : std::nullopt;
+    std::optional<StringRef> type =
+        o ? o->getString("element_type") : std::nullopt;
     if (!shape || !type)
       return std::nullopt;
     std::vector<int64_t> dims;
@@ -327,8 +339,8 @@ getOperands(const llvm::json::Object &workload) {
 } // namespace
 
 std::vector<std::pair<std::string, double>>
-Database::getSimilarTasks(const llvm::json::Object &workload,
-                          StringRef taskKey, StringRef target) const {
+Database::getSimilarTasks(const llvm::json::Object &workload, StringRef taskKey,
+                          StringRef target) const {
   std::vector<std::pair<std::string, double>> result;
   std::optional<StringRef> anchor = workload.getString("anchor");
   auto operands = getOperands(workload);

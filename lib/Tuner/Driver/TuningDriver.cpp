@@ -238,13 +238,8 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
   std::unique_ptr<Database> db;
   if (!o.database.empty()) {
     std::string error;
-    auto opened = Database::open(
-        o.database, /*forAppend=*/true,
-        [&](unsigned line, StringRef why) {
-          emitWarning(loc) << "database '" << o.database << "', line " << line
-                           << ": " << why << "; the line is skipped";
-        },
-        error);
+    auto opened = Database::openWithDiagnostics(o.database,
+                                                /*forAppend=*/true, loc, error);
     if (failed(opened))
       return emitError(loc) << "tuner-tune: " << error;
     db = std::move(*opened);
@@ -346,13 +341,8 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
   // configs of similar tasks in another database.
   if (!o.transferFrom.empty()) {
     std::string error;
-    auto donors = Database::open(
-        o.transferFrom, /*forAppend=*/false,
-        [&](unsigned line, StringRef why) {
-          emitWarning(loc) << "database '" << o.transferFrom << "', line "
-                           << line << ": " << why << "; the line is skipped";
-        },
-        error);
+    auto donors = Database::openWithDiagnostics(
+        o.transferFrom, /*forAppend=*/false, loc, error);
     if (failed(donors))
       return emitError(loc) << "tuner-tune: transfer-from: " << error;
     for (auto &state : states) {

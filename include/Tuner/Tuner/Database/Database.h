@@ -101,6 +101,11 @@ public:
   open(StringRef path, bool forAppend,
        function_ref<void(unsigned line, StringRef message)> warn,
        std::string &error);
+  /// open() reporting each skipped line as a warning at `loc` (what the
+  /// passes reading a database do).
+  static FailureOr<std::unique_ptr<Database>>
+  openWithDiagnostics(StringRef path, bool forAppend, Location loc,
+                      std::string &error);
 
   /// Appends a record and flushes it to the file.
   LogicalResult append(const Record &record, std::string &error);

@@ -6,12 +6,12 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Database/Database.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
-#include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Transfer/Transfer.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -79,8 +79,8 @@ struct SchedApplyBestPass
                            << " (the saved cost model is not trained)";
       return candidates.front().config;
     }
-    size_t best = std::max_element(scores->begin(), scores->end()) -
-                  scores->begin();
+    size_t best =
+        std::max_element(scores->begin(), scores->end()) - scores->begin();
     if (best == 0) {
       keptDefault = true;
       anchor->emitRemark()
@@ -110,13 +110,8 @@ struct SchedApplyBestPass
     if (failed(target))
       return signalPassFailure();
     std::string error;
-    auto db = Database::open(
-        database, /*forAppend=*/false,
-        [&](unsigned line, StringRef why) {
-          emitWarning(loc) << "database '" << database << "', line " << line
-                           << ": " << why << "; the line is skipped";
-        },
-        error);
+    auto db = Database::openWithDiagnostics(database, /*forAppend=*/false, loc,
+                                            error);
     if (failed(db)) {
       emitError(loc) << error;
       return signalPassFailure();
@@ -135,8 +130,7 @@ struct SchedApplyBestPass
         ConfigAttr config = record->getConfig(ctx);
         FailureOr<std::unique_ptr<SketchInstance>> instance =
             config ? instantiateSketch(config.getSketch(),
-                                       task.occurrences.front(), *target,
-                                       error)
+                                       task.occurrences.front(), *target, error)
                    : FailureOr<std::unique_ptr<SketchInstance>>(failure());
         if (succeeded(instance) &&
             succeeded((*instance)->fromConfig(config, error))) {
@@ -145,7 +139,8 @@ struct SchedApplyBestPass
         }
         anchor->emitWarning()
             << "sched-apply-best: a record of this task does not fit its "
-               "space (" << error << "); trying the next best";
+               "space ("
+            << error << "); trying the next best";
       }
       if (chosen) {
         ++own;
