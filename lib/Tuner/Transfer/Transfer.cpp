@@ -7,7 +7,7 @@
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
 
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FileSystem.h"
 
 #include <cmath>
@@ -24,7 +24,7 @@ mlir::tuner::getTransferCandidates(const Database &db, const Task &task,
   MLIRContext *ctx = target.getContext();
   const FusedGroup &group = task.occurrences.front();
   std::vector<TransferCandidate> candidates;
-  llvm::StringSet<> seen;
+  llvm::DenseSet<ConfigAttr> seen;
   unsigned sources = 0;
   for (const auto &[key, distance] :
        db.getSimilarTasks(describeWorkload(task), task.key, targetText)) {
@@ -44,10 +44,9 @@ mlir::tuner::getTransferCandidates(const Database &db, const Task &task,
       FailureOr<KnobChoice> choice = (*instance)->adaptConfig(config, error);
       if (failed(choice))
         continue;
+      // Attributes are uniqued: equal adaptations are the same attribute.
       ConfigAttr adapted = (*instance)->toConfig(ctx, *choice);
-      std::string text;
-      llvm::raw_string_ostream(text) << adapted;
-      if (!seen.insert(text).second)
+      if (!seen.insert(adapted).second)
         continue;
       TransferCandidate c;
       c.config = adapted;
