@@ -8,7 +8,7 @@
 
 #include "Tuner/Transforms/Passes.h"
 
-#include "Tuner/Tuner/Task/KernelSignature.h"
+#include "Tuner/Transforms/KernelSignature.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"

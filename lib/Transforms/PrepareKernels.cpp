@@ -7,7 +7,7 @@
 
 #include "Tuner/Transforms/Passes.h"
 
-#include "Tuner/Tuner/Task/KernelSignature.h"
+#include "Tuner/Transforms/KernelSignature.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -4,6 +4,7 @@
 
 #include "Tuner/Config.h"
 #include "Tuner/Revision.h"
+#include "Tuner/Support/Median.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -19,30 +20,6 @@
 using namespace mlir;
 using namespace mlir::tuner;
 
-StringRef mlir::tuner::stringifyMeasureError(MeasureError error) {
-  switch (error) {
-  case MeasureError::None:
-    return "NO_ERROR";
-  case MeasureError::Instantiation:
-    return "INSTANTIATION_ERROR";
-  case MeasureError::CompileHost:
-    return "COMPILE_HOST";
-  case MeasureError::CompileDevice:
-    return "COMPILE_DEVICE";
-  case MeasureError::RuntimeDevice:
-    return "RUNTIME_DEVICE";
-  case MeasureError::WrongAnswer:
-    return "WRONG_ANSWER";
-  case MeasureError::BuildTimeout:
-    return "BUILD_TIMEOUT";
-  case MeasureError::RunTimeout:
-    return "RUN_TIMEOUT";
-  case MeasureError::Unknown:
-    return "UNKNOWN_ERROR";
-  }
-  return "UNKNOWN_ERROR";
-}
-
 std::string mlir::tuner::getToolVersionString() {
   std::string v = std::string("mlir-tuner ") + TUNER_VERSION;
   if (*TUNER_GIT_REVISION)
@@ -55,10 +32,7 @@ std::string mlir::tuner::getLLVMVersionString() { return LLVM_VERSION_STRING; }
 double Record::median() const {
   if (!isValid())
     return std::numeric_limits<double>::infinity();
-  std::vector<double> s(seconds);
-  std::sort(s.begin(), s.end());
-  size_t n = s.size();
-  return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+  return tuner::median(seconds);
 }
 
 sched::ConfigAttr Record::getConfig(MLIRContext *ctx) const {

@@ -7,7 +7,7 @@
 #include "Tuner/Tuner/CostModel/Features.h"
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
-#include "Tuner/Tuner/Task/KernelSignature.h"
+#include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -345,7 +345,7 @@ bool mlir::tuner::fromJSON(const llvm::json::Value &v, BuildOutcome &r) {
   if (!o)
     return false;
   std::optional<int64_t> error = o->getInteger("error");
-  if (!error || *error < 0 || *error > 8)
+  if (!error || *error < 0 || *error > kMaxMeasureError)
     return false;
   r.error = static_cast<MeasureError>(*error);
   r.message = o->getString("message").value_or("").str();
@@ -416,7 +416,7 @@ bool mlir::tuner::fromJSON(const llvm::json::Value &v, RunOutcome &r) {
     return false;
   std::optional<int64_t> error = o->getInteger("error");
   const llvm::json::Array *times = o->getArray("times_s");
-  if (!error || *error < 0 || *error > 8 || !times)
+  if (!error || *error < 0 || *error > kMaxMeasureError || !times)
     return false;
   r.error = static_cast<MeasureError>(*error);
   r.message = o->getString("message").value_or("").str();

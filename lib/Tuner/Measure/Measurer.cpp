@@ -11,6 +11,7 @@
 
 #include "Tuner/Tuner/Measure/Measurer.h"
 
+#include "Tuner/Support/Median.h"
 #include "Tuner/Tuner/CostModel/Features.h"
 
 #include "Tuner/Tuner/Measure/Jobs.h"
@@ -639,9 +640,7 @@ void LocalMeasurer::measure(
                   .str();
         }
         if (!out.seconds.empty()) {
-          std::vector<double> s(out.seconds);
-          std::sort(s.begin(), s.end());
-          double median = s[s.size() / 2];
+          double median = tuner::median(out.seconds);
           if (out.verified || !checking) {
             task.bestSeconds = std::min(task.bestSeconds, median);
             task.haveValid = true;

@@ -3,7 +3,7 @@
 #include "Tuner/Tuner/Measure/ModuleRunner.h"
 
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
-#include "Tuner/Tuner/Task/KernelSignature.h"
+#include "Tuner/Transforms/KernelSignature.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/PassManager.h"

@@ -2,6 +2,8 @@
 
 #include "Tuner/Tuner/Measure/Timing.h"
 
+#include "Tuner/Support/Median.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,14 +11,7 @@
 
 using namespace mlir::tuner;
 
-double Timings::median() const {
-  if (seconds.empty())
-    return 0;
-  std::vector<double> s(seconds);
-  std::sort(s.begin(), s.end());
-  size_t n = s.size();
-  return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-}
+double Timings::median() const { return tuner::median(seconds); }
 
 double Timings::min() const {
   return seconds.empty() ? 0 : *std::min_element(seconds.begin(), seconds.end());

@@ -2,6 +2,8 @@
 
 #include "Tuner/Tuner/Search/SearchPolicy.h"
 
+#include "Tuner/Support/Median.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
@@ -15,14 +17,7 @@ using namespace mlir::tuner;
 
 SearchPolicy::~SearchPolicy() = default;
 
-double MeasuredCandidate::median() const {
-  if (seconds.empty())
-    return std::numeric_limits<double>::infinity();
-  std::vector<double> s(seconds);
-  std::sort(s.begin(), s.end());
-  size_t n = s.size();
-  return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-}
+double MeasuredCandidate::median() const { return tuner::median(seconds); }
 
 namespace {
 struct Entry {

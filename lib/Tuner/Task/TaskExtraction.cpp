@@ -7,6 +7,8 @@
 
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
+#include "Tuner/Transforms/KernelSignature.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
@@ -230,31 +232,6 @@ std::string mlir::tuner::computeWorkloadKey(StringRef workload) {
 //===----------------------------------------------------------------------===//
 // FLOPs and names
 //===----------------------------------------------------------------------===//
-
-/// True for body ops that do arithmetic (not constants, casts, index queries
-/// or the terminator).
-static bool isArithmetic(Operation &op) {
-  if (op.hasTrait<OpTrait::IsTerminator>() || op.hasTrait<OpTrait::ConstantLike>())
-    return false;
-  if (isa<linalg::IndexOp, CastOpInterface>(op))
-    return false;
-  StringRef dialect = op.getDialect() ? op.getDialect()->getNamespace() : "";
-  return dialect == "arith" || dialect == "math" || dialect == "complex";
-}
-
-int64_t mlir::tuner::computeFlops(linalg::LinalgOp op) {
-  int64_t perIteration = 0;
-  for (Operation &bodyOp : op.getBlock()->getOperations())
-    if (isArithmetic(bodyOp))
-      ++perIteration;
-  int64_t iterations = 1;
-  for (int64_t range : op.getStaticLoopRanges()) {
-    if (ShapedType::isDynamic(range))
-      return 0;
-    iterations *= range;
-  }
-  return perIteration * iterations;
-}
 
 std::string mlir::tuner::getTaskName(const FusedGroup &group) {
   std::string name;

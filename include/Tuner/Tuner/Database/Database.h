@@ -13,6 +13,7 @@
 #define TUNER_TUNER_DATABASE_DATABASE_H
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Tuner/Measure/MeasureError.h"
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/JSON.h"
@@ -27,24 +28,6 @@ namespace mlir::tuner {
 /// Version of the record format written and read by this tuner.
 constexpr int64_t kDatabaseFormatVersion = 1;
 
-/// Outcome of one measurement (the codes of Ansor's measure.h).
-enum class MeasureError : int {
-  None = 0,
-  /// The schedule could not be applied (sketch failed, invalid config).
-  Instantiation = 1,
-  /// Lowering or code generation failed, or the builder crashed.
-  CompileHost = 2,
-  CompileDevice = 3,
-  /// The kernel crashed while running.
-  RuntimeDevice = 4,
-  /// The kernel's outputs differ from the reference's.
-  WrongAnswer = 5,
-  BuildTimeout = 6,
-  RunTimeout = 7,
-  Unknown = 8,
-};
-
-StringRef stringifyMeasureError(MeasureError error);
 
 /// One measurement.
 struct Record {
@@ -71,7 +54,7 @@ struct Record {
   bool isValid() const {
     return error == MeasureError::None && !seconds.empty();
   }
-  /// Median of `seconds` (infinity when invalid).
+  /// Median of `seconds` (Tuner/Support/Median.h; infinity when invalid).
   double median() const;
   /// The configuration as an attribute (null if a knob has another type).
   sched::ConfigAttr getConfig(MLIRContext *ctx) const;

@@ -11,7 +11,7 @@
 #define TUNER_TUNER_MEASURE_CPUEXECUTOR_H
 
 #include "Tuner/Tuner/Measure/HostBuffer.h"
-#include "Tuner/Tuner/Task/KernelSignature.h"
+#include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Tuner/Measure/Timing.h"
 
 #include "mlir/IR/BuiltinOps.h"

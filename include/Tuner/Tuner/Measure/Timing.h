@@ -25,6 +25,7 @@ struct Timings {
   /// Calls averaged in each repeat.
   unsigned callsPerRepeat = 1;
 
+  /// Median (Tuner/Support/Median.h; +infinity without repeats).
   double median() const;
   double min() const;
   double max() const;

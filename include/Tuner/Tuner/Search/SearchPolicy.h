@@ -34,7 +34,7 @@ struct MeasuredCandidate {
   std::vector<double> seconds;
 
   bool isValid() const { return !seconds.empty(); }
-  /// Median time; +infinity when invalid.
+  /// Median time (Tuner/Support/Median.h); +infinity when invalid.
   double median() const;
 };
 

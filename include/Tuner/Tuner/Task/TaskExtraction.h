@@ -83,11 +83,6 @@ std::string computeWorkloadString(const FusedGroup &group);
 /// its MD5 digest.
 std::string computeWorkloadKey(StringRef workload);
 
-/// Arithmetic operations of one linalg op: compute ops of its body (casts,
-/// constants, index ops and the terminator excluded) times the size of its
-/// iteration space. Requires static loop ranges.
-int64_t computeFlops(linalg::LinalgOp op);
-
 /// A readable name for an anchor op: its op name and static loop ranges.
 std::string getTaskName(const FusedGroup &group);
 

@@ -7,7 +7,7 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
-#include "Tuner/Tuner/Task/KernelSignature.h"
+#include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Target/Target.h"
 

@@ -3,13 +3,16 @@
 // The tensor-level signature of a function to run (its inputs and outputs as
 // shaped types, its FLOP count), recorded on the function as `tuner.kernel`
 // before lowering so that an already-lowered module can still be called with
-// the right buffers.
+// the right buffers. It lives with the lowering (which records it) so that
+// lib/Transforms depends on no tuner library; the measurer and the task
+// extraction use it from here.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TUNER_TUNER_TASK_KERNELSIGNATURE_H
-#define TUNER_TUNER_TASK_KERNELSIGNATURE_H
+#ifndef TUNER_TRANSFORMS_KERNELSIGNATURE_H
+#define TUNER_TRANSFORMS_KERNELSIGNATURE_H
 
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -47,9 +50,14 @@ void setKernelOutParams(Operation *func, bool outParams);
 FailureOr<KernelSignature> getKernelSignature(Operation *func,
                                               std::string &error);
 
+/// Arithmetic operations of one linalg op: compute ops of its body (casts,
+/// constants, index ops and the terminator excluded) times the size of its
+/// iteration space; 0 when a loop range is dynamic.
+int64_t computeFlops(linalg::LinalgOp op);
+
 /// The FLOPs of one call of a function whose linalg ops are not tiled.
 int64_t countFunctionFlops(Operation *func);
 
 } // namespace mlir::tuner
 
-#endif // TUNER_TUNER_TASK_KERNELSIGNATURE_H
+#endif // TUNER_TRANSFORMS_KERNELSIGNATURE_H

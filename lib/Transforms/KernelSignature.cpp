@@ -1,17 +1,41 @@
 //===- KernelSignature.cpp - what a kernel takes and returns --------------===//
 
-#include "Tuner/Tuner/Task/KernelSignature.h"
-
-#include "Tuner/Tuner/Task/TaskExtraction.h"
+#include "Tuner/Transforms/KernelSignature.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::tuner;
+
+/// True for body ops that do arithmetic (not constants, casts, index queries
+/// or the terminator).
+static bool isArithmetic(Operation &op) {
+  if (op.hasTrait<OpTrait::IsTerminator>() || op.hasTrait<OpTrait::ConstantLike>())
+    return false;
+  if (isa<linalg::IndexOp, CastOpInterface>(op))
+    return false;
+  StringRef dialect = op.getDialect() ? op.getDialect()->getNamespace() : "";
+  return dialect == "arith" || dialect == "math" || dialect == "complex";
+}
+
+int64_t mlir::tuner::computeFlops(linalg::LinalgOp op) {
+  int64_t perIteration = 0;
+  for (Operation &bodyOp : op.getBlock()->getOperations())
+    if (isArithmetic(bodyOp))
+      ++perIteration;
+  int64_t iterations = 1;
+  for (int64_t range : op.getStaticLoopRanges()) {
+    if (ShapedType::isDynamic(range))
+      return 0;
+    iterations *= range;
+  }
+  return perIteration * iterations;
+}
 
 int64_t mlir::tuner::countFunctionFlops(Operation *func) {
   int64_t flops = 0;
