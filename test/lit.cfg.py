@@ -12,7 +12,7 @@ config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tuner_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
-                   "Consumer"]
+                   "Consumer", "lib"]
 
 config.substitutions.append(("%tuner_src_root", config.tuner_src_root))
 config.substitutions.append(("%tuner_obj_root", config.tuner_obj_root))
@@ -29,7 +29,11 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tuner_tools_dir, append_path=True)
 
 tool_dirs = [config.tuner_tools_dir, config.llvm_tools_dir]
-tools = ["tuner-opt", "tuner-run", "mlir-opt", "mlir-runner", "mlir-translate"]
+# tuner-test-opt is tuner-opt with the test library (test/lib): the tests of
+# error paths and of the driver without hardware use it; everything else
+# runs the installed tool's build, tuner-opt.
+tools = ["tuner-opt", "tuner-test-opt", "tuner-run", "mlir-opt", "mlir-runner",
+         "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if config.tuner_link_mlir_dylib:

@@ -9,6 +9,7 @@
 
 #include "Tuner/Tuner/CostModel/Features.h"
 
+#include "TestHooks.h"
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
@@ -32,6 +33,8 @@ class FeaturesTest : public ::testing::Test {
 protected:
   FeaturesTest() {
     DialectRegistry registry;
+    // test.fail_to_apply (FailureGivesNoFeatures) is a test-library sketch.
+    test::registerTestHooks(registry);
     registerSketchDependencies(registry);
     registry.insert<func::FuncDialect, sched::SchedDialect>();
     ctx.appendDialectRegistry(registry);

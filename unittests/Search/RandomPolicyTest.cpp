@@ -1,8 +1,8 @@
 //===- RandomPolicyTest.cpp - the random policy and the space -------------===//
 
+#include "TestHooks.h"
 #include "TestSpace.h"
 
-#include "Tuner/Tuner/Measure/Measurer.h"
 #include "Tuner/Tuner/Search/SearchPolicy.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -34,7 +34,7 @@ struct Harness {
       std::string key = space->getKey(c);
       EXPECT_TRUE(space->isValid(c)) << key;
       EXPECT_TRUE(measured.insert(key).second) << "repeated " << key;
-      double cost = getFakeCost(*space, c, "task");
+      double cost = test::getFakeCost(*space, c, "task");
       results.push_back({c, {cost}});
       history.push_back(results.back());
       keys.push_back(key);
@@ -125,8 +125,8 @@ TEST(FakeMeasurerTest, CostIsDeterministicWithOneOptimum) {
   unsigned bestCount = 0;
   for (unsigned i = 0; i < 5; ++i)
     for (unsigned j = 0; j < 5; ++j) {
-      double cost = getFakeCost(*space, Candidate{0, {i, j}}, "task");
-      EXPECT_EQ(cost, getFakeCost(*space, Candidate{0, {i, j}}, "task"));
+      double cost = test::getFakeCost(*space, Candidate{0, {i, j}}, "task");
+      EXPECT_EQ(cost, test::getFakeCost(*space, Candidate{0, {i, j}}, "task"));
       if (cost < best - 1e-15) {
         best = cost;
         bestCount = 1;

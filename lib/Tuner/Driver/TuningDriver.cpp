@@ -198,9 +198,11 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
   if (o.repeats == 0 || o.batchSize == 0)
     return emitError(loc)
            << "tuner-tune: repeats and batch-size must be at least 1";
-  if (o.measure != "real" && o.measure != "fake")
+  const MeasurerInfo *measurerInfo = lookupMeasurer(o.measure);
+  if (!measurerInfo)
     return emitError(loc) << "tuner-tune: unknown measure '" << o.measure
-                          << "': expected 'real' or 'fake'";
+                          << "'; available: "
+                          << llvm::join(getMeasurerNames(), " ");
   if (o.progress != "auto" && o.progress != "on" && o.progress != "off")
     return emitError(loc) << "tuner-tune: unknown progress '" << o.progress
                           << "': expected 'auto', 'on' or 'off'";
@@ -226,7 +228,7 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
       resolveTarget(o.target.empty() ? "host" : o.target, module);
   if (failed(target))
     return failure();
-  if (target->isCUDA() && o.measure == "real") {
+  if (target->isCUDA() && measurerInfo->measuresHardware) {
     FailureOr<TargetAttr> device = getCUDADeviceTarget(*target, loc);
     if (failed(device))
       return failure();
@@ -288,7 +290,6 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     state->measureTask.module = printForWorker(*taskModule);
     state->measureTask.target = targetText;
     state->measureTask.flops = task.flops;
-    state->measureTask.space = state->space.get();
     state->task = std::move(task);
     states.push_back(std::move(state));
   }
@@ -370,10 +371,8 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
 
   // Measurer.
   std::unique_ptr<Measurer> measurer;
-  if (o.measure == "fake") {
-    measurer = createFakeMeasurer();
-  } else {
-    LocalMeasurerOptions mo;
+  {
+    MeasurerOptions mo;
     mo.workerExecutable =
         o.worker.empty() ? getDefaultWorkerExecutable() : o.worker;
     // 0: one builder per hardware thread (they pause while the runner
@@ -389,7 +388,7 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     mo.threads = target->getCores();
     mo.seed = o.seed;
     std::string error;
-    auto created = createLocalMeasurer(mo, error);
+    auto created = measurerInfo->factory(mo, error);
     if (failed(created))
       return emitError(loc) << "tuner-tune: " << error;
     measurer = std::move(*created);
@@ -505,7 +504,7 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
           [raw, &measurer, ctx, loc](ArrayRef<Candidate> candidates) {
             std::vector<MeasureInput> inputs;
             for (const Candidate &c : candidates)
-              inputs.push_back({c, raw->space->toConfig(ctx, c)});
+              inputs.push_back({raw->space->toConfig(ctx, c)});
             return measurer->featurize(
                 raw->measureTask, inputs,
                 [&](StringRef message) { emitWarning(loc) << message; });
@@ -559,7 +558,7 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
     TaskState &state = *states[taskIndex];
     std::vector<MeasureInput> inputs;
     for (const Candidate &c : candidates)
-      inputs.push_back({c, state.space->toConfig(ctx, c)});
+      inputs.push_back({state.space->toConfig(ctx, c)});
     std::vector<MeasuredCandidate> results(candidates.size());
     measurer->measure(
         state.measureTask, inputs,
@@ -584,9 +583,10 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
           record.runSeconds = out.runSeconds;
           record.timestamp = static_cast<double>(std::time(nullptr));
           record.tool = getToolVersionString();
-          // Fake costs must never pass for measurements.
-          if (o.measure == "fake")
-            record.tool += " (fake measurer)";
+          // Costs not measured on hardware must never pass for
+          // measurements.
+          if (!measurerInfo->measuresHardware)
+            record.tool += " (" + measurerInfo->name + " measurer)";
           record.llvm = getLLVMVersionString();
           std::string error;
           if (db && !dbFailed && failed(db->append(record, error))) {
@@ -696,7 +696,7 @@ FailureOr<TuningReport> mlir::tuner::tuneModule(ModuleOp module,
   }
 
   // Noise control: the default config again, after the search.
-  if (o.driftCheck && o.measure == "real" && !dbFailed) {
+  if (o.driftCheck && measurerInfo->measuresHardware && !dbFailed) {
     for (auto [taskIndex, state] : llvm::enumerate(states)) {
       TaskReport &r = state->report;
       if (!std::isfinite(r.defaultSeconds))

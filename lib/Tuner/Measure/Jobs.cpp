@@ -209,6 +209,65 @@ mlir::tuner::parseSignature(MLIRContext &ctx,
   return sig;
 }
 
+ObjectRunner::TaskData *
+ObjectRunner::getTaskData(const RunRequest &request,
+                          const KernelSignature &signature,
+                          std::string &error) {
+  // The task's pristine inputs; kernels may write their arguments (an
+  // accumulator passed in), so every run starts from a copy.
+  std::unique_ptr<TaskData> &data = tasks[request.taskKey];
+  if (!data) {
+    auto fresh = std::make_unique<TaskData>();
+    std::vector<HostBuffer> unusedOutputs;
+    if (failed(allocateBuffers(signature, fresh->inputs, unusedOutputs, error)))
+      return nullptr;
+    for (auto [i, buffer] : llvm::enumerate(fresh->inputs))
+      buffer.fillRandom(request.seed * 1000003 + i);
+    data = std::move(fresh);
+  }
+  return data.get();
+}
+
+RunOutcome ObjectRunner::computeReference(const RunRequest &request) {
+  auto start = Clock::now();
+  RunOutcome out;
+  auto fail = [&](MeasureError error, StringRef message) {
+    out.error = error;
+    out.message = message.str();
+    out.wallSeconds = secondsSince(start);
+    return out;
+  };
+  std::string error;
+  FailureOr<KernelSignature> signature =
+      parseSignature(ctx, request.signature, error);
+  if (failed(signature))
+    return fail(MeasureError::Unknown, error);
+  TaskData *data = getTaskData(request, *signature, error);
+  if (!data)
+    return fail(MeasureError::Unknown, error);
+  if (data->haveReference) {
+    out.wallSeconds = secondsSince(start);
+    return out;
+  }
+  // The reference runs on the CPU whatever the target (Jobs.h).
+  FailureOr<std::unique_ptr<ObjectKernel>> reference = ObjectKernel::load(
+      request.referencePath, request.referenceEntry, *signature, error);
+  if (failed(reference))
+    return fail(MeasureError::Unknown, "cannot load the reference: " + error);
+  std::vector<HostBuffer> refInputs;
+  if (failed(allocateBuffers(*signature, refInputs, data->referenceOutputs,
+                             error)))
+    return fail(MeasureError::Unknown, error);
+  for (auto [copy, pristine] : llvm::zip(refInputs, data->inputs))
+    copy.copyFrom(pristine);
+  auto referenceStart = Clock::now();
+  (*reference)->run(refInputs, data->referenceOutputs);
+  out.referenceSeconds = secondsSince(referenceStart);
+  data->haveReference = true;
+  out.wallSeconds = secondsSince(start);
+  return out;
+}
+
 RunOutcome ObjectRunner::run(const RunRequest &request) {
   auto start = Clock::now();
   RunOutcome out;
@@ -230,18 +289,10 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
       ObjectKernel::load(request.objectPath, request.entry, *signature, error);
   if (failed(kernel))
     return fail(MeasureError::CompileHost, error);
+  TaskData *data = getTaskData(request, *signature, error);
+  if (!data)
+    return fail(MeasureError::Unknown, error);
 
-  // The task's pristine inputs; kernels may write their arguments (an
-  // accumulator passed in), so every run starts from a copy.
-  std::unique_ptr<TaskData> &data = tasks[request.taskKey];
-  if (!data) {
-    data = std::make_unique<TaskData>();
-    std::vector<HostBuffer> unusedOutputs;
-    if (failed(allocateBuffers(*signature, data->inputs, unusedOutputs, error)))
-      return fail(MeasureError::Unknown, error);
-    for (auto [i, buffer] : llvm::enumerate(data->inputs))
-      buffer.fillRandom(request.seed * 1000003 + i);
-  }
   // A GPU kernel's arguments live in managed memory; it is timed with CUDA
   // events around its launches (the runtime dies, and this process with it,
   // if the kernel faults).
@@ -271,22 +322,11 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
   double median = timings.median();
 
   if (!request.referencePath.empty() && median < request.verifyBelow) {
-    if (!data->haveReference) {
-      FailureOr<std::unique_ptr<ObjectKernel>> reference = ObjectKernel::load(
-          request.referencePath, request.referenceEntry, *signature, error);
-      if (failed(reference))
-        return fail(MeasureError::Unknown, "cannot load the reference: " + error);
-      std::vector<HostBuffer> refInputs;
-      if (failed(allocateBuffers(*signature, refInputs, data->referenceOutputs,
-                                 error)))
-        return fail(MeasureError::Unknown, error);
-      for (auto [copy, pristine] : llvm::zip(refInputs, data->inputs))
-        copy.copyFrom(pristine);
-      auto referenceStart = Clock::now();
-      (*reference)->run(refInputs, data->referenceOutputs);
-      out.referenceSeconds = secondsSince(referenceStart);
-      data->haveReference = true;
-    }
+    // The driver computes the reference outputs in a job of their own
+    // (computeReference) before it asks for a check.
+    if (!data->haveReference)
+      return fail(MeasureError::Unknown,
+                  "the runner has no reference outputs for this task");
     restoreInputs();
     (*kernel)->run(inputs, outputs);
     out.verified = true;

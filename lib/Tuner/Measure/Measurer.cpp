@@ -5,7 +5,12 @@
 // deadline. A worker that crashes or misses its deadline is killed and
 // replaced; the candidate it held gets an error code. While the runner times
 // a kernel, builders are paused (SIGSTOP) if together they would need more
-// CPUs than the machine has, so that timings are not disturbed.
+// CPUs than the machine has, so that timings are not disturbed. The task's
+// reference is built, and its outputs computed in the runner, in jobs of
+// their own with their own deadline (`referenceTimeoutSeconds`), before the
+// first candidate that needs a check runs.
+//
+// Also the registry of measurers (`real` is this one).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +22,7 @@
 #include "Tuner/Tuner/Measure/Jobs.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -25,6 +31,7 @@
 
 #include <chrono>
 #include <deque>
+#include <mutex>
 #include <poll.h>
 #include <sched.h>
 #include <thread>
@@ -49,90 +56,13 @@ unsigned getAvailableCPUs() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-uint64_t fnv1a(StringRef text) {
-  uint64_t h = 1469598103934665603ull;
-  for (char c : text) {
-    h ^= static_cast<uint8_t>(c);
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-//===----------------------------------------------------------------------===//
-// Fake measurer
-//===----------------------------------------------------------------------===//
-
-/// Errors the fake measurer (and the real test.fault sketch) produce by name.
-MeasureError getFaultError(StringRef kind) {
-  if (kind == "build_crash" || kind == "build_oom")
-    return MeasureError::CompileHost;
-  if (kind == "build_hang")
-    return MeasureError::BuildTimeout;
-  if (kind == "run_crash")
-    return MeasureError::RuntimeDevice;
-  if (kind == "run_hang")
-    return MeasureError::RunTimeout;
-  if (kind == "wrong_result")
-    return MeasureError::WrongAnswer;
-  return MeasureError::None;
-}
-
-class FakeMeasurer : public Measurer {
-public:
-  void measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-               const std::function<void(size_t, MeasureOutput)> &done,
-               const std::function<void(StringRef)> &warn) override {
-    for (auto [i, input] : llvm::enumerate(inputs)) {
-      MeasureOutput out;
-      const SketchInstance &sketch = task.space->getSketch(input.candidate);
-      if (sketch.getName() == "test.fault") {
-        StringRef kind = KnobValues(sketch.getKnobs(), input.candidate.choice)
-                             .getString("kind");
-        out.error = getFaultError(kind);
-        if (out.error != MeasureError::None) {
-          out.message = ("fake measurer: fault '" + kind + "'").str();
-          done(i, std::move(out));
-          continue;
-        }
-      }
-      double cost = getFakeCost(*task.space, input.candidate, task.key);
-      out.seconds = {cost * 0.995, cost, cost * 1.005};
-      out.buildSeconds = 0;
-      out.runSeconds = 3 * cost;
-      if (cost < task.bestSeconds) {
-        out.verified = true;
-        task.bestSeconds = cost;
-      }
-      task.haveValid = true;
-      done(i, std::move(out));
-    }
-  }
-
-  unsigned getNumFeatures() const override { return 13; }
-
-  std::vector<FeatureVector>
-  featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-            const std::function<void(StringRef)> &warn) override {
-    std::vector<FeatureVector> result;
-    for (const MeasureInput &input : inputs) {
-      FeatureVector f(getNumFeatures(), 0);
-      f[0] = float(input.candidate.sketch);
-      for (auto [k, index] : llvm::enumerate(input.candidate.choice))
-        if (k + 1 < f.size())
-          f[k + 1] = float(index);
-      result.push_back(std::move(f));
-    }
-    return result;
-  }
-};
-
 //===----------------------------------------------------------------------===//
 // Local measurer
 //===----------------------------------------------------------------------===//
 
 class LocalMeasurer : public Measurer {
 public:
-  LocalMeasurer(const LocalMeasurerOptions &options, std::string workDir)
+  LocalMeasurer(const MeasurerOptions &options, std::string workDir)
       : options(options), workDir(std::move(workDir)),
         cpus(getAvailableCPUs()) {
     builders.resize(std::max(1u, options.builders));
@@ -145,12 +75,16 @@ public:
   }
 
   void measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-               const std::function<void(size_t, MeasureOutput)> &done,
-               const std::function<void(StringRef)> &warn) override;
+               const MeasureDoneFn &done,
+               const MeasureWarnFn &warn) override;
+
+  void retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
+              unsigned rounds, const TimingOptions &timing, bool verify,
+              const MeasureDoneFn &done, const MeasureWarnFn &warn) override;
 
   std::vector<FeatureVector>
   featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-            const std::function<void(StringRef)> &warn) override;
+            const MeasureWarnFn &warn) override;
   unsigned getNumFeatures() const override {
     return tuner::getNumFeatures();
   }
@@ -175,18 +109,30 @@ private:
 
   WorkerProcess *getBuilder(unsigned i, std::string &error);
   WorkerProcess *getRunner(std::string &error);
-  void buildReference(MeasureTask &task,
-                      const std::function<void(StringRef)> &warn);
+  void buildReference(MeasureTask &task, const MeasureWarnFn &warn);
+  /// Makes sure the runner holds the reference outputs of `task` (a
+  /// `reference` job, waited for up to referenceTimeoutSeconds with the
+  /// builders paused); on failure marks the reference failed and warns.
+  /// Returns whether candidates of the task can be checked.
+  bool ensureReferenceOutputs(MeasureTask &task, const MeasureWarnFn &warn);
+  /// Builds one candidate on builder 0, waiting for it; the outcome's error
+  /// says why it failed.
+  BuildOutcome buildOne(MeasureTask &task, const MeasureInput &input,
+                        StringRef objectPath);
+  /// Runs one request on the runner, waiting up to `limit` seconds.
+  RunOutcome runOne(llvm::json::Object job, double limit, double &seconds);
   void pauseBuilders();
   void resumeBuilders();
 
-  LocalMeasurerOptions options;
+  MeasurerOptions options;
   std::string workDir;
   unsigned cpus;
   std::vector<std::unique_ptr<WorkerProcess>> builders;
   std::unique_ptr<WorkerProcess> runner;
   /// Task keys whose reference outputs the current runner has computed.
   llvm::StringSet<> runnerHasReference;
+  /// Kernel signature of each task's reference build.
+  llvm::StringMap<llvm::json::Object> referenceSignatures;
   int64_t nextId = 0;
   unsigned builderSpawns = 0, runnerSpawns = 0;
   /// Pause bookkeeping of the builders.
@@ -257,7 +203,7 @@ void LocalMeasurer::resumeBuilders() {
 
 std::vector<FeatureVector>
 LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-                         const std::function<void(StringRef)> &warn) {
+                         const MeasureWarnFn &warn) {
   // Chunks over the builders, a few dozen candidates each: a builder that
   // crashes or hangs on one candidate costs its chunk's features only.
   std::vector<FeatureVector> result(inputs.size());
@@ -358,7 +304,7 @@ LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
 }
 
 void LocalMeasurer::buildReference(MeasureTask &task,
-                                   const std::function<void(StringRef)> &warn) {
+                                   const MeasureWarnFn &warn) {
   std::string error;
   WorkerProcess *builder = getBuilder(0, error);
   BuildRequest request;
@@ -370,7 +316,7 @@ void LocalMeasurer::buildReference(MeasureTask &task,
   if (builder && succeeded(builder->send(llvm::json::Object{
                      {"id", nextId++}, {"job", toJSON(request)}}))) {
     if (std::optional<std::string> line =
-            builder->receive(10 * options.timeoutSeconds)) {
+            builder->receive(options.referenceTimeoutSeconds)) {
       llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
       const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
       const llvm::json::Value *result = o ? o->get("result") : nullptr;
@@ -383,7 +329,12 @@ void LocalMeasurer::buildReference(MeasureTask &task,
       else if (!ok)
         error = outcome.message;
     } else {
-      error = "builder " + builder->describeExit();
+      builder->kill();
+      error = llvm::formatv("no answer within reference-timeout ({0:f1} s): "
+                            "builder {1}",
+                            options.referenceTimeoutSeconds,
+                            builder->describeExit())
+                  .str();
       builders[0].reset();
     }
   }
@@ -395,12 +346,206 @@ void LocalMeasurer::buildReference(MeasureTask &task,
   }
   task.referenceObject = request.objectPath;
   task.referenceEntry = outcome.entry;
+  referenceSignatures[task.key] = std::move(outcome.signature);
+}
+
+bool LocalMeasurer::ensureReferenceOutputs(MeasureTask &task,
+                                           const MeasureWarnFn &warn) {
+  if (task.referenceFailed || task.referenceObject.empty())
+    return false;
+  std::string error;
+  WorkerProcess *run = getRunner(error);
+  if (run && runnerHasReference.contains(task.key))
+    return true;
+  RunRequest request;
+  request.signature = referenceSignatures[task.key];
+  request.taskKey = task.key;
+  request.referencePath = task.referenceObject;
+  request.referenceEntry = task.referenceEntry;
+  request.seed = options.seed;
+  RunOutcome outcome;
+  if (run) {
+    // The reference may be much slower than any candidate (a naive
+    // lowering); the builders pause so that its time, reported as the
+    // untuned time, is not disturbed.
+    pauseBuilders();
+    double seconds = 0;
+    outcome = runOne(llvm::json::Object{{"id", nextId++},
+                                        {"kind", "reference"},
+                                        {"job", toJSON(request)}},
+                     options.referenceTimeoutSeconds, seconds);
+    resumeBuilders();
+  } else {
+    outcome.error = MeasureError::Unknown;
+    outcome.message = "cannot start the runner: " + error;
+  }
+  if (outcome.error != MeasureError::None) {
+    task.referenceFailed = true;
+    warn("cannot compute the reference outputs of task '" + task.name +
+         "' (" + outcome.message + "): its candidates are not checked");
+    return false;
+  }
+  if (outcome.referenceSeconds > 0)
+    task.untunedSeconds = outcome.referenceSeconds;
+  runnerHasReference.insert(task.key);
+  return true;
+}
+
+RunOutcome LocalMeasurer::runOne(llvm::json::Object job, double limit,
+                                 double &seconds) {
+  RunOutcome outcome;
+  std::string error;
+  WorkerProcess *run = getRunner(error);
+  auto start = Clock::now();
+  if (!run || failed(run->send(llvm::json::Value(std::move(job))))) {
+    outcome.error = MeasureError::Unknown;
+    outcome.message = run ? "runner " + run->describeExit()
+                          : "cannot start the runner: " + error;
+    runner.reset();
+    return outcome;
+  }
+  std::optional<std::string> line = run->receive(limit);
+  seconds = secondsBetween(start, Clock::now());
+  if (!line) {
+    bool hung = seconds >= limit;
+    if (hung)
+      run->kill();
+    outcome.error = hung ? MeasureError::RunTimeout : MeasureError::RuntimeDevice;
+    outcome.message =
+        hung ? llvm::formatv("running took longer than {0:f1} s", limit).str()
+             : "the kernel crashed the runner: " + run->describeExit();
+    runner.reset();
+    return outcome;
+  }
+  llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
+  const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
+  const llvm::json::Value *result = o ? o->get("result") : nullptr;
+  if (!v)
+    llvm::consumeError(v.takeError());
+  if (!result || !fromJSON(*result, outcome)) {
+    outcome = RunOutcome();
+    outcome.error = MeasureError::Unknown;
+    outcome.message = "malformed answer from the runner";
+  }
+  return outcome;
+}
+
+BuildOutcome LocalMeasurer::buildOne(MeasureTask &task,
+                                     const MeasureInput &input,
+                                     StringRef objectPath) {
+  BuildOutcome outcome;
+  std::string error;
+  WorkerProcess *builder = getBuilder(0, error);
+  BuildRequest request;
+  request.module = task.module;
+  request.target = task.target;
+  llvm::raw_string_ostream(request.config) << input.config;
+  request.objectPath = objectPath.str();
+  if (!builder || failed(builder->send(llvm::json::Object{
+                      {"id", nextId++}, {"job", toJSON(request)}}))) {
+    outcome.error = MeasureError::Unknown;
+    outcome.message = builder ? "builder " + builder->describeExit()
+                              : "cannot start a builder: " + error;
+    builders[0].reset();
+    return outcome;
+  }
+  auto start = Clock::now();
+  std::optional<std::string> line = builder->receive(options.timeoutSeconds);
+  if (!line) {
+    bool hung = secondsBetween(start, Clock::now()) >= options.timeoutSeconds;
+    if (hung)
+      builder->kill();
+    outcome.error = hung ? MeasureError::BuildTimeout : MeasureError::CompileHost;
+    outcome.message = hung ? llvm::formatv("building took longer than {0:f1} s",
+                                           options.timeoutSeconds)
+                                 .str()
+                           : "the builder died: " + builder->describeExit();
+    builders[0].reset();
+    return outcome;
+  }
+  llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
+  const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
+  const llvm::json::Value *result = o ? o->get("result") : nullptr;
+  if (!v)
+    llvm::consumeError(v.takeError());
+  if (!result || !fromJSON(*result, outcome)) {
+    outcome = BuildOutcome();
+    outcome.error = MeasureError::Unknown;
+    outcome.message = "malformed answer from a builder";
+  }
+  return outcome;
+}
+
+void LocalMeasurer::retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
+                           unsigned rounds, const TimingOptions &timing,
+                           bool verify, const MeasureDoneFn &done,
+                           const MeasureWarnFn &warn) {
+  std::vector<MeasureOutput> outputs(inputs.size());
+  std::vector<BuildOutcome> builds(inputs.size());
+  std::vector<std::string> objects(inputs.size());
+  // Build every input first (one builder: the builds are few).
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    objects[i] = path("validate-" + std::to_string(nextId++) + ".o");
+    builds[i] = buildOne(task, input, objects[i]);
+    outputs[i].buildSeconds = builds[i].seconds;
+    if (builds[i].error != MeasureError::None) {
+      outputs[i].error = builds[i].error;
+      outputs[i].message = builds[i].message;
+    }
+  }
+  bool checking = verify && options.verify && !task.referenceFailed;
+  if (checking && task.referenceObject.empty())
+    buildReference(task, warn);
+  // Then run them interleaved: round r runs input 0, 1, ..., n-1 once each.
+  for (unsigned round = 0; round < rounds; ++round) {
+    for (auto [i, input] : llvm::enumerate(inputs)) {
+      MeasureOutput &out = outputs[i];
+      if (out.error != MeasureError::None)
+        continue;
+      bool check = checking && round == 0;
+      if (check)
+        check = ensureReferenceOutputs(task, warn);
+      RunRequest request;
+      request.objectPath = objects[i];
+      request.entry = builds[i].entry;
+      request.signature = builds[i].signature;
+      request.taskKey = task.key;
+      request.seed = options.seed;
+      request.timing = timing;
+      request.tolerance = options.tolerance;
+      if (check) {
+        request.referencePath = task.referenceObject;
+        request.referenceEntry = task.referenceEntry;
+        request.verifyBelow = std::numeric_limits<double>::infinity();
+      } else {
+        request.verifyBelow = 0;
+      }
+      double seconds = 0;
+      RunOutcome outcome = runOne(
+          llvm::json::Object{{"id", nextId++}, {"job", toJSON(request)}},
+          options.timeoutSeconds, seconds);
+      out.runSeconds += seconds;
+      if (outcome.error != MeasureError::None) {
+        out.error = outcome.error;
+        out.message = outcome.message;
+        out.seconds.clear();
+        continue;
+      }
+      out.verified |= outcome.verified;
+      llvm::append_range(out.seconds, outcome.seconds);
+    }
+  }
+  for (auto [i, out] : llvm::enumerate(outputs)) {
+    if (!objects[i].empty())
+      llvm::sys::fs::remove(objects[i]);
+    done(i, std::move(out));
+  }
 }
 
 void LocalMeasurer::measure(
     MeasureTask &task, ArrayRef<MeasureInput> inputs,
-    const std::function<void(size_t, MeasureOutput)> &done,
-    const std::function<void(StringRef)> &warn) {
+    const MeasureDoneFn &done,
+    const MeasureWarnFn &warn) {
   if (options.verify && task.referenceObject.empty() && !task.referenceFailed)
     buildReference(task, warn);
   bool checking = options.verify && !task.referenceFailed;
@@ -464,6 +609,10 @@ void LocalMeasurer::measure(
     if (!activeRun && !runQueue.empty()) {
       Built built = std::move(runQueue.front());
       runQueue.pop_front();
+      // The reference outputs come first, in a job of their own: a
+      // candidate's run never waits for the reference.
+      if (checking)
+        checking = ensureReferenceOutputs(task, warn);
       std::string error;
       WorkerProcess *run = getRunner(error);
       RunRequest request;
@@ -526,8 +675,6 @@ void LocalMeasurer::measure(
     if (activeRun && runner) {
       fds.push_back({runner->getOutputFd(), POLLIN, 0});
       owners.push_back(-1);
-      if (verifyBelow > 0 && !runnerHasReference.contains(task.key))
-        runLimit += 10 * options.timeoutSeconds; // the reference runs too
       wait = std::min(wait, runLimit - secondsBetween(activeRun->start, now));
     }
     if (fds.empty())
@@ -622,10 +769,6 @@ void LocalMeasurer::measure(
           out.verified = outcome.verified;
           if (outcome.error == MeasureError::None)
             out.seconds = outcome.seconds;
-          if (outcome.verified)
-            runnerHasReference.insert(task.key);
-          if (outcome.referenceSeconds > 0)
-            task.untunedSeconds = outcome.referenceSeconds;
         } else if (!alive) {
           out.error = MeasureError::RuntimeDevice;
           out.message = "the kernel crashed the runner: " +
@@ -660,7 +803,7 @@ void LocalMeasurer::measure(
 } // namespace
 
 FailureOr<std::unique_ptr<Measurer>>
-mlir::tuner::createLocalMeasurer(const LocalMeasurerOptions &options,
+mlir::tuner::createLocalMeasurer(const MeasurerOptions &options,
                                  std::string &error) {
   if (options.workerExecutable.empty() ||
       !llvm::sys::fs::can_execute(options.workerExecutable)) {
@@ -678,24 +821,49 @@ mlir::tuner::createLocalMeasurer(const LocalMeasurerOptions &options,
       new LocalMeasurer(options, std::string(dir)));
 }
 
-std::unique_ptr<Measurer> mlir::tuner::createFakeMeasurer() {
-  return std::make_unique<FakeMeasurer>();
+namespace {
+struct MeasurerRegistry {
+  std::mutex mutex;
+  llvm::StringMap<MeasurerInfo> entries;
+
+  MeasurerRegistry() {
+    MeasurerInfo real;
+    real.name = "real";
+    real.description =
+        "build each candidate in a worker process and time it in a runner "
+        "process";
+    real.factory = createLocalMeasurer;
+    entries[real.name] = std::move(real);
+  }
+};
+
+MeasurerRegistry &getMeasurerRegistry() {
+  static MeasurerRegistry registry;
+  return registry;
+}
+} // namespace
+
+void mlir::tuner::registerMeasurer(MeasurerInfo info) {
+  MeasurerRegistry &r = getMeasurerRegistry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::string name = info.name;
+  r.entries.try_emplace(name, std::move(info));
 }
 
-double mlir::tuner::getFakeCost(const SearchSpace &space,
-                                const Candidate &candidate, StringRef taskKey) {
-  const SketchInstance &sketch = space.getSketch(candidate);
-  // Later sketches of the space are worse (like the padded and fallback
-  // sketches are on real hardware).
-  double cost = 1e-3 * (1.0 + 0.5 * candidate.sketch);
-  for (auto [knob, index] : llvm::zip(sketch.getKnobs(), candidate.choice)) {
-    size_t n = knob.options.size();
-    if (n <= 1)
-      continue;
-    uint64_t h = fnv1a((taskKey + "/" + sketch.getName() + "/" + knob.name).str());
-    double optimum = static_cast<double>(h % n);
-    double d = (static_cast<double>(index) - optimum) / (n - 1);
-    cost *= 1.0 + 2.0 * d * d;
-  }
-  return cost;
+const MeasurerInfo *mlir::tuner::lookupMeasurer(StringRef name) {
+  MeasurerRegistry &r = getMeasurerRegistry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.entries.find(name);
+  // Entries are never removed: the pointer stays valid.
+  return it == r.entries.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> mlir::tuner::getMeasurerNames() {
+  MeasurerRegistry &r = getMeasurerRegistry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<std::string> names;
+  for (const auto &entry : r.entries)
+    names.push_back(entry.getKey().str());
+  std::sort(names.begin(), names.end());
+  return names;
 }

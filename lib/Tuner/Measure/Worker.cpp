@@ -104,6 +104,8 @@ int mlir::tuner::runWorkerMain(StringRef kind, const DialectRegistry &registry) 
       if (!fromJSON(*job, request)) {
         outcome.error = MeasureError::Unknown;
         outcome.message = "malformed run job";
+      } else if (obj->getString("kind") == "reference") {
+        outcome = runner->computeReference(request);
       } else {
         outcome = runner->run(request);
       }

@@ -134,13 +134,21 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createGPUContractionSketch());
   sketches.push_back(createGPUConvolutionSketch());
   sketches.push_back(createGPUFallbackSketch());
-  sketches.push_back(createTestFailToApplySketch());
-  sketches.push_back(createTestFaultSketch());
 }
 
-const SketchRegistry &SketchRegistry::get() {
-  static const SketchRegistry registry;
+SketchRegistry &SketchRegistry::getMutable() {
+  static SketchRegistry registry;
   return registry;
+}
+
+const SketchRegistry &SketchRegistry::get() { return getMutable(); }
+
+bool SketchRegistry::registerSketch(std::unique_ptr<Sketch> sketch) {
+  SketchRegistry &registry = getMutable();
+  if (registry.lookup(sketch->getName()))
+    return false;
+  registry.sketches.push_back(std::move(sketch));
+  return true;
 }
 
 const Sketch *SketchRegistry::lookup(StringRef name) const {

@@ -3,7 +3,7 @@
 // with its error code and the run goes on (test.fault injects each fault once:
 // seven candidates, seven trials).
 // RUN: rm -f %t.db
-// RUN: tuner-opt %s --tuner-tune="target=host trials=7 sketches=test.fault verify-all=true timeout=3 memory-limit=1024 builders=2 repeats=1 min-repeat-ms=0 drift-check=false database=%t.db report=%t.json progress=off" -o %t.mlir 2>&1 | FileCheck %s --allow-empty --check-prefix=STDERR
+// RUN: tuner-test-opt %s --tuner-tune="target=host trials=7 sketches=test.fault verify-all=true timeout=3 memory-limit=1024 builders=2 repeats=1 min-repeat-ms=0 drift-check=false database=%t.db report=%t.json progress=off" -o %t.mlir 2>&1 | FileCheck %s --allow-empty --check-prefix=STDERR
 // RUN: %PYTHON %S/Inputs/fault_codes.py %t.db | FileCheck %s
 // The only valid candidate wins.
 // RUN: FileCheck %s --check-prefix=OUT --input-file=%t.mlir

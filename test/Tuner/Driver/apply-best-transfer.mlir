@@ -2,7 +2,7 @@
 // config of the nearest recorded task of the same op, adapted to its shape.
 // The records come from a fake-measured run on a 64x256x128 matmul.
 // RUN: rm -f %t.db
-// RUN: tuner-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=8 seed=1 database=%t.db progress=off" -o /dev/null
+// RUN: tuner-test-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=8 seed=1 database=%t.db progress=off" -o /dev/null
 // RUN: tuner-opt %s --sched-apply-best="database=%t.db target=cpu:avx512:2t transfer=true" 2>&1 | FileCheck %s
 // With a cost model saved beside the database (a search that trains one)
 // and use-model=true, the model ranks the adaptations and the default

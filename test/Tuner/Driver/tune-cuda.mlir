@@ -1,7 +1,7 @@
 // Tuning for a CUDA target. The search (GPU sketches, their constraints,
 // the GPU features of the cost model) runs with the fake measurer anywhere;
 // measuring for real needs a GPU, and without one there is one diagnostic.
-// RUN: tuner-opt %s --tuner-tune="target=cuda:sm_90 measure=fake policy=evolutionary trials=24 batch-size=8 seed=1 progress=off report=%t.json" | FileCheck %s
+// RUN: tuner-test-opt %s --tuner-tune="target=cuda:sm_90 measure=fake policy=evolutionary trials=24 batch-size=8 seed=1 progress=off report=%t.json" | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: not tuner-opt %s --tuner-tune="target=cuda:sm_90 trials=4" 2>&1 | FileCheck %s --check-prefix=NO-GPU
 // UNSUPPORTED: cuda-runtime

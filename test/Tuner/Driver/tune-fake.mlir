@@ -1,7 +1,7 @@
 // The driver's logic with the fake measurer (a deterministic cost from the
 // knobs, no building): budgets, database, report, annotation.
 // RUN: rm -f %t.db %t.json
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 batch-size=4 seed=3 database=%t.db report=%t.json progress=off" | FileCheck %s
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 batch-size=4 seed=3 database=%t.db report=%t.json progress=off" | FileCheck %s
 // RUN: %PYTHON %S/Inputs/check_db.py %t.db --lines 10 --tasks 2
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: FileCheck %s --check-prefix=FAKE --input-file=%t.db
@@ -11,17 +11,17 @@
 // FAKE-NOT: "tool"
 
 // Same seed, same candidates, same result.
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 batch-size=4 seed=3 progress=off" > %t.a.mlir
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 batch-size=4 seed=3 progress=off" > %t.b.mlir
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 batch-size=4 seed=3 progress=off" > %t.a.mlir
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 batch-size=4 seed=3 progress=off" > %t.b.mlir
 // RUN: diff %t.a.mlir %t.b.mlir
 
 // per-task-trials caps each task; the total stays below trials.
 // RUN: rm -f %t.cap.db
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=100 per-task-trials=3 database=%t.cap.db progress=off" -o /dev/null
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=100 per-task-trials=3 database=%t.cap.db progress=off" -o /dev/null
 // RUN: %PYTHON %S/Inputs/check_db.py %t.cap.db --lines 6 --per-task 3
 
 // The summary table goes to stderr unless progress=off.
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=4" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=4" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
 
 // CHECK: module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512>}
 // CHECK: linalg.matmul {sched.config = #sched.config<sketch = "cpu.{{[a-z_.]+}}", knobs = {{.*}}>, sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 2

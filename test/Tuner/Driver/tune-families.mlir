@@ -1,8 +1,8 @@
 // families=: which tasks share a cost model (fake measurer, random model).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary cost-model=random trials=12 batch-size=2 database=%t/none.db report=%t/none.json progress=off" -o /dev/null
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary cost-model=random trials=12 batch-size=2 families=op database=%t/op.db report=%t/op.json progress=off" -o /dev/null
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary cost-model=random trials=12 batch-size=2 families=key database=%t/key.db report=%t/key.json progress=off" -o /dev/null
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary cost-model=random trials=12 batch-size=2 database=%t/none.db report=%t/none.json progress=off" -o /dev/null
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary cost-model=random trials=12 batch-size=2 families=op database=%t/op.db report=%t/op.json progress=off" -o /dev/null
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary cost-model=random trials=12 batch-size=2 families=key database=%t/key.db report=%t/key.json progress=off" -o /dev/null
 // RUN: ls %t | FileCheck %s --check-prefix=FILES
 // RUN: FileCheck %s --check-prefix=NONE --input-file=%t/none.json
 // RUN: FileCheck %s --check-prefix=OP --input-file=%t/op.json
@@ -25,7 +25,7 @@
 // OP: "cost_model_families": 1,
 // KEY: "cost_model_families": 2,
 
-// RUN: not tuner-opt %s --tuner-tune="measure=fake families=layer" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not tuner-test-opt %s --tuner-tune="measure=fake families=layer" 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: tuner-tune: unknown families 'layer': expected 'none', 'op' or 'key'
 func.func @model(%x: tensor<32x64xf32>, %w: tensor<64x64xf32>, %v: tensor<64x16xf32>) -> tensor<32x16xf32> {
   %zero = arith.constant 0.0 : f32

@@ -1,4 +1,4 @@
-// RUN: tuner-opt %s --tuner-tune="measure=fake" --verify-diagnostics
+// RUN: tuner-test-opt %s --tuner-tune="measure=fake" --verify-diagnostics
 
 // expected-warning @+1 {{tuner-tune: the module has no tuning task}}
 module {

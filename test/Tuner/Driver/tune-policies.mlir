@@ -3,30 +3,30 @@
 // it: each runs to its budget, measures nothing twice, and reports itself.
 // REQUIRES: xgboost
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary trials=48 seed=1 database=%t/evo.db report=%t/evo.json progress=off" | FileCheck %s
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary trials=48 seed=1 database=%t/evo.db report=%t/evo.json progress=off" | FileCheck %s
 // RUN: %PYTHON %S/Inputs/check_db.py %t/evo.db --lines 48
 // RUN: FileCheck %s --check-prefix=EVO --input-file=%t/evo.json
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=annealing trials=48 seed=1 database=%t/sa.db report=%t/sa.json progress=off" | FileCheck %s
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=annealing trials=48 seed=1 database=%t/sa.db report=%t/sa.json progress=off" | FileCheck %s
 // RUN: %PYTHON %S/Inputs/check_db.py %t/sa.db --lines 48
 // RUN: FileCheck %s --check-prefix=SA --input-file=%t/sa.json
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=dgd trials=48 seed=1 database=%t/dgd.db report=%t/dgd.json progress=off" | FileCheck %s
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=dgd trials=48 seed=1 database=%t/dgd.db report=%t/dgd.json progress=off" | FileCheck %s
 // RUN: %PYTHON %S/Inputs/check_db.py %t/dgd.db --lines 48
 // RUN: FileCheck %s --check-prefix=DGD --input-file=%t/dgd.json
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=droplet trials=48 seed=1 database=%t/drop.db report=%t/drop.json progress=off" | FileCheck %s
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=droplet trials=48 seed=1 database=%t/drop.db report=%t/drop.json progress=off" | FileCheck %s
 // RUN: %PYTHON %S/Inputs/check_db.py %t/drop.db --max-lines 48
 // RUN: FileCheck %s --check-prefix=DROPLET --input-file=%t/drop.json
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=storm-raindrop policy-options=storm=24 trials=48 seed=1 database=%t/sr.db report=%t/sr.json progress=off" | FileCheck %s
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=storm-raindrop policy-options=storm=24 trials=48 seed=1 database=%t/sr.db report=%t/sr.json progress=off" | FileCheck %s
 // RUN: %PYTHON %S/Inputs/check_db.py %t/sr.db --lines 48
 // RUN: FileCheck %s --check-prefix=STORM --input-file=%t/sr.json
 
 // The cost model is saved beside the database, and a later run starts warm.
 // RUN: %PYTHON -c "import json, sys; m = json.load(open(sys.argv[1])); assert (m['format'], m['model'], len(m['samples'])) == ('mlir-tuner-cost-model', 'xgboost', 48), (m['format'], m['model'], len(m['samples']))" %t/evo.db.model.json
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary trials=16 seed=2 database=%t/evo2.db cost-model-file=%t/evo.db.model.json report=%t/warm.json progress=off" -o /dev/null
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary trials=16 seed=2 database=%t/evo2.db cost-model-file=%t/evo.db.model.json report=%t/warm.json progress=off" -o /dev/null
 // RUN: FileCheck %s --check-prefix=WARM --input-file=%t/warm.json
 // A random or no cost model works too.
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary cost-model=random trials=24 report=%t/rnd.json progress=off" -o /dev/null
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=evolutionary cost-model=random trials=24 report=%t/rnd.json progress=off" -o /dev/null
 // RUN: FileCheck %s --check-prefix=RANDOM-MODEL --input-file=%t/rnd.json
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=dgd cost-model=none trials=24 report=%t/none.json progress=off" -o /dev/null
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=dgd cost-model=none trials=24 report=%t/none.json progress=off" -o /dev/null
 // RUN: FileCheck %s --check-prefix=NO-MODEL --input-file=%t/none.json
 
 // CHECK: linalg.matmul {sched.config = #sched.config<sketch = "cpu.{{[a-z_.]+}}", knobs = {{.*}}>, sched.task = #sched.task

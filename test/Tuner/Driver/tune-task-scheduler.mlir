@@ -1,21 +1,21 @@
 // task-scheduler: which task gets the next round, on the fake measurer.
 // RUN: rm -f %t.db %t.json
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=24 batch-size=2 seed=5 task-scheduler=gradient database=%t.db report=%t.json progress=off" | FileCheck %s
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=24 batch-size=2 seed=5 task-scheduler=gradient database=%t.db report=%t.json progress=off" | FileCheck %s
 // RUN: %PYTHON %S/Inputs/check_db.py %t.db --lines 24 --tasks 2
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 
 // The same seed, the same rounds.
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=24 batch-size=2 seed=5 task-scheduler=gradient progress=off" > %t.a.mlir
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=24 batch-size=2 seed=5 task-scheduler=gradient progress=off" > %t.b.mlir
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=24 batch-size=2 seed=5 task-scheduler=gradient progress=off" > %t.a.mlir
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=24 batch-size=2 seed=5 task-scheduler=gradient progress=off" > %t.b.mlir
 // RUN: diff %t.a.mlir %t.b.mlir
 
 // The default is round-robin, in the report too.
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=8 batch-size=2 report=%t.rr.json progress=off" -o /dev/null
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=8 batch-size=2 report=%t.rr.json progress=off" -o /dev/null
 // RUN: FileCheck %s --check-prefix=RR --input-file=%t.rr.json
 
 // Bad names and options are errors before anything is measured.
-// RUN: not tuner-opt %s --tuner-tune="measure=fake task-scheduler=fifo" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// RUN: not tuner-opt %s --tuner-tune="measure=fake task-scheduler=gradient task-scheduler-options=alpha=3,gamma=1" 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not tuner-test-opt %s --tuner-tune="measure=fake task-scheduler=fifo" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not tuner-test-opt %s --tuner-tune="measure=fake task-scheduler=gradient task-scheduler-options=alpha=3,gamma=1" 2>&1 | FileCheck %s --check-prefix=OPTION
 
 // CHECK: linalg.matmul {sched.config = #sched.config<{{.*}}>, sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 2
 // CHECK: linalg.matmul {sched.config = #sched.config<{{.*}}>, sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 1

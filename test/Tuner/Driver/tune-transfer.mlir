@@ -3,14 +3,14 @@
 // its default config; the report says how many tasks were seeded and what
 // the transferred configs gave against the default before any search.
 // RUN: rm -f %t.donor.db %t.db
-// RUN: tuner-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=12 seed=1 database=%t.donor.db progress=off" -o /dev/null
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 batch-size=8 transfer-from=%t.donor.db transfer-seeds=3 database=%t.db report=%t.json progress=off" -o /dev/null
+// RUN: tuner-test-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=12 seed=1 database=%t.donor.db progress=off" -o /dev/null
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 batch-size=8 transfer-from=%t.donor.db transfer-seeds=3 database=%t.db report=%t.json progress=off" -o /dev/null
 // RUN: FileCheck %s --input-file=%t.json
 // Ten trials in all: the matmul's first round is its default and the 3 seeds.
 // RUN: %PYTHON %S/Inputs/check_db.py %t.db --lines 10 --tasks 2
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 transfer-from=%t.donor.db" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=10 transfer-from=%t.donor.db" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // A missing donor database is an error.
-// RUN: not tuner-opt %s --tuner-tune="measure=fake transfer-from=%t.missing.db" 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not tuner-test-opt %s --tuner-tune="measure=fake transfer-from=%t.missing.db" 2>&1 | FileCheck %s --check-prefix=MISSING
 
 // CHECK:      "tasks": [
 // CHECK:        "name": "matmul_96x192x128",

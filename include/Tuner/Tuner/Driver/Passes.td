@@ -55,8 +55,6 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     The database (`database=FILE`) gets one JSON line per measurement,
     flushed as it is measured; `resume` continues from it: recorded
     candidates are not measured again and count against the budgets.
-    `measure=fake` replaces measurement by a deterministic cost computed from
-    the knobs (for tests of the driver).
 
     With `drift-check` (the default), each task's default config is
     measured again after the search: a drift of more than 10% is reported
@@ -135,7 +133,8 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write the summary as JSON to this file">,
     Option<"measure", "measure", "std::string", /*default=*/"\"real\"",
-           "real, or fake (a deterministic cost from the knobs, for tests)">,
+           "How candidates are measured: real (built and run in worker "
+           "processes)">,
     Option<"worker", "worker", "std::string", /*default=*/"\"\"",
            "Executable of the worker processes (default: this one)">,
     ListOption<"sketches", "sketches", "std::string",

@@ -70,6 +70,8 @@ struct RunRequest {
   double tolerance = 1e-3;
 };
 
+/// A run job's answer; for a reference job (ObjectRunner::computeReference)
+/// only `error`, `message` and `referenceSeconds` are meaningful.
 struct RunOutcome {
   MeasureError error = MeasureError::None;
   std::string message;
@@ -87,7 +89,14 @@ struct RunOutcome {
 class ObjectRunner {
 public:
   explicit ObjectRunner(MLIRContext &ctx) : ctx(ctx) {}
+  /// Times the candidate of `request`, and checks its outputs when asked
+  /// (`verifyBelow`); the check needs the task's reference outputs, computed
+  /// by an earlier computeReference (else the job fails).
   RunOutcome run(const RunRequest &request);
+  /// Runs the task's reference (`referencePath`, `referenceEntry`) once on
+  /// the task's inputs and keeps its outputs; `referenceSeconds` is the time
+  /// of that call. `objectPath` and `entry` are not used.
+  RunOutcome computeReference(const RunRequest &request);
 
 private:
   struct TaskData {
@@ -95,6 +104,11 @@ private:
     std::vector<HostBuffer> referenceOutputs;
     bool haveReference = false;
   };
+  /// The task's inputs (made on first use); null with `error` when they
+  /// cannot be allocated.
+  TaskData *getTaskData(const RunRequest &request,
+                        const KernelSignature &signature, std::string &error);
+
   MLIRContext &ctx;
   llvm::StringMap<std::unique_ptr<TaskData>> tasks;
 };

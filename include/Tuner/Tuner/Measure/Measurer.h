@@ -1,21 +1,25 @@
 //===- Measurer.h - measuring candidates ------------------------*- C++ -*-===//
 //
-// A measurer takes candidates of a task and reports, for each, its timings
-// or an error. The local measurer builds candidates in `builders` parallel
-// worker processes and runs them one at a time in a runner process, checking
-// results against the task's reference when a candidate would be the new
-// best. The fake measurer (tests of the driver only) computes a deterministic
-// cost from the knobs without building anything.
+// A measurer takes candidates of a task (#sched.config attributes) and
+// reports, for each, its timings or an error. The local measurer (`real`)
+// builds candidates in `builders` parallel worker processes and runs them
+// one at a time in a runner process, checking results against the task's
+// reference when a candidate would be the new best.
+//
+// Measurers are found by name in a registry: `real` is built in; tools and
+// test libraries may register others (the test library registers `fake`, a
+// deterministic cost without building anything, which the installed tools
+// do not have).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TUNER_TUNER_MEASURE_MEASURER_H
 #define TUNER_TUNER_MEASURE_MEASURER_H
 
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Tuner/CostModel/CostModel.h"
-#include "Tuner/Tuner/Database/Database.h"
+#include "Tuner/Tuner/Measure/MeasureError.h"
 #include "Tuner/Tuner/Measure/Timing.h"
-#include "Tuner/Tuner/Search/SearchSpace.h"
 
 #include <functional>
 #include <limits>
@@ -34,8 +38,6 @@ struct MeasureTask {
   std::string target;
   /// FLOPs of one call.
   int64_t flops = 0;
-  /// The task's space (the fake measurer reads knob options from it).
-  const SearchSpace *space = nullptr;
 
   /// Best median time of a valid, checked candidate so far.
   double bestSeconds = std::numeric_limits<double>::infinity();
@@ -48,19 +50,25 @@ struct MeasureTask {
   double untunedSeconds = 0;
 };
 
+/// One candidate to measure: its config (the task's sketch and knob values).
 struct MeasureInput {
-  Candidate candidate;
   sched::ConfigAttr config;
 };
 
 struct MeasureOutput {
   MeasureError error = MeasureError::None;
   std::string message;
+  /// Time per call of every repeat (every repeat of every round for
+  /// Measurer::retime); empty on error.
   std::vector<double> seconds;
   double buildSeconds = 0;
   double runSeconds = 0;
+  /// Whether the outputs were checked against the reference (and matched).
   bool verified = false;
 };
+
+using MeasureDoneFn = std::function<void(size_t, MeasureOutput)>;
+using MeasureWarnFn = std::function<void(StringRef)>;
 
 class Measurer {
 public:
@@ -68,19 +76,32 @@ public:
   /// Measures `inputs`; calls `done(i, output)` for each as it finishes (in
   /// any order; every input gets exactly one call).
   virtual void measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-                       const std::function<void(size_t, MeasureOutput)> &done,
-                       const std::function<void(StringRef)> &warn) = 0;
+                       const MeasureDoneFn &done,
+                       const MeasureWarnFn &warn) = 0;
+
+  /// Re-times `inputs` for the final validation of a task: builds each
+  /// once, then runs them interleaved, `rounds` times over the list (input
+  /// 0, 1, ..., n-1, 0, 1, ...), each run timed as `timing` says, so that a
+  /// drift of the machine hits every input alike. The output of an input
+  /// holds the timings of all its rounds. With `verify`, each input's outputs
+  /// are checked against the reference in its first round (a mismatch is
+  /// WRONG_ANSWER). Calls `done` once per input, after the last round.
+  virtual void retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
+                      unsigned rounds, const TimingOptions &timing,
+                      bool verify, const MeasureDoneFn &done,
+                      const MeasureWarnFn &warn) = 0;
 
   /// The cost model's feature vectors of `inputs` (Features.h), one per
   /// input; empty where the sketch did not apply or featurizing failed.
   virtual std::vector<FeatureVector>
   featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-            const std::function<void(StringRef)> &warn) = 0;
+            const MeasureWarnFn &warn) = 0;
   /// Length of the vectors featurize() returns.
   virtual unsigned getNumFeatures() const = 0;
 };
 
-struct LocalMeasurerOptions {
+/// Settings of a measurer (the `tuner-tune` options that concern it).
+struct MeasurerOptions {
   /// Executable of the workers (started with --tuner-worker=...).
   std::string workerExecutable;
   /// Parallel builder processes.
@@ -88,6 +109,11 @@ struct LocalMeasurerOptions {
   TimingOptions timing;
   /// Limit for building, and for running, one candidate (seconds).
   double timeoutSeconds = 15;
+  /// Limit for building the task's reference (the untransformed task,
+  /// lowered naively), and for running it once to compute the outputs the
+  /// candidates are checked against (seconds). The reference runs in a job
+  /// of its own, so a candidate never gets more than `timeoutSeconds`.
+  double referenceTimeoutSeconds = 150;
   /// Check outputs against the reference (first valid candidate of a task
   /// and every new best).
   bool verify = true;
@@ -102,20 +128,34 @@ struct LocalMeasurerOptions {
   uint64_t seed = 0;
 };
 
-/// Measures in worker processes; fails if the work directory cannot be made.
+using MeasurerFactory = std::function<FailureOr<std::unique_ptr<Measurer>>(
+    const MeasurerOptions &options, std::string &error)>;
+
+/// A registered measurer.
+struct MeasurerInfo {
+  std::string name;
+  std::string description;
+  /// Whether it measures on hardware. Records of a measurer that does not
+  /// say so in their `tool` field, and the runs skip what only makes sense
+  /// on hardware (a CUDA device for a CUDA target, the drift check).
+  bool measuresHardware = true;
+  MeasurerFactory factory;
+};
+
+/// Registers a measurer under `info.name` (`real` is built in). Call it at
+/// start-up; a name already registered is kept and `info` dropped.
+void registerMeasurer(MeasurerInfo info);
+
+/// The measurer registered as `name`, or null.
+const MeasurerInfo *lookupMeasurer(StringRef name);
+
+/// Names of the registered measurers, sorted.
+std::vector<std::string> getMeasurerNames();
+
+/// The built-in `real` measurer: builds and runs in worker processes; fails
+/// if the worker executable is missing or the work directory cannot be made.
 FailureOr<std::unique_ptr<Measurer>>
-createLocalMeasurer(const LocalMeasurerOptions &options, std::string &error);
-
-/// Test-only: the cost of a candidate is a separable bowl over the knobs'
-/// option indices with a task-dependent optimum, three repeats with a small
-/// deterministic spread. Candidates of sketch `test.fault` fail with the
-/// error their `kind` knob names. Its features are the sketch index and the
-/// knobs' option indices (no IR is built).
-std::unique_ptr<Measurer> createFakeMeasurer();
-
-/// The fake measurer's cost (seconds) of a candidate.
-double getFakeCost(const SearchSpace &space, const Candidate &candidate,
-                   StringRef taskKey);
+createLocalMeasurer(const MeasurerOptions &options, std::string &error);
 
 } // namespace mlir::tuner
 

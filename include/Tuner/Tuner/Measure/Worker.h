@@ -25,8 +25,8 @@
 
 namespace mlir::tuner {
 
-/// Version of the driver/worker protocol.
-constexpr int64_t kWorkerProtocolVersion = 1;
+/// Version of the driver/worker protocol (2: runners take `reference` jobs).
+constexpr int64_t kWorkerProtocolVersion = 2;
 
 /// The worker's main loop (`tool --tuner-worker=<kind>`); `kind` is
 /// "builder" or "runner". Returns the process exit code.

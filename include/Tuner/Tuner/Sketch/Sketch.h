@@ -107,10 +107,17 @@ public:
               std::string &whyNot) const = 0;
 };
 
-/// The built-in sketches, in order of preference for defaults.
+/// The sketches of this tool: the built-in ones, in order of preference for
+/// defaults, then the ones registered with registerSketch().
 class SketchRegistry {
 public:
   static const SketchRegistry &get();
+
+  /// Adds a sketch (a tool or a test library extending the tuner; the
+  /// installed tools register none). Call it at start-up, before the
+  /// registry is used from another thread. A sketch named like a registered
+  /// one replaces nothing and is dropped; returns whether it was added.
+  static bool registerSketch(std::unique_ptr<Sketch> sketch);
 
   /// The sketch called `name`, or null.
   const Sketch *lookup(StringRef name) const;
@@ -120,6 +127,7 @@ public:
 
 private:
   SketchRegistry();
+  static SketchRegistry &getMutable();
   SmallVector<std::unique_ptr<Sketch>> sketches;
 };
 
@@ -138,9 +146,6 @@ std::unique_ptr<Sketch> createGPUContractionMMASketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
 std::unique_ptr<Sketch> createGPUFallbackSketch();
-/// Test-only sketches (lib/Tuner/Sketch/TestSketches.cpp).
-std::unique_ptr<Sketch> createTestFailToApplySketch();
-std::unique_ptr<Sketch> createTestFaultSketch();
 
 } // namespace mlir::tuner
 

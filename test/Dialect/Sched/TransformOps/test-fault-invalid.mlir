@@ -1,4 +1,4 @@
-// RUN: tuner-opt %s --split-input-file --verify-diagnostics
+// RUN: tuner-test-opt %s --split-input-file --verify-diagnostics
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op) {

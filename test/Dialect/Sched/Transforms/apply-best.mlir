@@ -1,7 +1,7 @@
 // sched-apply-best annotates from a database without measuring: the best
 // valid record of each task on the target.
 // RUN: rm -f %t.db
-// RUN: tuner-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake trials=12 database=%t.db report=%t.json progress=off" -o %t.tuned.mlir
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake trials=12 database=%t.db report=%t.json progress=off" -o %t.tuned.mlir
 // RUN: tuner-opt %s --sched-apply-best="database=%t.db target=cpu:avx512:2t" -o %t.applied.mlir
 // The configs are those the tuner chose.
 // RUN: grep -o "sched.config = #sched.config<[^>]*>" %t.tuned.mlir > %t.tuned.txt

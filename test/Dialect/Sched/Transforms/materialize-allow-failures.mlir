@@ -1,5 +1,5 @@
-// RUN: tuner-opt %s --allow-unregistered-dialect --sched-materialize=allow-failures --verify-diagnostics | FileCheck %s
-// RUN: not tuner-opt %s --sched-materialize=target=gpu 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: tuner-test-opt %s --allow-unregistered-dialect --sched-materialize=allow-failures --verify-diagnostics | FileCheck %s
+// RUN: not tuner-test-opt %s --sched-materialize=target=gpu 2>&1 | FileCheck %s --check-prefix=TARGET
 
 // With allow-failures, a config that cannot be applied is a warning and the
 // op stays as it was (tiled by nothing), while the others are scheduled.

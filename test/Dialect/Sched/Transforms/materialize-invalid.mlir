@@ -1,4 +1,4 @@
-// RUN: tuner-opt %s --split-input-file --allow-unregistered-dialect --sched-materialize --verify-diagnostics
+// RUN: tuner-test-opt %s --split-input-file --allow-unregistered-dialect --sched-materialize --verify-diagnostics
 
 module attributes {sched.target = #sched.target<kind = cpu, cores = 2, vector_bits = 512>} {
   func.func @unknown_sketch(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {

@@ -72,41 +72,4 @@ def VectorizeStaticOp : Op<Transform_Dialect, "sched.vectorize_static", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
-def TestFaultOp : Op<Transform_Dialect, "sched.test_fault", [
-    DeclareOpInterfaceMethods<TransformOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let summary = "Test only: make building or running a candidate fail";
-  let description = [{
-    Exists so that the error paths of the tuning driver can be tested with
-    real worker processes (it is used by the `test.fault` sketch only). The
-    `kind` says what goes wrong:
-
-    * `build_crash`: the process interpreting the script crashes (SIGSEGV);
-    * `build_hang`: it never finishes;
-    * `build_oom`: it allocates memory until the allocation fails;
-    * `run_crash`: a call to `abort` is inserted at the start of the function
-      holding each payload op, so the compiled kernel crashes when it runs;
-    * `run_hang`: an infinite loop is inserted there instead;
-    * `wrong_result`: 1 is added to every element of each payload op's first
-      result (an elementwise linalg.generic after it), so the kernel runs but
-      computes something else;
-    * `none`: nothing.
-
-    ```mlir
-    transform.sched.test_fault %matmul kind = "run_crash" : !transform.any_op
-    ```
-
-    #### Return modes
-
-    Fails definitely (after doing the damage) for the `build_*` kinds that
-    return at all; succeeds otherwise. Only reads its operand handle; the
-    payload is modified.
-  }];
-  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$kind);
-  let results = (outs);
-  let assemblyFormat = "$target `kind` `=` $kind attr-dict `:` type($target)";
-  let hasVerifier = 1;
-  let cppNamespace = "::mlir::transform::sched";
-}
-
 #endif // TUNER_DIALECT_SCHED_TRANSFORMOPS_SCHEDTRANSFORMOPS_TD

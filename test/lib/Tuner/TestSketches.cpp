@@ -1,9 +1,11 @@
 //===- TestSketches.cpp - sketches that exist to test failure paths -------===//
 //
-// Sketches named "test.*" are never chosen by the search or by defaults (the
-// registry hides them from getSketches); a #sched.config can still name
-// them, which lets tests drive the error paths of materialization and of the
-// tuning driver with real IR:
+// Test-only sketches, registered by registerTestHooks (TestHooks.h) in the
+// tools and unit tests that link the test library, never in the installed
+// tuner-opt. Sketches named "test.*" are never chosen by the search or by
+// defaults (the registry hides them from getSketches); a #sched.config or
+// `sketches=` can still name them, which lets tests drive the error paths
+// of materialization and of the tuning driver with real IR:
 //
 //   test.fail_to_apply  a script whose transform fails (decompose on an op
 //                       that is not a convolution): the op must be left as it
@@ -13,15 +15,20 @@
 //                       build_hang, build_oom, run_crash, run_hang,
 //                       wrong_result. With `tuner-tune sketches=test.fault`
 //                       and 7 trials, every fault is measured once.
+//   test.run_hang       one candidate, whose kernel never returns: with
+//                       `sketches=test.run_hang` it is the first candidate
+//                       of its task to run, before the reference exists.
 //
 //===----------------------------------------------------------------------===//
 
-#include "SketchUtils.h"
+#include "TestHooks.h"
+
+#include "Tuner/Tuner/Sketch/ScriptBuilder.h"
+#include "Tuner/Tuner/Sketch/Sketch.h"
 
 using namespace mlir;
 using namespace mlir::sched;
 using namespace mlir::tuner;
-using namespace mlir::tuner::detail;
 
 namespace {
 
@@ -81,7 +88,10 @@ public:
 
 class FaultSketch : public Sketch {
 public:
-  StringRef getName() const override { return "test.fault"; }
+  FaultSketch(StringRef name, ArrayRef<StringRef> kinds)
+      : name(name.str()), kinds(kinds.begin(), kinds.end()) {}
+
+  StringRef getName() const override { return name; }
   StringRef getDescription() const override {
     return "test only: injects the fault its `kind` knob names";
   }
@@ -91,21 +101,24 @@ public:
   instantiate(const FusedGroup &group, TargetAttr target,
               std::string &whyNot) const override {
     SmallVector<Knob> knobs;
-    knobs.push_back(makeChoiceKnob(
-        group.anchor->getContext(), "kind",
-        {"none", "build_crash", "build_hang", "build_oom", "run_crash",
-         "run_hang", "wrong_result"},
-        "the fault to inject"));
+    knobs.push_back(makeChoiceKnob(group.anchor->getContext(), "kind", kinds,
+                                   "the fault to inject"));
     return std::make_unique<FaultInstance>(*this, std::move(knobs));
   }
+
+private:
+  std::string name;
+  SmallVector<StringRef> kinds;
 };
 
 } // namespace
 
-std::unique_ptr<Sketch> mlir::tuner::createTestFaultSketch() {
-  return std::make_unique<FaultSketch>();
-}
-
-std::unique_ptr<Sketch> mlir::tuner::createTestFailToApplySketch() {
-  return std::make_unique<FailToApplySketch>();
+void mlir::tuner::test::registerTestSketches() {
+  SketchRegistry::registerSketch(std::make_unique<FailToApplySketch>());
+  SketchRegistry::registerSketch(std::make_unique<FaultSketch>(
+      "test.fault",
+      ArrayRef<StringRef>{"none", "build_crash", "build_hang", "build_oom",
+                          "run_crash", "run_hang", "wrong_result"}));
+  SketchRegistry::registerSketch(std::make_unique<FaultSketch>(
+      "test.run_hang", ArrayRef<StringRef>{"run_hang"}));
 }
