@@ -1,11 +1,18 @@
 //===- TunePass.cpp - the tuner-tune pass ---------------------------------===//
 //
-// A thin pass over tuneModule (TuningDriver.cpp).
+// A thin pass over tuneModule (TuningDriver.h): its TableGen options become
+// one typed TuningOptions, checked once (verifyTuningOptions) with every
+// error at the module's location, before anything is opened or measured.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Tuner/Driver/Passes.h"
 #include "Tuner/Tuner/Driver/TuningDriver.h"
+
+#include "Tuner/Support/PassOptionErrors.h"
+#include "Tuner/Tuner/CostModel/CostModel.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERTUNE
@@ -16,53 +23,89 @@ using namespace mlir;
 using namespace mlir::tuner;
 
 namespace {
-/// `name=value` list options as a map (a later name wins).
-llvm::StringMap<std::string> toOptionMap(ArrayRef<std::string> list) {
-  llvm::StringMap<std::string> map;
-  for (const std::string &kv : list) {
-    auto [name, value] = StringRef(kv).split('=');
-    map[name] = value.str();
-  }
-  return map;
-}
+struct TunerTunePass
+    : public DeferredOptionErrors<tuner::impl::TunerTuneBase<TunerTunePass>> {
+  using DeferredOptionErrors::DeferredOptionErrors;
 
-struct TunerTunePass : public tuner::impl::TunerTuneBase<TunerTunePass> {
-  using TunerTuneBase::TunerTuneBase;
-
-  void runOnOperation() override {
+  /// The options as one typed struct; errors for the names of closed sets
+  /// (the registries' names and the numbers are checked by
+  /// verifyTuningOptions).
+  FailureOr<TuningOptions> getTuningOptions(Location loc) {
     TuningOptions o;
     o.target = target;
-    o.policy = policy;
-    o.policyOptions = toOptionMap(policyOptions);
-    o.costModel = costModel;
-    o.costModelOptions = toOptionMap(costModelOptions);
-    o.costModelFile = costModelFile;
-    o.taskScheduler = taskScheduler;
-    o.taskSchedulerOptions = toOptionMap(taskSchedulerOptions);
-    o.families = families;
-    o.trials = trials;
-    o.timeBudget = timeBudget;
-    o.perTaskTrials = perTaskTrials;
-    o.batchSize = batchSize;
-    o.seed = seed;
-    o.database = database;
-    o.resume = resume;
-    o.transferFrom = transferFrom;
-    o.transferSeeds = transferSeeds;
-    o.builders = builders;
-    o.repeats = repeats;
-    o.minRepeatMs = minRepeatMs;
-    o.timeout = timeout;
-    o.verify = verify;
-    o.verifyAll = verifyAll;
-    o.progress = progress;
-    o.report = report;
-    o.measure = measure;
-    o.worker = worker;
-    o.sketches.assign(sketches.begin(), sketches.end());
-    o.driftCheck = driftCheck;
-    o.memoryLimitMB = memoryLimit;
-    if (failed(tuneModule(getOperation(), o)))
+    o.budget.trials = trials;
+    o.budget.timeBudget = timeBudget;
+    o.budget.perTaskTrials = perTaskTrials;
+    o.budget.batchSize = batchSize;
+    o.search.policy = policy;
+    o.search.policyOptions = parseOptionList(policyOptions);
+    o.search.taskSchedulerOptions = parseOptionList(taskSchedulerOptions);
+    o.search.seed = seed;
+    o.search.sketches.assign(sketches.begin(), sketches.end());
+    o.costModel.options = parseOptionList(costModelOptions);
+    o.costModel.file = costModelFile;
+    o.measure.measurer = measure;
+    o.measure.worker = worker;
+    o.measure.builders = builders;
+    o.measure.repeats = repeats;
+    o.measure.minRepeatMs = minRepeatMs;
+    o.measure.timeout = timeout;
+    o.measure.referenceTimeout = referenceTimeout;
+    o.measure.verify = verify;
+    o.measure.verifyAll = verifyAll;
+    o.measure.memoryLimitMB = memoryLimit;
+    o.measure.driftCheck = driftCheck;
+    o.finalValidation.candidates = finalValidation;
+    o.finalValidation.rounds = finalValidationRounds;
+    o.records.database = database;
+    o.records.resume = resume;
+    o.records.transferFrom = transferFrom;
+    o.records.transferSeeds = transferSeeds;
+    o.output.report = report;
+
+    bool ok = true;
+    if (auto p = parseProgressMode(progress)) {
+      o.output.progress = *p;
+    } else {
+      ok = false;
+      emitError(loc) << "tuner-tune: unknown progress '" << progress
+                     << "': expected 'auto', 'on' or 'off'";
+    }
+    if (auto f = parseFamilyMode(families)) {
+      o.costModel.families = *f;
+    } else {
+      ok = false;
+      emitError(loc) << "tuner-tune: unknown families '" << families
+                     << "': expected 'none', 'op' or 'key'";
+    }
+    if (auto s = parseTaskSchedulerKind(taskScheduler)) {
+      o.search.taskScheduler = *s;
+    } else {
+      ok = false;
+      emitError(loc) << "tuner-tune: unknown task scheduler '" << taskScheduler
+                     << "' (known: "
+                     << llvm::join(getTaskSchedulerNames(), ", ") << ")";
+    }
+    if (auto m = parseCostModelKind(costModel)) {
+      o.costModel.kind = *m;
+    } else {
+      ok = false;
+      emitError(loc) << "tuner-tune: unknown cost model '" << costModel
+                     << "'; available: auto none "
+                     << llvm::join(getCostModelNames(), " ");
+    }
+    if (!ok || failed(verifyTuningOptions(o, loc)))
+      return failure();
+    return o;
+  }
+
+  void runOnOperation() override {
+    if (failed(reportOptionErrors()))
+      return signalPassFailure();
+    Location loc = getDiagnosticLocation(getOperation());
+    FailureOr<TuningOptions> options = getTuningOptions(loc);
+    if (failed(options) ||
+        failed(tuneModule(getOperation(), *options, {}, loc)))
       signalPassFailure();
   }
 };

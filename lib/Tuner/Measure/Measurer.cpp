@@ -75,19 +75,16 @@ public:
   }
 
   void measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-               const MeasureDoneFn &done,
-               const MeasureWarnFn &warn) override;
+               const MeasureDoneFn &done, const MeasureWarnFn &warn) override;
 
-  void retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-              unsigned rounds, const TimingOptions &timing, bool verify,
+  void retime(MeasureTask &task, ArrayRef<MeasureInput> inputs, unsigned rounds,
+              const TimingOptions &timing, bool verify,
               const MeasureDoneFn &done, const MeasureWarnFn &warn) override;
 
-  std::vector<FeatureVector>
-  featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-            const MeasureWarnFn &warn) override;
-  unsigned getNumFeatures() const override {
-    return tuner::getNumFeatures();
-  }
+  std::vector<FeatureVector> featurize(MeasureTask &task,
+                                       ArrayRef<MeasureInput> inputs,
+                                       const MeasureWarnFn &warn) override;
+  unsigned getNumFeatures() const override { return tuner::getNumFeatures(); }
 
 private:
   /// A job in flight on a worker.
@@ -238,10 +235,10 @@ LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
       std::string error;
       WorkerProcess *builder = getBuilder(b, error);
       jobs[b] = Job{begin, end, Clock::now()};
-      if (!builder || failed(builder->send(llvm::json::Object{
-                          {"id", nextId++},
-                          {"kind", "features"},
-                          {"job", toJSON(request)}})))
+      if (!builder ||
+          failed(builder->send(llvm::json::Object{{"id", nextId++},
+                                                  {"kind", "features"},
+                                                  {"job", toJSON(request)}})))
         fail(b, builder ? "builder " + builder->describeExit() : error);
     }
     SmallVector<struct pollfd> fds;
@@ -381,8 +378,8 @@ bool LocalMeasurer::ensureReferenceOutputs(MeasureTask &task,
   }
   if (outcome.error != MeasureError::None) {
     task.referenceFailed = true;
-    warn("cannot compute the reference outputs of task '" + task.name +
-         "' (" + outcome.message + "): its candidates are not checked");
+    warn("cannot compute the reference outputs of task '" + task.name + "' (" +
+         outcome.message + "): its candidates are not checked");
     return false;
   }
   if (outcome.referenceSeconds > 0)
@@ -410,7 +407,8 @@ RunOutcome LocalMeasurer::runOne(llvm::json::Object job, double limit,
     bool hung = seconds >= limit;
     if (hung)
       run->kill();
-    outcome.error = hung ? MeasureError::RunTimeout : MeasureError::RuntimeDevice;
+    outcome.error =
+        hung ? MeasureError::RunTimeout : MeasureError::RuntimeDevice;
     outcome.message =
         hung ? llvm::formatv("running took longer than {0:f1} s", limit).str()
              : "the kernel crashed the runner: " + run->describeExit();
@@ -455,7 +453,8 @@ BuildOutcome LocalMeasurer::buildOne(MeasureTask &task,
     bool hung = secondsBetween(start, Clock::now()) >= options.timeoutSeconds;
     if (hung)
       builder->kill();
-    outcome.error = hung ? MeasureError::BuildTimeout : MeasureError::CompileHost;
+    outcome.error =
+        hung ? MeasureError::BuildTimeout : MeasureError::CompileHost;
     outcome.message = hung ? llvm::formatv("building took longer than {0:f1} s",
                                            options.timeoutSeconds)
                                  .str()
@@ -521,9 +520,9 @@ void LocalMeasurer::retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
         request.verifyBelow = 0;
       }
       double seconds = 0;
-      RunOutcome outcome = runOne(
-          llvm::json::Object{{"id", nextId++}, {"job", toJSON(request)}},
-          options.timeoutSeconds, seconds);
+      RunOutcome outcome =
+          runOne(llvm::json::Object{{"id", nextId++}, {"job", toJSON(request)}},
+                 options.timeoutSeconds, seconds);
       out.runSeconds += seconds;
       if (outcome.error != MeasureError::None) {
         out.error = outcome.error;
@@ -542,10 +541,9 @@ void LocalMeasurer::retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
   }
 }
 
-void LocalMeasurer::measure(
-    MeasureTask &task, ArrayRef<MeasureInput> inputs,
-    const MeasureDoneFn &done,
-    const MeasureWarnFn &warn) {
+void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
+                            const MeasureDoneFn &done,
+                            const MeasureWarnFn &warn) {
   if (options.verify && task.referenceObject.empty() && !task.referenceFailed)
     buildReference(task, warn);
   bool checking = options.verify && !task.referenceFailed;
@@ -601,8 +599,8 @@ void LocalMeasurer::measure(
         finish(index, std::move(out));
         continue;
       }
-      activeBuilds[b] = Active{index, id, Clock::now(), 0,
-                               request.objectPath, false};
+      activeBuilds[b] =
+          Active{index, id, Clock::now(), 0, request.objectPath, false};
     }
 
     // Hand out a run.
@@ -647,9 +645,8 @@ void LocalMeasurer::measure(
         finish(built.index, std::move(out));
         continue;
       }
-      unsigned busy = llvm::count_if(activeBuilds, [](auto &a) {
-        return a.has_value();
-      });
+      unsigned busy =
+          llvm::count_if(activeBuilds, [](auto &a) { return a.has_value(); });
       if (busy + options.threads > cpus)
         pauseBuilders();
       activeRun = Active{built.index, id, Clock::now(), 0, built.object, false};
@@ -771,8 +768,8 @@ void LocalMeasurer::measure(
             out.seconds = outcome.seconds;
         } else if (!alive) {
           out.error = MeasureError::RuntimeDevice;
-          out.message = "the kernel crashed the runner: " +
-                        runner->describeExit();
+          out.message =
+              "the kernel crashed the runner: " + runner->describeExit();
           runner.reset();
         } else {
           runner->kill();

@@ -130,7 +130,62 @@ mlir::tuner::sampleUnmeasured(const SearchSpace &space,
     }
     result.push_back(std::move(c));
   }
+  if (result.size() == n)
+    return result;
+  // Short: on a small space, draw the rest from what is left.
+  std::vector<Candidate> left;
+  if (failed(forEachUnmeasuredValid(space, measured, [&](const Candidate &c) {
+        if (!seen.contains(space.getKey(c)))
+          left.push_back(c);
+        return true;
+      })))
+    return result;
+  std::shuffle(left.begin(), left.end(), rng);
+  for (Candidate &c : left) {
+    if (result.size() == n)
+      break;
+    seen.insert(space.getKey(c));
+    result.push_back(std::move(c));
+  }
   return result;
+}
+
+LogicalResult mlir::tuner::forEachUnmeasuredValid(
+    const SearchSpace &space, const llvm::StringSet<> &measured,
+    llvm::function_ref<bool(const Candidate &)> fn) {
+  if (space.getSize() > kEnumerableSpaceSize)
+    return failure();
+  for (auto [index, sketch] : llvm::enumerate(space.getSketches())) {
+    ArrayRef<Knob> knobs = sketch->getKnobs();
+    Candidate c{static_cast<unsigned>(index), KnobChoice(knobs.size(), 0)};
+    // Mixed-radix counting over the knobs' option indices.
+    while (true) {
+      if (space.isValid(c) && !measured.contains(space.getKey(c)) && !fn(c))
+        return success();
+      size_t k = 0;
+      for (; k < knobs.size(); ++k) {
+        if (++c.choice[k] < knobs[k].options.size())
+          break;
+        c.choice[k] = 0;
+      }
+      if (k == knobs.size())
+        break;
+    }
+  }
+  return success();
+}
+
+bool mlir::tuner::countUnmeasuredValid(const SearchSpace &space,
+                                       const llvm::StringSet<> &measured,
+                                       unsigned &count) {
+  unsigned n = 0;
+  if (failed(forEachUnmeasuredValid(space, measured, [&](const Candidate &) {
+        ++n;
+        return true;
+      })))
+    return false;
+  count = n;
+  return true;
 }
 
 //===----------------------------------------------------------------------===//

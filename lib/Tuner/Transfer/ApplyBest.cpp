@@ -125,7 +125,8 @@ mlir::tuner::applyBestConfigs(ModuleOp module,
                               const ApplyBestOptions &options) {
   Location loc = module.getLoc();
   if (options.database.empty())
-    return emitError(loc) << "sched-apply-best needs a database (database=FILE)";
+    return emitError(loc)
+           << "sched-apply-best needs a database (database=FILE)";
   FailureOr<TargetAttr> target = resolveTarget(options.target, module);
   if (failed(target))
     return failure();
@@ -145,8 +146,8 @@ mlir::tuner::applyBestConfigs(ModuleOp module,
       ++summary.fromOwnRecords;
     } else if (options.transfer) {
       bool keptDefault = false;
-      chosen = transferConfig(**db, task, *target, targetText, options,
-                              keptDefault);
+      chosen =
+          transferConfig(**db, task, *target, targetText, options, keptDefault);
       if (chosen)
         ++(keptDefault ? summary.keptDefault : summary.transferred);
     }

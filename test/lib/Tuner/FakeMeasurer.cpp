@@ -72,8 +72,8 @@ public:
     }
   }
 
-  void retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-              unsigned rounds, const TimingOptions &timing, bool verify,
+  void retime(MeasureTask &task, ArrayRef<MeasureInput> inputs, unsigned rounds,
+              const TimingOptions &timing, bool verify,
               const MeasureDoneFn &done, const MeasureWarnFn &warn) override {
     for (auto [i, input] : llvm::enumerate(inputs)) {
       MeasureOutput out =
@@ -127,9 +127,8 @@ private:
         spaces.instances[config.getSketch()];
     std::string error;
     if (!instance) {
-      auto made =
-          instantiateSketch(config.getSketch(), *spaces.group, spaces.target,
-                            error);
+      auto made = instantiateSketch(config.getSketch(), *spaces.group,
+                                    spaces.target, error);
       if (failed(made))
         return nullptr;
       instance = std::move(*made);
@@ -137,8 +136,8 @@ private:
     FailureOr<KnobChoice> choice = instance->fromConfig(config, error);
     if (failed(choice))
       return nullptr;
-    unsigned rank =
-        llvm::find(spaces.ranked, config.getSketch().str()) - spaces.ranked.begin();
+    unsigned rank = llvm::find(spaces.ranked, config.getSketch().str()) -
+                    spaces.ranked.begin();
     if (rank == spaces.ranked.size())
       rank = 0;
     point = Point{instance.get(), rank, *choice};
@@ -168,8 +167,8 @@ private:
                          unsigned repeats) {
     MeasureOutput out;
     if (input.config.getSketch().starts_with("test.fault")) {
-      auto kind = dyn_cast_or_null<StringAttr>(
-          input.config.getKnobs().get("kind"));
+      auto kind =
+          dyn_cast_or_null<StringAttr>(input.config.getKnobs().get("kind"));
       out.error = getFaultError(kind ? kind.getValue() : "");
       if (out.error != MeasureError::None) {
         out.message = ("fake measurer: fault '" + kind.getValue() + "'").str();
@@ -225,8 +224,8 @@ void mlir::tuner::test::registerFakeMeasurer() {
   info.name = "fake";
   info.description = "test only: a deterministic cost from the knobs";
   info.measuresHardware = false;
-  info.factory = [](const MeasurerOptions &, std::string &)
-      -> FailureOr<std::unique_ptr<Measurer>> {
+  info.factory = [](const MeasurerOptions &,
+                    std::string &) -> FailureOr<std::unique_ptr<Measurer>> {
     return std::unique_ptr<Measurer>(std::make_unique<FakeMeasurer>());
   };
   registerMeasurer(std::move(info));

@@ -60,8 +60,8 @@ public:
   instantiate(const FusedGroup &group, TargetAttr target,
               std::string &whyNot) const override {
     SmallVector<Knob> knobs;
-    knobs.push_back(makeIntKnob(group.anchor->getContext(), "x",
-                                KnobKind::Tile, {1, 2}, "a tile size"));
+    knobs.push_back(makeIntKnob(group.anchor->getContext(), "x", KnobKind::Tile,
+                                {1, 2}, "a tile size"));
     return std::make_unique<FailToApplyInstance>(*this, std::move(knobs));
   }
 };

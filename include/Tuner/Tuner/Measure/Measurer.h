@@ -87,15 +87,14 @@ public:
   /// are checked against the reference in its first round (a mismatch is
   /// WRONG_ANSWER). Calls `done` once per input, after the last round.
   virtual void retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-                      unsigned rounds, const TimingOptions &timing,
-                      bool verify, const MeasureDoneFn &done,
-                      const MeasureWarnFn &warn) = 0;
+                      unsigned rounds, const TimingOptions &timing, bool verify,
+                      const MeasureDoneFn &done, const MeasureWarnFn &warn) = 0;
 
   /// The cost model's feature vectors of `inputs` (Features.h), one per
   /// input; empty where the sketch did not apply or featurizing failed.
-  virtual std::vector<FeatureVector>
-  featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-            const MeasureWarnFn &warn) = 0;
+  virtual std::vector<FeatureVector> featurize(MeasureTask &task,
+                                               ArrayRef<MeasureInput> inputs,
+                                               const MeasureWarnFn &warn) = 0;
   /// Length of the vectors featurize() returns.
   virtual unsigned getNumFeatures() const = 0;
 };

@@ -94,11 +94,32 @@ createSearchPolicy(StringRef name, const PolicyContext &context,
 std::vector<std::string> getSearchPolicyNames();
 
 /// Draws up to `n` valid candidates not in `measured` nor already drawn,
-/// uniformly (by rejection); shared by the policies that sample.
+/// uniformly (by rejection); shared by the policies that sample. When
+/// rejection comes up short on a space of at most kEnumerableSpaceSize
+/// points (most of it measured or invalid), the rest are drawn from the
+/// enumerated unmeasured valid points, so that fewer than `n` means fewer
+/// are left.
 std::vector<Candidate> sampleUnmeasured(const SearchSpace &space,
                                         const llvm::StringSet<> &measured,
                                         unsigned n, std::mt19937_64 &rng,
                                         llvm::StringSet<> *proposed = nullptr);
+
+/// Spaces up to this many points (valid or not) are small enough to be
+/// enumerated.
+constexpr double kEnumerableSpaceSize = 1 << 16;
+
+/// Calls `fn` on every valid point of `space` not in `measured`, in order,
+/// until it returns false. Fails (calls nothing) when the space has more
+/// than kEnumerableSpaceSize points.
+LogicalResult
+forEachUnmeasuredValid(const SearchSpace &space,
+                       const llvm::StringSet<> &measured,
+                       llvm::function_ref<bool(const Candidate &)> fn);
+
+/// Counts the valid points of `space` not in `measured` into `count`;
+/// returns false (leaving `count`) when the space is too large to count.
+bool countUnmeasuredValid(const SearchSpace &space,
+                          const llvm::StringSet<> &measured, unsigned &count);
 
 /// The valid measurements of `history`, fastest first (ties: the earlier).
 std::vector<const MeasuredCandidate *>

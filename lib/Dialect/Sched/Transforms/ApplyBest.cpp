@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Tuner/Transfer/ApplyBest.h"
+#include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Support/PassOptionErrors.h"
 
 namespace mlir::sched {
 #define GEN_PASS_DEF_SCHEDAPPLYBEST
@@ -17,10 +18,13 @@ using namespace mlir;
 
 namespace {
 struct SchedApplyBestPass
-    : public sched::impl::SchedApplyBestBase<SchedApplyBestPass> {
-  using SchedApplyBestBase::SchedApplyBestBase;
+    : public tuner::DeferredOptionErrors<
+          sched::impl::SchedApplyBestBase<SchedApplyBestPass>> {
+  using DeferredOptionErrors::DeferredOptionErrors;
 
   void runOnOperation() override {
+    if (failed(reportOptionErrors()))
+      return signalPassFailure();
     tuner::ApplyBestOptions options;
     options.database = database;
     options.target = target;

@@ -41,8 +41,8 @@ using namespace mlir::transform;
 //===----------------------------------------------------------------------===//
 
 static constexpr llvm::StringLiteral kFaultKinds[] = {
-    "none",     "build_crash", "build_hang",  "build_oom",
-    "run_crash", "run_hang",   "wrong_result"};
+    "none",      "build_crash", "build_hang",  "build_oom",
+    "run_crash", "run_hang",    "wrong_result"};
 
 LogicalResult mlir::sched::test::TestFaultOp::verify() {
   if (!llvm::is_contained(kFaultKinds, getKind()))
@@ -71,7 +71,8 @@ static func::FuncOp getLibcFunction(Operation *op, StringRef name,
 
 DiagnosedSilenceableFailure
 mlir::sched::test::TestFaultOp::apply(TransformRewriter &rewriter,
-                          TransformResults &results, TransformState &state) {
+                                      TransformResults &results,
+                                      TransformState &state) {
   StringRef kind = getKind();
   if (kind == "build_crash")
     raise(SIGSEGV);
@@ -93,28 +94,29 @@ mlir::sched::test::TestFaultOp::apply(TransformRewriter &rewriter,
     if (!func)
       return emitDefiniteFailure() << "payload op is not in a function";
     if (kind == "run_crash") {
-      func::FuncOp abortFn = getLibcFunction(
-          op, "abort", rewriter.getFunctionType({}, {}));
+      func::FuncOp abortFn =
+          getLibcFunction(op, "abort", rewriter.getFunctionType({}, {}));
       rewriter.setInsertionPointToStart(&func.getBody().front());
       func::CallOp::create(rewriter, op->getLoc(), abortFn, ValueRange());
     } else if (kind == "run_hang") {
       // The loop calls usleep: a loop without side effects would be erased.
-      func::FuncOp usleepFn = getLibcFunction(
-          op, "usleep",
-          rewriter.getFunctionType({rewriter.getI32Type()},
-                                   {rewriter.getI32Type()}));
+      func::FuncOp usleepFn =
+          getLibcFunction(op, "usleep",
+                          rewriter.getFunctionType({rewriter.getI32Type()},
+                                                   {rewriter.getI32Type()}));
       rewriter.setInsertionPointToStart(&func.getBody().front());
       Location loc = op->getLoc();
-      auto loop = scf::WhileOp::create(rewriter, loc, TypeRange(), ValueRange());
+      auto loop =
+          scf::WhileOp::create(rewriter, loc, TypeRange(), ValueRange());
       Block *before = rewriter.createBlock(&loop.getBefore());
       rewriter.setInsertionPointToEnd(before);
-      Value yes = arith::ConstantOp::create(rewriter, loc,
-                                            rewriter.getBoolAttr(true));
+      Value yes =
+          arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
       scf::ConditionOp::create(rewriter, loc, yes, ValueRange());
       Block *after = rewriter.createBlock(&loop.getAfter());
       rewriter.setInsertionPointToEnd(after);
-      Value micros = arith::ConstantOp::create(rewriter, loc,
-                                               rewriter.getI32IntegerAttr(1000));
+      Value micros = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getI32IntegerAttr(1000));
       func::CallOp::create(rewriter, loc, usleepFn, ValueRange{micros});
       scf::YieldOp::create(rewriter, loc);
     } else if (kind == "wrong_result") {
@@ -127,8 +129,8 @@ mlir::sched::test::TestFaultOp::apply(TransformRewriter &rewriter,
       Location loc = op->getLoc();
       rewriter.setInsertionPointAfter(op);
       Type elt = type.getElementType();
-      Value one = arith::ConstantOp::create(rewriter, loc,
-                                            rewriter.getOneAttr(elt));
+      Value one =
+          arith::ConstantOp::create(rewriter, loc, rewriter.getOneAttr(elt));
       Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(), elt);
       AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
       SmallVector<utils::IteratorType> parallel(type.getRank(),
@@ -137,11 +139,10 @@ mlir::sched::test::TestFaultOp::apply(TransformRewriter &rewriter,
           rewriter, loc, type, ValueRange{result}, ValueRange{init},
           ArrayRef<AffineMap>{id, id}, parallel,
           [&](OpBuilder &b, Location l, ValueRange args) {
-            Value sum = isa<FloatType>(elt)
-                            ? arith::AddFOp::create(b, l, args[0], one)
-                                  .getResult()
-                            : arith::AddIOp::create(b, l, args[0], one)
-                                  .getResult();
+            Value sum =
+                isa<FloatType>(elt)
+                    ? arith::AddFOp::create(b, l, args[0], one).getResult()
+                    : arith::AddIOp::create(b, l, args[0], one).getResult();
             linalg::YieldOp::create(b, l, sum);
           });
       rewriter.replaceAllUsesExcept(result, bump.getResult(0), bump);

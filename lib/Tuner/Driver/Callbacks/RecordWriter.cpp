@@ -1,0 +1,54 @@
+//===- RecordWriter.cpp - append every trial to the database --------------===//
+//
+// MetaSchedule's AddToDatabase: each trial becomes one record, appended and
+// flushed as soon as it is measured (a run killed at any moment loses at
+// most the line being written). A record of a measurer that does not
+// measure hardware says so in its `tool` field, so that it never passes for
+// a measurement. A failed append stops the run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Tuner/Driver/MeasureCallback.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+#include <ctime>
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+namespace {
+class RecordWriter : public MeasureCallback {
+public:
+  StringRef getName() const override { return "record-writer"; }
+
+  LogicalResult onResult(TuningState &state, TaskState &task,
+                         const MeasureResult &m) override {
+    if (!state.database)
+      return success();
+    Record record;
+    record.taskKey = task.task.key;
+    record.workload = task.workload;
+    record.target = state.targetText;
+    setRecordConfig(record, m.config);
+    record.seconds = m.output.seconds;
+    record.error = m.output.error;
+    record.message = m.output.message;
+    record.buildSeconds = m.output.buildSeconds;
+    record.runSeconds = m.output.runSeconds;
+    record.timestamp = static_cast<double>(std::time(nullptr));
+    record.tool = getToolVersionString();
+    if (!state.measurerInfo->measuresHardware)
+      record.tool += " (" + state.measurerInfo->name + " measurer)";
+    record.llvm = getLLVMVersionString();
+    std::string error;
+    if (failed(state.database->append(record, error)))
+      return emitError(state.loc) << "tuner-tune: " << error;
+    return success();
+  }
+};
+} // namespace
+
+std::unique_ptr<MeasureCallback> mlir::tuner::createRecordWriter() {
+  return std::make_unique<RecordWriter>();
+}

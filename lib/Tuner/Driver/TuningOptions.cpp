@@ -1,0 +1,213 @@
+//===- TuningOptions.cpp - the typed options of a tuning run --------------===//
+//
+// Names of the enum options, and the one place where a run's options are
+// checked (verifyTuningOptions): every number in a range that makes sense,
+// every name known to its registry, every output writable, before anything
+// is measured. See TuningOptions.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Tuner/Driver/TuningOptions.h"
+
+#include "Tuner/Tuner/CostModel/CostModel.h"
+#include "Tuner/Tuner/Measure/Measurer.h"
+#include "Tuner/Tuner/Search/SearchPolicy.h"
+#include "Tuner/Tuner/Sketch/Sketch.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+std::optional<ProgressMode> mlir::tuner::parseProgressMode(StringRef text) {
+  return llvm::StringSwitch<std::optional<ProgressMode>>(text)
+      .Case("auto", ProgressMode::Auto)
+      .Case("on", ProgressMode::On)
+      .Case("off", ProgressMode::Off)
+      .Default(std::nullopt);
+}
+
+std::optional<FamilyMode> mlir::tuner::parseFamilyMode(StringRef text) {
+  return llvm::StringSwitch<std::optional<FamilyMode>>(text)
+      .Case("none", FamilyMode::None)
+      .Case("op", FamilyMode::Op)
+      .Case("key", FamilyMode::Key)
+      .Default(std::nullopt);
+}
+
+std::optional<TaskSchedulerKind>
+mlir::tuner::parseTaskSchedulerKind(StringRef text) {
+  return llvm::StringSwitch<std::optional<TaskSchedulerKind>>(text)
+      .Case("round-robin", TaskSchedulerKind::RoundRobin)
+      .Case("gradient", TaskSchedulerKind::Gradient)
+      .Default(std::nullopt);
+}
+
+std::optional<CostModelKind> mlir::tuner::parseCostModelKind(StringRef text) {
+  return llvm::StringSwitch<std::optional<CostModelKind>>(text)
+      .Case("auto", CostModelKind::Auto)
+      .Case("xgboost", CostModelKind::XGBoost)
+      .Case("random", CostModelKind::Random)
+      .Case("none", CostModelKind::None)
+      .Default(std::nullopt);
+}
+
+StringRef mlir::tuner::stringifyTaskSchedulerKind(TaskSchedulerKind kind) {
+  return kind == TaskSchedulerKind::Gradient ? "gradient" : "round-robin";
+}
+
+StringRef mlir::tuner::stringifyCostModelKind(CostModelKind kind) {
+  switch (kind) {
+  case CostModelKind::Auto:
+    return "auto";
+  case CostModelKind::XGBoost:
+    return "xgboost";
+  case CostModelKind::Random:
+    return "random";
+  case CostModelKind::None:
+    return "none";
+  }
+  return "none";
+}
+
+llvm::StringMap<std::string>
+mlir::tuner::parseOptionList(ArrayRef<std::string> list) {
+  llvm::StringMap<std::string> map;
+  for (const std::string &kv : list) {
+    auto [name, value] = StringRef(kv).split('=');
+    map[name] = value.str();
+  }
+  return map;
+}
+
+LogicalResult mlir::tuner::checkWritable(StringRef path, StringRef what,
+                                         Location loc) {
+  namespace fs = llvm::sys::fs;
+  auto fail = [&](StringRef why) {
+    return emitError(loc) << "tuner-tune: cannot write " << what << " '" << path
+                          << "': " << why;
+  };
+  fs::file_status status;
+  if (!fs::status(path, status)) {
+    if (fs::is_directory(status))
+      return fail("it is a directory");
+    if (std::error_code ec = fs::access(path, fs::AccessMode::Write))
+      return fail(ec.message());
+    return success();
+  }
+  // A new file: its directory must exist and be writable.
+  StringRef dir = llvm::sys::path::parent_path(path);
+  if (dir.empty())
+    dir = ".";
+  if (!fs::is_directory(dir))
+    return fail("no such directory '" + dir.str() + "'");
+  if (std::error_code ec = fs::access(dir, fs::AccessMode::Write))
+    return fail("directory '" + dir.str() + "': " + ec.message());
+  return success();
+}
+
+namespace {
+/// Collects the problems of a TuningOptions as errors at one location.
+struct Checker {
+  Location loc;
+  bool ok = true;
+
+  InFlightDiagnostic error() {
+    ok = false;
+    return emitError(loc) << "tuner-tune: ";
+  }
+  void atLeast(StringRef name, uint64_t value, uint64_t min) {
+    if (value < min)
+      error() << name << " must be at least " << min;
+  }
+  void atMost(StringRef name, uint64_t value, uint64_t max) {
+    if (value > max)
+      error() << name << " must be at most " << max << " (got " << value << ")";
+  }
+  /// A finite number in (0, max] (or [0, max] with `zeroAllowed`).
+  void seconds(StringRef name, double value, double max, bool zeroAllowed) {
+    bool inRange = std::isfinite(value) &&
+                   (zeroAllowed ? value >= 0 : value > 0) && value <= max;
+    auto text = [](double x) {
+      return llvm::formatv("{0}", llvm::format("%g", x)).str();
+    };
+    if (!inRange)
+      error() << name << " must be a number in " << (zeroAllowed ? "[" : "(")
+              << "0, " << text(max) << "] (got " << text(value) << ")";
+  }
+  void known(StringRef what, StringRef name, ArrayRef<std::string> available) {
+    if (!llvm::is_contained(available, name))
+      error() << "unknown " << what << " '" << name
+              << "'; available: " << llvm::join(available, " ");
+  }
+};
+} // namespace
+
+LogicalResult mlir::tuner::verifyTuningOptions(const TuningOptions &o,
+                                               Location loc) {
+  Checker c{loc};
+  // The budget.
+  c.atLeast("trials", o.budget.trials, 1);
+  c.atMost("trials", o.budget.trials, kMaxTrials);
+  c.atMost("per-task-trials", o.budget.perTaskTrials, kMaxTrials);
+  c.seconds("time-budget", o.budget.timeBudget, 1e9, /*zeroAllowed=*/true);
+  c.atLeast("batch-size", o.budget.batchSize, 1);
+  c.atMost("batch-size", o.budget.batchSize, kMaxBatchSize);
+
+  // The search and the cost model.
+  c.known("policy", o.search.policy, getSearchPolicyNames());
+  for (const std::string &name : o.search.sketches)
+    if (!SketchRegistry::get().lookup(name))
+      c.error() << "unknown sketch '" << name << "'";
+
+  // Measurement.
+  c.known("measure", o.measure.measurer, getMeasurerNames());
+  c.atMost("builders", o.measure.builders, kMaxBuilders);
+  c.atLeast("repeats", o.measure.repeats, 1);
+  c.atMost("repeats", o.measure.repeats, kMaxRepeats);
+  c.seconds("min-repeat-ms", o.measure.minRepeatMs, kMaxMinRepeatMs,
+            /*zeroAllowed=*/true);
+  c.seconds("timeout", o.measure.timeout, kMaxTimeoutSeconds,
+            /*zeroAllowed=*/false);
+  c.seconds("reference-timeout", o.measure.referenceTimeout, kMaxTimeoutSeconds,
+            /*zeroAllowed=*/false);
+  if (o.measure.memoryLimitMB != 0 &&
+      o.measure.memoryLimitMB < kMinMemoryLimitMB)
+    c.error() << "memory-limit must be 0 (no limit) or at least "
+              << kMinMemoryLimitMB << " MiB (got " << o.measure.memoryLimitMB
+              << "): a worker cannot start with less";
+  // MiB to bytes must not overflow (2^44 MiB = 16 EiB).
+  c.atMost("memory-limit", o.measure.memoryLimitMB, uint64_t(1) << 43);
+  c.atMost("final-validation", o.finalValidation.candidates,
+           kMaxValidationCandidates);
+  c.atLeast("final-validation-rounds", o.finalValidation.rounds, 1);
+  c.atMost("final-validation-rounds", o.finalValidation.rounds,
+           kMaxValidationRounds);
+
+  // Records.
+  if (o.records.resume && o.records.database.empty())
+    c.error() << "resume needs a database";
+  c.atMost("transfer-seeds", o.records.transferSeeds, kMaxBatchSize);
+
+  // Outputs: noticed now, not after the search (the database is opened for
+  // appending by the setup, which reports its own errors).
+  if (!c.ok)
+    return failure();
+  if (!o.output.report.empty() &&
+      failed(checkWritable(o.output.report, "report", loc)))
+    return failure();
+  // The default cost-model file lives beside the database, whose opening
+  // reports that directory's problems.
+  if (o.costModel.kind != CostModelKind::None && !o.costModel.file.empty() &&
+      failed(checkWritable(o.costModel.file, "cost-model file", loc)))
+    return failure();
+  return success();
+}
