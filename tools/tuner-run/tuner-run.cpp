@@ -11,14 +11,14 @@
 // with --reference runs the reference module on the same inputs and compares
 // the outputs. Exit status: 0 on success, 1 on an error, 2 on a mismatch.
 //
-// A thin shell over lib/Tuner/Runner/ModuleRunner.cpp.
+// A thin shell over ModuleRunner.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Config.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Tuner/Measure/Worker.h"
-#include "Tuner/Tuner/Measure/ModuleRunner.h"
+#include "ModuleRunner.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"

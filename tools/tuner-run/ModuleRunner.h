@@ -1,14 +1,15 @@
 //===- ModuleRunner.h - run a module on the CPU, time and check -*- C++ -*-===//
 //
-// The measurement core shared by tuner-run and the tuner's runner workers:
-// bring a module to the LLVM dialect (materializing its schedules), JIT it,
-// run its entry function on seeded random inputs, time it, and compare its
-// outputs with a reference module run on the same inputs.
+// The core of tuner-run: bring a module to the LLVM dialect (materializing
+// its schedules with the sched-materialize pass), JIT it, run its entry
+// function on seeded random inputs, time it, and compare its outputs with a
+// reference module run on the same inputs. It lives with the tool because it
+// runs passes: the measurement library below the passes does not.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TUNER_TUNER_MEASURE_MODULERUNNER_H
-#define TUNER_TUNER_MEASURE_MODULERUNNER_H
+#ifndef TUNER_TOOLS_TUNERRUN_MODULERUNNER_H
+#define TUNER_TOOLS_TUNERRUN_MODULERUNNER_H
 
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Tuner/Measure/CPUExecutor.h"
@@ -64,4 +65,4 @@ FailureOr<RunResult> runModuleOnCPU(ModuleOp module, ModuleOp reference,
 
 } // namespace mlir::tuner
 
-#endif // TUNER_TUNER_MEASURE_MODULERUNNER_H
+#endif // TUNER_TOOLS_TUNERRUN_MODULERUNNER_H

@@ -1,6 +1,6 @@
 //===- ModuleRunner.cpp - run a module on the CPU, time and check ---------===//
 
-#include "Tuner/Tuner/Measure/ModuleRunner.h"
+#include "ModuleRunner.h"
 
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Transforms/KernelSignature.h"
