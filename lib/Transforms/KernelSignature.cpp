@@ -5,8 +5,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
@@ -15,7 +15,8 @@ using namespace mlir::tuner;
 /// True for body ops that do arithmetic (not constants, casts, index queries
 /// or the terminator).
 static bool isArithmetic(Operation &op) {
-  if (op.hasTrait<OpTrait::IsTerminator>() || op.hasTrait<OpTrait::ConstantLike>())
+  if (op.hasTrait<OpTrait::IsTerminator>() ||
+      op.hasTrait<OpTrait::ConstantLike>())
     return false;
   if (isa<linalg::IndexOp, CastOpInterface>(op))
     return false;
@@ -66,8 +67,8 @@ void mlir::tuner::annotateKernelSignature(Operation *func) {
                 b.getDictionaryAttr({
                     b.getNamedAttr("inputs", typeList(fn.getArgumentTypes())),
                     b.getNamedAttr("outputs", typeList(fn.getResultTypes())),
-                    b.getNamedAttr("flops",
-                                   b.getI64IntegerAttr(countFunctionFlops(func))),
+                    b.getNamedAttr(
+                        "flops", b.getI64IntegerAttr(countFunctionFlops(func))),
                     b.getNamedAttr("out_params", b.getBoolAttr(false)),
                 }));
 }
@@ -81,8 +82,9 @@ void mlir::tuner::setKernelOutParams(Operation *func, bool outParams) {
   func->setAttr(kKernelAttrName, attrs.getDictionary(func->getContext()));
 }
 
-static LogicalResult addTypes(ArrayRef<Type> types, SmallVector<ShapedType> &out,
-                              StringRef what, std::string &error) {
+static LogicalResult addTypes(ArrayRef<Type> types,
+                              SmallVector<ShapedType> &out, StringRef what,
+                              std::string &error) {
   for (auto [i, type] : llvm::enumerate(types)) {
     auto shaped = dyn_cast<ShapedType>(type);
     if (!shaped || !shaped.hasStaticShape() ||

@@ -40,7 +40,8 @@ LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
                                                ParallelRuntime parallel,
                                                std::string &entry,
                                                std::string &error) {
-  FailureOr<Operation *> func = findEntryFunction(module, requestedEntry, error);
+  FailureOr<Operation *> func =
+      findEntryFunction(module, requestedEntry, error);
   if (failed(func))
     return failure();
   entry = SymbolTable::getSymbolName(*func).str();
@@ -123,7 +124,8 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
       error = "reference: " + error;
       return failure();
     }
-    const KernelSignature &a = result.signature, &b = ref->kernel->getSignature();
+    const KernelSignature &a = result.signature,
+                          &b = ref->kernel->getSignature();
     if (a.inputs != b.inputs || a.outputs != b.outputs) {
       error = "the reference's signature differs from the module's";
       return failure();
@@ -141,8 +143,8 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
       total.mismatches += c.mismatches;
       if (!c.match && total.match) {
         total.match = false;
-        total.firstMismatch = "output " + std::to_string(i) + ", " +
-                              c.firstMismatch;
+        total.firstMismatch =
+            "output " + std::to_string(i) + ", " + c.firstMismatch;
       }
     }
     result.comparison = total;

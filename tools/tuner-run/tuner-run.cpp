@@ -15,10 +15,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ModuleRunner.h"
 #include "Tuner/Config.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Tuner/Measure/Worker.h"
-#include "ModuleRunner.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"

@@ -4,10 +4,10 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Runtime/CUDARuntime.h"
-#include "Tuner/Tuner/CostModel/Features.h"
-#include "Tuner/Transforms/Passes.h"
-#include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Transforms/KernelSignature.h"
+#include "Tuner/Transforms/Passes.h"
+#include "Tuner/Tuner/CostModel/Features.h"
+#include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
 
 #include "mlir/AsmParser/AsmParser.h"

@@ -28,7 +28,6 @@ namespace mlir::tuner {
 /// Version of the record format written and read by this tuner.
 constexpr int64_t kDatabaseFormatVersion = 1;
 
-
 /// One measurement.
 struct Record {
   int64_t version = kDatabaseFormatVersion;

@@ -10,8 +10,8 @@
 #ifndef TUNER_TUNER_MEASURE_CPUEXECUTOR_H
 #define TUNER_TUNER_MEASURE_CPUEXECUTOR_H
 
-#include "Tuner/Tuner/Measure/HostBuffer.h"
 #include "Tuner/Transforms/KernelSignature.h"
+#include "Tuner/Tuner/Measure/HostBuffer.h"
 #include "Tuner/Tuner/Measure/Timing.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -12,8 +12,8 @@
 #ifndef TUNER_TUNER_MEASURE_JOBS_H
 #define TUNER_TUNER_MEASURE_JOBS_H
 
-#include "Tuner/Tuner/Measure/MeasureError.h"
 #include "Tuner/Tuner/Measure/CPUExecutor.h"
+#include "Tuner/Tuner/Measure/MeasureError.h"
 #include "Tuner/Tuner/Measure/Timing.h"
 
 #include "llvm/ADT/StringMap.h"
