@@ -61,6 +61,7 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createTunerExpandMath());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
   if (options.parallel == ParallelRuntime::OpenMP) {
@@ -78,7 +79,11 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   // memref.alloca_scope, which needs single-block regions.
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  // Reductions of floats as trees of shuffles, not chains of adds: the
+  // schedules already reorder the sums.
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  vectorToLLVM.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());

@@ -10,6 +10,34 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TunerExpandMath : Pass<"tuner-expand-math"> {
+  let summary = "Rewrite math functions into arithmetic the vector units run";
+  let description = [{
+    LLVM has no vector instruction for `exp`, `tanh`, `erf` or `log`: a
+    `math.exp` on a `vector<16xf32>` becomes sixteen calls to libm. This pass,
+    part of `tuner-lower-cpu`, replaces them before they reach LLVM:
+
+    1. algebraic simplifications (`math.powf %x, 2.0` and `math.fpowi %x, 2`
+       become multiplications, `rsqrt` of a square root, ...);
+    2. the math ops MLIR can expand (`math.fpowi` with a variable exponent,
+       hyperbolic functions, `math.ctlz`, ...) into more basic ones;
+    3. upstream's polynomial approximations of `exp`, `expm1`, `log`,
+       `log1p`, `tanh`, `erf`, `sin`, `cos`, `atan`, `rsqrt` and friends,
+       computed in f32 for bf16 and f16 operands (extended and truncated
+       around them), on scalars and vectors alike so that a program and its
+       reference agree.
+
+    ```mlir
+    %y = math.fpowi %x, %c2 : vector<16xf32>, vector<16xi64>
+    // becomes
+    %y = arith.mulf %x, %x : vector<16xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
   let summary = "Lower scheduled linalg on tensors to the LLVM dialect (CPU)";
   let description = [{

@@ -129,6 +129,8 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createCPUContractionSketch());
   sketches.push_back(createCPUContractionPaddedSketch());
   sketches.push_back(createCPUConvolutionSketch());
+  sketches.push_back(createCPUReductionSketch());
+  sketches.push_back(createCPUElementwiseSketch());
   sketches.push_back(createCPUFallbackSketch());
   sketches.push_back(createGPUContractionMMASketch());
   sketches.push_back(createGPUContractionSketch());

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -115,6 +116,10 @@ void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
                                                bool masked) {
   SmallVector<Size> sizes = projectToResultLoops(group.anchor, innerSizes);
   auto tileAndVectorize = [&](Handle &op) {
+    // Masked vectorization of a named op (a fill) puts several ops under
+    // one vector.mask, which MLIR 22 rejects; the generic form is fine.
+    if (masked)
+      op = b.generalize(op);
     auto [t, loops] = b.tileUsingFor(op, sizes);
     op = t;
     b.vectorize(op, /*namedContraction=*/false,
@@ -307,4 +312,22 @@ mlir::tuner::detail::parseShapeOption(StringRef option) {
   (void)a.getAsInteger(10, first);
   (void)b.getAsInteger(10, second);
   return {first, second};
+}
+
+bool mlir::tuner::detail::isVectorizable(linalg::LinalgOp op,
+                                         std::string &whyNot) {
+  if (succeeded(linalg::vectorizeOpPrecondition(op)))
+    return true;
+  whyNot = "the vectorizer does not accept the op (its body or maps)";
+  return false;
+}
+
+int64_t mlir::tuner::detail::getWidestElementBits(linalg::LinalgOp op) {
+  int64_t bits = 8;
+  for (Value v : op->getOperands())
+    if (auto type = dyn_cast<ShapedType>(v.getType()))
+      if (type.getElementType().isIntOrFloat())
+        bits = std::max<int64_t>(bits,
+                                 type.getElementType().getIntOrFloatBitWidth());
+  return bits;
 }

@@ -73,6 +73,12 @@ std::string getZeroAttrText(Type type);
 
 /// Bit width of the element type of the anchor's first result.
 int64_t getResultElementBits(linalg::LinalgOp anchor);
+/// The widest element type (in bits) among the operands of `op` (at least
+/// 8): what sizes the vector lanes of an op mixing element types.
+int64_t getWidestElementBits(linalg::LinalgOp op);
+/// Whether upstream's vectorizer accepts `op` (with static shapes), with the
+/// reason when it does not.
+bool isVectorizable(linalg::LinalgOp op, std::string &whyNot);
 
 /// Whether every type of the group's operands is a static-shaped tensor of
 /// int or float elements.

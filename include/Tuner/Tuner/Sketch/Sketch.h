@@ -133,7 +133,9 @@ instantiateSketches(const FusedGroup &group, sched::TargetAttr target,
 std::unique_ptr<Sketch> createCPUContractionSketch();
 std::unique_ptr<Sketch> createCPUContractionPaddedSketch();
 std::unique_ptr<Sketch> createCPUConvolutionSketch();
+std::unique_ptr<Sketch> createCPUElementwiseSketch();
 std::unique_ptr<Sketch> createCPUFallbackSketch();
+std::unique_ptr<Sketch> createCPUReductionSketch();
 std::unique_ptr<Sketch> createGPUContractionMMASketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
