@@ -1,7 +1,7 @@
 //===- Passes.td - mlir-tuner pipelines and driver passes --*- tablegen -*-===//
 //
 // The lowering pipelines from scheduled linalg to the LLVM and NVVM dialects,
-// and the GPU mapping steps they use.
+// the GPU mapping steps they use, and graph preparation (constant folding).
 //
 //===----------------------------------------------------------------------===//
 
@@ -182,6 +182,85 @@ def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
     Option<"cInterface", "c-interface", "bool", /*default=*/"false",
            "Emit _mlir_ciface_ wrappers for public functions">,
   ];
+}
+
+def TunerFoldConstants : Pass<"tuner-fold-constants"> {
+  let summary = "Evaluate linalg ops on constants at compile time";
+  let description = [{
+    Frontends emit weight transposes, casts and other computations on
+    constants as linalg ops (torch-mlir's `nn.Linear` transposes its weight
+    with `linalg.transpose`), which the compiled program would redo on every
+    call. This pass evaluates every linalg op on static tensors whose DPS
+    inputs are all constants (`arith.constant` of a scalar, of a `dense`
+    attribute, splats included, or of a `dense_resource` blob; elements
+    of i1, i8, i16, i32, i64, bf16, f16, f32, f64 or 8-bit floats), at least
+    one of them a tensor, and whose inits are unused by the payload or
+    constants too (a `linalg.fill` of a constant scalar counts, for
+    reductions). Its results become `arith.constant` ops; the op and the
+    constants, fills and empty tensors left without users are erased.
+
+    ```mlir
+    %w = arith.constant dense_resource<weight> : tensor<512x256xf32>
+    %e = tensor.empty() : tensor<256x512xf32>
+    %t = linalg.transpose ins(%w : tensor<512x256xf32>)
+           outs(%e : tensor<256x512xf32>) permutation = [1, 0]
+    %r = linalg.matmul ins(%x, %t : tensor<64x256xf32>, tensor<256x512xf32>)
+           outs(%f : tensor<64x512xf32>) -> tensor<64x512xf32>
+    // becomes
+    %t = arith.constant dense_resource<tuner_folded> : tensor<256x512xf32>
+    %r = linalg.matmul ins(%x, %t : tensor<64x256xf32>, tensor<256x512xf32>)
+           outs(%f : tensor<64x512xf32>) -> tensor<64x512xf32>
+    ```
+
+    Payloads that only yield an input (transpose, broadcast, copy) are copied
+    element by element, and a single cast (`arith.extf`, `arith.truncf`,
+    `arith.sitofp`, ...) is converted the same way, both bounded by
+    `max-elements` only. Other payloads of arith and math ops and
+    `linalg.index` are interpreted over the iteration space in loop order
+    (reductions accumulate into the init), when the work (iterations times
+    payload ops) is at most `max-work`. Floats are computed in double
+    precision and rounded to their type after every op.
+
+    Results with more than `resource-threshold` elements become
+    `dense_resource` blobs, smaller ones `dense` attributes; results whose
+    elements are all the same (splat operands) become splats.
+
+    Left alone, without error: ops with a non-constant input or a read
+    non-constant init; ops with no constant tensor input (a `linalg.fill`
+    stays: the tuner fuses it into its consumer); results with more than
+    `max-elements` elements, or with more than `max-growth` times the
+    elements of the largest non-splat constant operand (by default a
+    broadcast of a bias is not folded: fusion serves it better; a transpose
+    or a cast is); payload ops the evaluator does not know; unreadable or
+    elided blobs; element types other than the above (index, complex);
+    evaluations that hit undefined behaviour or poison (division by zero,
+    out-of-range `arith.fptosi`). With `remarks=true` each such op that has a
+    constant tensor input gets a remark saying why.
+
+    A negative limit is an error. The same is available to other passes as
+    `foldConstantLinalgOps` (`Tuner/Transforms/FoldConstants.h`).
+
+    ```
+    tuner-opt model.mlir --tuner-fold-constants="remarks=true"
+    ```
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t",
+           /*default=*/"int64_t(1) << 26",
+           "Largest folded result, in elements (splats are not limited)">,
+    Option<"maxGrowth", "max-growth", "int64_t", /*default=*/"1",
+           "Largest ratio of result elements to the elements of the largest "
+           "non-splat constant operand">,
+    Option<"maxWork", "max-work", "int64_t", /*default=*/"int64_t(1) << 26",
+           "Most iterations times payload ops the interpreter spends on one "
+           "op">,
+    Option<"resourceThreshold", "resource-threshold", "int64_t",
+           /*default=*/"1024",
+           "Results with more elements become dense_resource blobs">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on each op with a constant input left alone">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 #endif // TUNER_TRANSFORMS_PASSES_TD
