@@ -36,6 +36,7 @@ struct SchedExtractTasksPass
     tuner::TaskExtractionOptions options;
     options.fuseProducers = fuseProducers;
     options.fuseConsumers = fuseConsumers;
+    options.allOps = allOps;
     std::vector<tuner::Task> tasks = tuner::extractTasks(module, options);
     for (const tuner::Task &task : tasks) {
       auto attr = TaskAttr::get(ctx, task.key, task.weight, task.flops);

@@ -18,7 +18,7 @@ func.func @buffers(%a: memref<16x16xf32>, %b: memref<16x16xf32>, %c: memref<16x1
 // -----
 
 func.func @softmax(%x: tensor<4x32xf32>, %o: tensor<4x32xf32>) -> tensor<4x32xf32> {
-  // expected-warning @+1 {{aggregate op is not extracted as a tuning task; decompose it into linalg ops first (transform.structured.decompose_interface)}}
+  // expected-warning @+1 {{aggregate op is not extracted as a tuning task; decompose it into linalg ops first (transform.structured.decompose_interface or tuner-prepare)}}
   %0 = linalg.softmax dimension(1) ins(%x : tensor<4x32xf32>) outs(%o : tensor<4x32xf32>) -> tensor<4x32xf32>
   return %0 : tensor<4x32xf32>
 }

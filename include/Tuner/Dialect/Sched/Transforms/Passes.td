@@ -16,9 +16,12 @@ def SchedExtractTasks : Pass<"sched-extract-tasks", "::mlir::ModuleOp"> {
     one reduction iterator (contractions, convolutions, reductions). Each one,
     together with the elementwise ops a schedule fuses with it (the fill that
     produces its accumulator, the chain of elementwise consumers such as bias
-    and activation), forms a fused group. Groups with the same structure,
-    shapes and element types have the same workload key and form one task;
-    the task's weight is the number of such groups in the module.
+    and activation), forms a fused group. Every other `linalg` op (an
+    elementwise op, a transpose, a broadcast, a fill no anchor took) forms a
+    group of its own, so that no op is left unscheduled (`all-ops=false`
+    keeps to the anchors). Groups with the same structure, shapes and element
+    types have the same workload key and form one task; the task's weight is
+    the number of such groups in the module.
 
     Every anchor op gets a `sched.task` attribute (replacing an earlier one):
 
@@ -35,8 +38,10 @@ def SchedExtractTasks : Pass<"sched-extract-tasks", "::mlir::ModuleOp"> {
 
     With `task-list=FILE` the task list is also written as JSON (`-` for
     stdout): key, readable name, weight, FLOPs, anchor op, loop ranges,
-    iterator types, operand shapes and element types, fused ops, and the
-    function and location of every occurrence.
+    iterator types, operand shapes and element types, fused ops, the function
+    and location of every occurrence, and the anchor's class (`contraction`,
+    `convolution`, `reduction`, `elementwise`, `transpose`: what it computes,
+    read from its loops, maps and body, whatever its name).
 
     Anchor ops with dynamic shapes or buffer semantics, and aggregate ops that
     must be decomposed first (`linalg.softmax`), get a warning and are left
@@ -50,6 +55,9 @@ def SchedExtractTasks : Pass<"sched-extract-tasks", "::mlir::ModuleOp"> {
            "Fuse the producer of an anchor's accumulator (a fill) into its task">,
     Option<"fuseConsumers", "fuse-consumers", "bool", /*default=*/"true",
            "Fuse chains of elementwise consumers into the anchor's task">,
+    Option<"allOps", "all-ops", "bool", /*default=*/"true",
+           "Make every linalg op outside an anchor's group a task of its own "
+           "(elementwise ops, transposes, fills)">,
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
