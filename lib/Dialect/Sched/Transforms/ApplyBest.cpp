@@ -127,20 +127,23 @@ struct SchedApplyBestPass
           (*db)->getBest(task.key, targetText, /*limit=*/0);
       ConfigAttr chosen;
       for (const Record *record : best) {
+        // The database checked the record's structure; only the sketches
+        // know whether its sketch exists and its knobs fit (a record of an
+        // older space, or one written by hand): such a record is skipped,
+        // never chosen.
         ConfigAttr config = record->getConfig(ctx);
-        FailureOr<std::unique_ptr<SketchInstance>> instance =
-            config ? instantiateSketch(config.getSketch(),
-                                       task.occurrences.front(), *target, error)
-                   : FailureOr<std::unique_ptr<SketchInstance>>(failure());
+        std::string why;
+        FailureOr<std::unique_ptr<SketchInstance>> instance = instantiateSketch(
+            config.getSketch(), task.occurrences.front(), *target, why);
         if (succeeded(instance) &&
-            succeeded((*instance)->fromConfig(config, error))) {
+            succeeded((*instance)->fromConfig(config, why))) {
           chosen = config;
           break;
         }
-        anchor->emitWarning()
-            << "sched-apply-best: a record of this task does not fit its "
-               "space ("
-            << error << "); trying the next best";
+        anchor->emitWarning() << "sched-apply-best: the record on line "
+                              << record->line << " of database '" << database
+                              << "' does not fit this task's space (" << why
+                              << "); trying the next best";
       }
       if (chosen) {
         ++own;
