@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AsmState.h"
@@ -416,12 +417,22 @@ static LogicalResult checkTensorType(Type type, std::string &why) {
 }
 
 /// Reads the constant `value`: an arith.constant of a dense or dense_resource
-/// attribute, or (when `allowFill`) a linalg.fill of a constant scalar.
+/// attribute, or (when `allowFill`) a linalg.fill of a constant scalar, or a
+/// tensor.expand_shape/collapse_shape of one (the same row-major data).
 /// Returns nullopt when `value` is not such a constant; fails (with `why`)
 /// when it is one that cannot be read.
 static FailureOr<std::optional<ConstTensor>>
 readConstTensor(Value value, bool allowFill, std::string &why) {
   Operation *def = value.getDefiningOp();
+  if (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def)) {
+    if (failed(checkTensorType(value.getType(), why)))
+      return failure();
+    FailureOr<std::optional<ConstTensor>> source =
+        readConstTensor(def->getOperand(0), allowFill, why);
+    if (succeeded(source) && *source)
+      (*source)->type = cast<RankedTensorType>(value.getType());
+    return source;
+  }
   auto constOp = dyn_cast_or_null<arith::ConstantOp>(def);
   auto fillOp = allowFill ? dyn_cast_or_null<linalg::FillOp>(def) : nullptr;
   if (!constOp && !fillOp)

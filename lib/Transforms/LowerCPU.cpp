@@ -36,6 +36,7 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createTunerHoistInsertDestinations());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
 
   // Identity layouts: fully dynamic strided memrefs would keep the vector

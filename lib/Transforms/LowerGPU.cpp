@@ -431,6 +431,7 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createTunerHoistInsertDestinations());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(std::make_unique<GPUBufferizePass>());
   pm.addPass(createCanonicalizerPass());

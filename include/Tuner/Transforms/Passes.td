@@ -10,6 +10,141 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
+  let summary = "Rewrite channels-first convolutions and poolings to channels last";
+  let description = [{
+    PyTorch exports convolutions channels first; the CPU sketches vectorize
+    along the channels, which must be the contiguous dimension. Every
+    `linalg.conv_2d_nchw_fchw`, `linalg.depthwise_conv_2d_nchw_chw` and
+    `linalg.pooling_nchw_{max,sum}` on static tensors becomes its NHWC form
+    (`conv_2d_nhwc_hwcf`, `depthwise_conv_2d_nhwc_hwc`, `pooling_nhwc_*`)
+    between transposes: the input (a constant `tensor.pad` of it is redone
+    on the transposed source, with the padding permuted), the filter (which
+    `tuner-fold-constants` folds when it is a constant), the init (a fill is
+    rebuilt in the new layout) and the result, transposed back to NCHW.
+    `tuner-fuse-elementwise` then fuses the transposes with their
+    elementwise neighbours, so that a chain of convolutions stays NHWC.
+
+    ```mlir
+    %r = linalg.conv_2d_nchw_fchw {strides = dense<1> : tensor<2xi64>, ...}
+           ins(%x, %w : tensor<1x64x58x58xf32>, tensor<64x64x3x3xf32>)
+           outs(%acc : tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+    // becomes
+    %xt = linalg.transpose ins(%x : ...) outs(...) permutation = [0, 2, 3, 1]
+    %wt = linalg.transpose ins(%w : ...) outs(...) permutation = [2, 3, 1, 0]
+    %c = linalg.conv_2d_nhwc_hwcf {strides = dense<1> : tensor<2xi64>, ...}
+           ins(%xt, %wt : tensor<1x58x58x64xf32>, tensor<3x3x64x64xf32>)
+           outs(%acct : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+    %r = linalg.transpose ins(%c : ...) outs(...) permutation = [0, 3, 1, 2]
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def TunerFuseElementwise : Pass<"tuner-fuse-elementwise"> {
+  let summary = "Fuse elementwise ops, layout changes and reshapes across a model";
+  let description = [{
+    Frontends write a bias add as a broadcast and an add, a softmax as five
+    ops that each write a tensor, and put transposes and reshapes between
+    them. This pass fuses them with upstream's elementwise fusion and
+    reshape propagation, under the policy the sketches want:
+
+    - named all-parallel ops (`linalg.add`, `linalg.transpose`,
+      `linalg.broadcast`, ...) are generalized first; `linalg.fill` stays (an
+      anchor takes it as the producer of its accumulator);
+    - a producer fuses into an elementwise consumer, or into a reduction
+      that is neither a contraction nor a convolution (their operands stay
+      in the layout the sketches tile); a producer with several users fuses
+      into each only when it is cheap to recompute (it only moves data, or
+      computes at most 4 ops per element);
+    - `tensor.expand_shape`/`collapse_shape` move across elementwise ops so
+      they do not stand between two fusible ops;
+    - unit dimensions of elementwise ops and reductions are dropped last.
+
+    ```mlir
+    %b = linalg.broadcast ins(%bias : tensor<512xf32>) outs(%e : tensor<64x512xf32>) dimensions = [0]
+    %s = linalg.add ins(%mm, %b : ...) outs(%e : tensor<64x512xf32>) -> tensor<64x512xf32>
+    // becomes one linalg.generic reading %bias through (d0, d1) -> (d1)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
+def TunerPrepare : Pass<"tuner-prepare"> {
+  let summary = "Prepare a model for scheduling (decompose, relayout, fold, fuse)";
+  let description = [{
+    The graph rewrites a model from a frontend needs before its ops are
+    scheduled one by one, in this order:
+
+    1. aggregate ops (`linalg.softmax`) decomposed into linalg ops;
+    2. channels-first convolutions and poolings to channels last
+       (`tuner-convert-to-channels-last`);
+    3. linalg ops on constants evaluated at compile time
+       (`tuner-fold-constants`: torch-mlir's weight transposes and casts);
+    4. elementwise ops, layout changes and reshapes fused
+       (`tuner-fuse-elementwise`);
+    5. constants folded again (fusion can leave ops on constants only),
+       canonicalization and CSE.
+
+    `sched-extract-tasks`, `sched-apply-default`, `sched-apply-best` and
+    `tuner-tune` run it first (their option `prepare=false` turns it off), so
+    that the tasks they extract, tune and annotate are those of the prepared
+    program; running it twice changes nothing. The function signatures do not
+    change: the prepared program is checked against the original with
+    `tuner-run --reference`.
+
+    ```
+    tuner-opt model.mlir --tuner-prepare -o prepared.mlir
+    ```
+  }];
+  let options = [
+    Option<"foldConstants", "fold-constants", "bool", /*default=*/"true",
+           "Evaluate linalg ops on constants at compile time">,
+    Option<"maxConstantElements", "max-constant-elements", "int64_t",
+           /*default=*/"int64_t(1) << 26",
+           "Largest constant, in elements, that folding creates">,
+    Option<"channelsLast", "channels-last", "bool", /*default=*/"true",
+           "Rewrite channels-first convolutions and poolings to NHWC">,
+    Option<"fuse", "fuse", "bool", /*default=*/"true",
+           "Fuse elementwise ops, layout changes and reshapes">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TunerHoistInsertDestinations : Pass<"tuner-hoist-insert-destinations"> {
+  let summary = "Let the producers of inserted slices write into the destination";
+  let description = [{
+    A decomposed `tensor.pad` is a fill of the padded shape and a
+    `tensor.insert_slice` of the source into its interior. Bufferization
+    makes the source's producer write straight into the interior
+    (empty-tensor elimination) only when the destination is computed before
+    that producer, and when no other insertion writes into the same
+    destination (CSE merges identical fills; a shared destination costs a
+    copy of the whole padded buffer). For every insertion at the top level
+    of a function whose destination is computed by effect-free ops of the
+    function's block, this pass clones that
+    computation before the first producer of the source, one clone per
+    insertion. Part of `tuner-lower-cpu` and `tuner-lower-gpu`, before
+    bufferization.
+
+    ```mlir
+    %y = linalg.generic ... outs(%empty : tensor<56x56x64xf32>)
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x58x58x64xf32>)
+    %p = tensor.insert_slice %y into %f[0, 1, 1, 0] [1, 56, 56, 64] [1, 1, 1, 1]
+    // becomes
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x58x58x64xf32>)
+    %y = linalg.generic ... outs(%empty : tensor<56x56x64xf32>)
+    %p = tensor.insert_slice %y into %f[0, 1, 1, 0] [1, 56, 56, 64] [1, 1, 1, 1]
+    ```
+  }];
+}
+
 def TunerExpandMath : Pass<"tuner-expand-math"> {
   let summary = "Rewrite math functions into arithmetic the vector units run";
   let description = [{

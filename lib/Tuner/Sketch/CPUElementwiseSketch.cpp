@@ -21,7 +21,7 @@
 
 #include "SketchUtils.h"
 
-#include "Tuner/Tuner/Task/OpClass.h"
+#include "Tuner/Analysis/OpClass.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 

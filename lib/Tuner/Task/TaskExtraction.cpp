@@ -428,11 +428,13 @@ llvm::json::Value mlir::tuner::tasksToJSON(ArrayRef<Task> tasks) {
 
     llvm::json::Array operands;
     for (OpOperand &operand : anchor->getOpOperands()) {
-      auto type = cast<ShapedType>(operand.get().getType());
+      Type type = operand.get().getType();
+      auto shaped = dyn_cast<ShapedType>(type);
       operands.push_back(llvm::json::Object{
           {"role", anchor.isDpsInit(&operand) ? "init" : "input"},
-          {"shape", llvm::json::Array(type.getShape())},
-          {"element_type", printType(type.getElementType())},
+          {"shape", shaped ? llvm::json::Array(shaped.getShape())
+                           : llvm::json::Array()},
+          {"element_type", printType(getElementTypeOrSelf(type))},
       });
     }
     llvm::json::Array iterators;
@@ -473,11 +475,13 @@ llvm::json::Object mlir::tuner::describeWorkload(const Task &task) {
   linalg::LinalgOp anchor = task.occurrences.front().anchor;
   llvm::json::Array operands;
   for (Type type : anchor->getOperandTypes()) {
-    auto shaped = cast<ShapedType>(type);
+    // A fill's value is a scalar: an operand of rank 0.
+    auto shaped = dyn_cast<ShapedType>(type);
     std::string elt;
-    llvm::raw_string_ostream(elt) << shaped.getElementType();
+    llvm::raw_string_ostream(elt) << getElementTypeOrSelf(type);
     operands.push_back(llvm::json::Object{
-        {"shape", llvm::json::Array(shaped.getShape())},
+        {"shape", shaped ? llvm::json::Array(shaped.getShape())
+                         : llvm::json::Array()},
         {"element_type", elt}});
   }
   return llvm::json::Object{

@@ -16,7 +16,7 @@
 #ifndef TUNER_TUNER_TASK_TASKEXTRACTION_H
 #define TUNER_TUNER_TASK_TASKEXTRACTION_H
 
-#include "Tuner/Tuner/Task/OpClass.h"
+#include "Tuner/Analysis/OpClass.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TUNER_TUNER_TASK_OPCLASS_H
-#define TUNER_TUNER_TASK_OPCLASS_H
+#ifndef TUNER_ANALYSIS_OPCLASS_H
+#define TUNER_ANALYSIS_OPCLASS_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Support/LLVM.h"
@@ -57,4 +57,4 @@ std::optional<unsigned> getTransposedInputLoop(linalg::LinalgOp op);
 
 } // namespace mlir::tuner
 
-#endif // TUNER_TUNER_TASK_OPCLASS_H
+#endif // TUNER_ANALYSIS_OPCLASS_H

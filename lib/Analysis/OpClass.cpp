@@ -1,6 +1,6 @@
 //===- OpClass.cpp - classify linalg ops by their loop structure ----------===//
 
-#include "Tuner/Tuner/Task/OpClass.h"
+#include "Tuner/Analysis/OpClass.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 
