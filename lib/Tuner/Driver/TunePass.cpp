@@ -7,6 +7,8 @@
 #include "Tuner/Tuner/Driver/Passes.h"
 #include "Tuner/Tuner/Driver/TuningDriver.h"
 
+#include "Tuner/Transforms/Prepare.h"
+
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERTUNE
 #include "Tuner/Tuner/Driver/Passes.h.inc"
@@ -62,6 +64,8 @@ struct TunerTunePass : public tuner::impl::TunerTuneBase<TunerTunePass> {
     o.sketches.assign(sketches.begin(), sketches.end());
     o.driftCheck = driftCheck;
     o.memoryLimitMB = memoryLimit;
+    if (prepare && failed(prepareForScheduling(getOperation())))
+      return signalPassFailure();
     if (failed(tuneModule(getOperation(), o)))
       signalPassFailure();
   }

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Transforms/Prepare.h"
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Tuner/CostModel/CostModel.h"
@@ -100,6 +101,8 @@ struct SchedApplyBestPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (prepare && failed(tuner::prepareForScheduling(module)))
+      return signalPassFailure();
     MLIRContext *ctx = &getContext();
     Location loc = module.getLoc();
     if (database.empty()) {

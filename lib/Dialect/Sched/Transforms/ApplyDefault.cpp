@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Transforms/Prepare.h"
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
@@ -26,6 +27,8 @@ struct SchedApplyDefaultPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (prepare && failed(tuner::prepareForScheduling(module)))
+      return signalPassFailure();
     MLIRContext *ctx = &getContext();
     FailureOr<TargetAttr> target = resolveTarget(this->target, module);
     if (failed(target))

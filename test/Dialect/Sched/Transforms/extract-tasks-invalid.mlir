@@ -1,4 +1,4 @@
-// RUN: tuner-opt %s --split-input-file --sched-extract-tasks --verify-diagnostics
+// RUN: tuner-opt %s --split-input-file --sched-extract-tasks=prepare=false --verify-diagnostics
 
 // Dynamic shapes cannot be tuned: a warning, no annotation, no failure.
 func.func @dynamic(%a: tensor<?x16xf32>, %b: tensor<16x16xf32>, %c: tensor<?x16xf32>) -> tensor<?x16xf32> {

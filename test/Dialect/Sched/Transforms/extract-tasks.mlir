@@ -1,6 +1,8 @@
-// RUN: tuner-opt %s --split-input-file --sched-extract-tasks | FileCheck %s
-// RUN: tuner-opt %s --split-input-file --sched-extract-tasks="fuse-consumers=false fuse-producers=false all-ops=false task-list=-" -o /dev/null | FileCheck %s --check-prefix=NOFUSE
-// RUN: tuner-opt %s --split-input-file --sched-extract-tasks="fuse-consumers=false task-list=-" -o /dev/null | FileCheck %s --check-prefix=ALLOPS
+// The extraction rules on programs as they are (prepare=false: no fusion or
+// CSE before extraction; tuner-prepare has its own tests).
+// RUN: tuner-opt %s --split-input-file --sched-extract-tasks=prepare=false | FileCheck %s
+// RUN: tuner-opt %s --split-input-file --sched-extract-tasks="prepare=false fuse-consumers=false fuse-producers=false all-ops=false task-list=-" -o /dev/null | FileCheck %s --check-prefix=NOFUSE
+// RUN: tuner-opt %s --split-input-file --sched-extract-tasks="prepare=false fuse-consumers=false task-list=-" -o /dev/null | FileCheck %s --check-prefix=ALLOPS
 
 // A matmul with its fill and a bias+relu consumer: one task, annotated on
 // the anchor only.

@@ -49,6 +49,9 @@ def SchedExtractTasks : Pass<"sched-extract-tasks", "::mlir::ModuleOp"> {
     workload key.
   }];
   let options = [
+    Option<"prepare", "prepare", "bool", /*default=*/"true",
+           "Run tuner-prepare first (decompose, channels last, fold "
+           "constants, fuse), so that the tasks are the prepared program's">,
     Option<"taskList", "task-list", "std::string", /*default=*/"\"\"",
            "Write the task list as JSON to this file ('-' for stdout)">,
     Option<"fuseProducers", "fuse-producers", "bool", /*default=*/"true",
@@ -90,6 +93,9 @@ def SchedGenerateSpace : Pass<"sched-generate-space", "::mlir::ModuleOp"> {
     Anchor ops no sketch applies to get a warning.
   }];
   let options = [
+    Option<"prepare", "prepare", "bool", /*default=*/"true",
+           "Run tuner-prepare first (decompose, channels last, fold "
+           "constants, fuse), so that the tasks are the prepared program's">,
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "Target (host, cpu, cpu:<N>t, cuda:sm_XY, or #sched.target<...>); "
            "default: the module's sched.target, else the host">,
@@ -159,6 +165,9 @@ def SchedApplyDefault : Pass<"sched-apply-default", "::mlir::ModuleOp"> {
     untuned program with reasonable schedules.
   }];
   let options = [
+    Option<"prepare", "prepare", "bool", /*default=*/"true",
+           "Run tuner-prepare first (decompose, channels last, fold "
+           "constants, fuse), so that the tasks are the prepared program's">,
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "Target; default: the module's sched.target, else the host">,
     Option<"override", "override", "bool", /*default=*/"false",
@@ -199,6 +208,9 @@ def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
+    Option<"prepare", "prepare", "bool", /*default=*/"true",
+           "Run tuner-prepare first (decompose, channels last, fold "
+           "constants, fuse), so that the tasks are the prepared program's">,
     Option<"database", "database", "std::string", /*default=*/"\"\"",
            "The database to read">,
     Option<"target", "target", "std::string", /*default=*/"\"\"",
