@@ -180,7 +180,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     int64_t em = loops.extents[loops.m], en = loops.extents[loops.n];
     int64_t n2 = largestAtMost(getIntOptions("n2"), 2 * lanes);
@@ -194,6 +194,12 @@ public:
                target.getCores() &&
            m1 > m2)
       m1 = std::max(m2, (m1 / 2) / m2 * m2);
+    // A block smaller than the register tile (M or N of a few rows) takes
+    // the largest register tile that divides it.
+    m1 = getIntOptions("m1")[knobs[getKnobIndex("m1")].findNearest(m1)];
+    n1 = getIntOptions("n1")[knobs[getKnobIndex("n1")].findNearest(n1)];
+    m2 = largestDivisorAtMost(getIntOptions("m2"), m1, m2);
+    n2 = largestDivisorAtMost(getIntOptions("n2"), n1, n2);
     setNearest(knobs, c, "m1", m1);
     setNearest(knobs, c, "n1", n1);
     setNearest(knobs, c, "k1", largestAtMost(getIntOptions("k1"), 256));
@@ -205,6 +211,17 @@ public:
   }
 
 private:
+  /// The largest option at most `bound` that divides `block` (the smallest
+  /// option when none does).
+  static int64_t largestDivisorAtMost(ArrayRef<int64_t> options,
+                                      int64_t block, int64_t bound) {
+    int64_t best = 0;
+    for (int64_t o : options)
+      if (o <= bound && block % o == 0)
+        best = std::max(best, o);
+    return best ? best : options.front();
+  }
+
   /// Among the multiples of `step` in `options` up to `bound`, the one with
   /// the least padding of `extent` (ties: the larger).
   static int64_t bestBlock(ArrayRef<int64_t> options, int64_t extent,

@@ -135,7 +135,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     int64_t ow = loops.extents[loops.ow], ch = loops.extents[loops.c];
     int64_t c2 = largestAtMost(getIntOptions("c2"), 2 * lanes);

@@ -148,7 +148,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     if (loops.par) {
       // One tile per thread.

@@ -38,7 +38,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     if (!outerLoop)
       return c;

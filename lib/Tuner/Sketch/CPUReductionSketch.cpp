@@ -150,8 +150,9 @@ public:
     SmallVector<Size> outer(numLoops, Size::of(0));
     if (loops.par)
       outer[*loops.par] = b.knob(getKnob("p"));
-    TiledGroup tiled = tileAndFuseGroup(b, group, outer);
     bool haveForall = loops.par.has_value();
+    TiledGroup tiled = haveForall ? tileAndFuseGroup(b, group, outer)
+                                  : getGroupHandles(b, group);
 
     // S1, R0 and the register tile in one tiling, parallel loops first.
     SmallVector<Size> reg(numLoops, Size::of(1));
@@ -198,7 +199,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     int64_t cores = target.getCores();
     int64_t second = 1;

@@ -73,7 +73,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     // 256 threads: the inner loop's tile first, the outer one with what is
     // left.

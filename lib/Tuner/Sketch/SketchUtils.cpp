@@ -46,30 +46,36 @@ mlir::tuner::detail::getMappingText(ArrayRef<Size> sizes,
   return "[" + llvm::join(entries, ", ") + "]";
 }
 
+TiledGroup mlir::tuner::detail::getGroupHandles(ScriptBuilder &b,
+                                                 const FusedGroup &group) {
+  linalg::LinalgOp anchor = group.anchor;
+  TiledGroup handles;
+  handles.anchor = b.getAnchor();
+  for (linalg::LinalgOp producer : group.producers)
+    for (OpOperand &init : anchor.getDpsInitsMutable())
+      if (init.get().getDefiningOp() == producer.getOperation()) {
+        handles.producers.push_back(
+            b.getProducerOfOperand(handles.anchor, init.getOperandNumber()));
+        break;
+      }
+  Handle last = handles.anchor;
+  for (size_t i = 0, e = group.consumers.size(); i < e; ++i) {
+    last = b.getConsumerOfResult(last, 0);
+    handles.consumers.push_back(last);
+  }
+  return handles;
+}
+
 TiledGroup
 mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
                                       ArrayRef<Size> outerSizes,
                                       ArrayRef<std::string> loopMapping) {
   linalg::LinalgOp anchor = group.anchor;
-  Handle anchorHandle = b.getAnchor();
-
   // Take handles on the neighbours before the anchor handle is consumed.
-  SmallVector<Handle> producers;
-  for (linalg::LinalgOp producer : group.producers) {
-    for (OpOperand &init : anchor.getDpsInitsMutable()) {
-      if (init.get().getDefiningOp() == producer.getOperation()) {
-        producers.push_back(
-            b.getProducerOfOperand(anchorHandle, init.getOperandNumber()));
-        break;
-      }
-    }
-  }
-  SmallVector<Handle> consumers;
-  Handle last = anchorHandle;
-  for (size_t i = 0, e = group.consumers.size(); i < e; ++i) {
-    last = b.getConsumerOfResult(last, 0);
-    consumers.push_back(last);
-  }
+  TiledGroup handles = getGroupHandles(b, group);
+  Handle anchorHandle = handles.anchor;
+  SmallVector<Handle> producers = std::move(handles.producers);
+  SmallVector<Handle> consumers = std::move(handles.consumers);
 
   TiledGroup tiled;
   if (consumers.empty()) {

@@ -23,6 +23,10 @@ struct TiledGroup {
   SmallVector<Handle> consumers;
 };
 
+/// Handles on the ops of a group without tiling it (for ops with nothing to
+/// split over threads); `forall` is left empty.
+TiledGroup getGroupHandles(ScriptBuilder &b, const FusedGroup &group);
+
 /// Projects sizes given per loop of the anchor onto the loops of the ops
 /// indexed like the anchor's first result (its producers and consumers).
 SmallVector<Size> projectToResultLoops(linalg::LinalgOp anchor,
