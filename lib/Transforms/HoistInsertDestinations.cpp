@@ -76,10 +76,13 @@ static Operation *getFirstProducer(Value value, Block *block) {
 static void hoistDestination(tensor::InsertSliceOp insert) {
   Block *block = insert->getBlock();
   Operation *dest = insert.getDest().getDefiningOp();
-  Operation *producer = getFirstProducer(insert.getSource(), block);
-  if (!dest || !producer || dest->getBlock() != block)
+  if (!dest || dest->getBlock() != block)
     return;
   bool shared = !insert.getDest().hasOneUse();
+  // Without a producer in the block, a shared destination is still split.
+  Operation *producer = getFirstProducer(insert.getSource(), block);
+  if (!producer)
+    producer = insert;
   if (!shared && dest->isBeforeInBlock(producer))
     return;
   FailureOr<SmallVector<Operation *>> slice = getCloneableSlice(dest, block);
