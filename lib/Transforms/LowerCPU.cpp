@@ -34,6 +34,7 @@ using namespace mlir::tuner;
 void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
                                         const LowerCPUOptions &options) {
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
+  pm.addPass(createTunerDecomposeAggregates());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createTunerHoistInsertDestinations());

@@ -429,6 +429,7 @@ struct GPUVectorLoweringPass
 void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
                                         const LowerGPUOptions &options) {
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
+  pm.addPass(createTunerDecomposeAggregates());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createTunerHoistInsertDestinations());

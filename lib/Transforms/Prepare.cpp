@@ -26,24 +26,6 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
-LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
-  SmallVector<linalg::AggregatedOpInterface> aggregates;
-  root->walk([&](linalg::AggregatedOpInterface op) {
-    // Only aggregates on tensors: the decompositions build tensor ops.
-    if (llvm::all_of(op->getOperandTypes(), llvm::IsaPred<TensorType>))
-      aggregates.push_back(op);
-  });
-  IRRewriter rewriter(root->getContext());
-  for (linalg::AggregatedOpInterface op : aggregates) {
-    rewriter.setInsertionPoint(op);
-    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
-    if (failed(values))
-      continue; // left as it is; extraction warns about it
-    rewriter.replaceOp(op, *values);
-  }
-  return success();
-}
-
 LogicalResult mlir::tuner::decomposePadOps(Operation *root) {
   RewritePatternSet patterns(root->getContext());
   linalg::populateDecomposePadPatterns(patterns);

@@ -73,6 +73,30 @@ def TunerFuseElementwise : Pass<"tuner-fuse-elementwise"> {
                            "::mlir::affine::AffineDialect"];
 }
 
+def TunerDecomposeAggregates : Pass<"tuner-decompose-aggregates"> {
+  let summary = "Decompose aggregate linalg ops (linalg.softmax) into linalg ops";
+  let description = [{
+    `linalg.softmax` (an op of `AggregatedOpInterface`) has no schedule of
+    its own and no lowering to loops: it becomes the ops it stands for (a
+    row maximum, an exponential of the difference, a row sum, a division),
+    which the sketches schedule and `tuner-fuse-elementwise` fuses. The
+    first step of `tuner-prepare`, and of `tuner-lower-cpu` and
+    `tuner-lower-gpu` (a program that was never prepared, such as the
+    reference of a check, still lowers).
+
+    ```mlir
+    %r = linalg.softmax dimension(1) ins(%x : tensor<4x32xf32>)
+           outs(%e : tensor<4x32xf32>) -> tensor<4x32xf32>
+    // becomes linalg.fill, linalg.generic (max), linalg.generic (sub, exp),
+    // linalg.fill, linalg.generic (sum), linalg.generic (div)
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerPrepare : Pass<"tuner-prepare"> {
   let summary = "Prepare a model for scheduling (decompose, relayout, fold, fuse)";
   let description = [{
