@@ -98,6 +98,54 @@ static LogicalResult generalizeNamedElementwiseOps(Operation *root) {
   return success();
 }
 
+/// Named contractions with a parallel loop of extent 1 (a matmul of one
+/// row: a matrix-vector product; a batch matmul of one batch) become
+/// generics, so that the unit loop is dropped with the others and the op is
+/// scheduled for what it is.
+static void generalizeContractionsWithUnitLoops(Operation *root) {
+  SmallVector<linalg::LinalgOp> ops;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::GenericOp>(op.getOperation()) ||
+        !op.hasPureTensorSemantics() ||
+        classifyOp(op) != OpClass::Contraction)
+      return;
+    for (auto [range, it] : llvm::zip(op.getStaticLoopRanges(),
+                                      op.getIteratorTypesArray()))
+      if (range == 1 && it == utils::IteratorType::parallel) {
+        ops.push_back(op);
+        return;
+      }
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::LinalgOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
+}
+
+/// Contractions left as generics by the unit-dimension folding get their
+/// named form back where it has exactly their maps (linalg.matmul,
+/// batch_matmul): upstream's specialization would also turn a generic with a
+/// transposed operand into a plain linalg.matmul, dropping the transpose.
+static void specializeContractions(Operation *root) {
+  SmallVector<linalg::GenericOp> ops;
+  MLIRContext *ctx = root->getContext();
+  SmallVector<AffineMap> matmul = linalg::MatmulOp::getDefaultIndexingMaps(ctx);
+  SmallVector<AffineMap> batch =
+      linalg::BatchMatmulOp::getDefaultIndexingMaps(ctx);
+  root->walk([&](linalg::GenericOp op) {
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    if (classifyOp(op) == OpClass::Contraction &&
+        (maps == matmul || maps == batch))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::GenericOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::specializeGenericOp(rewriter, op);
+  }
+}
+
 LogicalResult mlir::tuner::fuseElementwiseOps(Operation *root) {
   MLIRContext *ctx = root->getContext();
   if (failed(generalizeNamedElementwiseOps(root)))
@@ -116,19 +164,24 @@ LogicalResult mlir::tuner::fuseElementwiseOps(Operation *root) {
   if (failed(applyPatternsGreedily(root, std::move(fusion))))
     return failure();
 
-  // Drop the unit dimensions of elementwise ops and reductions (a keepdim
-  // reduction's 1), which would otherwise become the vector dimension.
+  // Drop the unit dimensions of elementwise ops, reductions (a keepdim
+  // reduction's 1, which would otherwise become the vector dimension) and
+  // contractions (a matmul of one row is a matrix-vector product).
+  generalizeContractionsWithUnitLoops(root);
   linalg::ControlDropUnitDims drop;
   drop.controlFn = [](Operation *op) -> SmallVector<unsigned> {
     auto generic = dyn_cast<linalg::GenericOp>(op);
-    if (!generic || !acceptsProducers(generic))
+    if (!generic || classifyOp(generic) == OpClass::Convolution)
       return {};
     return llvm::to_vector(llvm::seq<unsigned>(generic.getNumLoops()));
   };
   RewritePatternSet unitDims(ctx);
   linalg::populateFoldUnitExtentDimsPatterns(unitDims, drop);
   linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(unitDims, drop);
-  return applyPatternsGreedily(root, std::move(unitDims));
+  if (failed(applyPatternsGreedily(root, std::move(unitDims))))
+    return failure();
+  specializeContractions(root);
+  return success();
 }
 
 namespace {

@@ -97,6 +97,10 @@ FailureOr<ReductionLoops> analyzeReduction(linalg::LinalgOp op,
       break;
     }
   }
+  // A matrix-vector product's only parallel loop is the vector loop: the
+  // threads split it too.
+  if (!loops.par && !loops.inner && loops.extents[loops.vec] > 1)
+    loops.par = loops.vec;
   if (loops.inner) {
     for (unsigned l : llvm::reverse(outLoops))
       if (l != loops.vec) {
@@ -141,9 +145,6 @@ public:
     ScriptBuilder b(symName);
     linalg::LinalgOp anchor = group.anchor;
     unsigned numLoops = anchor.getNumLoops();
-    SmallVector<utils::IteratorType> iterators =
-        anchor.getIteratorTypesArray();
-    Size vSize = b.knob(getKnob("v"));
     Size second = loops.second ? b.knob(getKnob("r2")) : Size::of(1);
 
     // S0: threads over `par`, the group fused in.
@@ -153,37 +154,104 @@ public:
     bool haveForall = loops.par.has_value();
     TiledGroup tiled = haveForall ? tileAndFuseGroup(b, group, outer)
                                   : getGroupHandles(b, group);
+    Handle scope = haveForall ? tiled.forall : b.getScope();
+    if (loops.inner)
+      emitInnerReduction(b, tiled, scope, second);
+    else
+      emitOuterReduction(b, tiled, scope, second);
+    b.applyPatterns(scope,
+                    {"vector.lower_masks",
+                     "vector.lower_multi_reduction lowering_strategy = "
+                     "\"innerreduction\"",
+                     "canonicalization"});
+    return b.finish();
+  }
 
-    // S1, R0 and the register tile in one tiling, parallel loops first.
+  /// Tiles the parallel loops and the other reduction loops to the register
+  /// tile (`sizes`, parallel loops first); returns the tile and its
+  /// reduction loops, innermost first.
+  std::pair<Handle, SmallVector<Handle>>
+  tileToRegisters(ScriptBuilder &b, Handle op, ArrayRef<Size> sizes) const {
+    linalg::LinalgOp anchor = group.anchor;
+    auto [tile, regLoops] =
+        b.tileUsingFor(op, sizes, parallelFirstInterchange(anchor));
+    unsigned numReduction = 0;
+    for (auto [l, size] : llvm::enumerate(sizes))
+      if (!size.isZero() &&
+          anchor.getIteratorTypesArray()[l] == utils::IteratorType::reduction)
+        ++numReduction;
+    return {tile, SmallVector<Handle>(regLoops.rbegin(),
+                                      regLoops.rbegin() + numReduction)};
+  }
+
+  /// The elementwise members of the group, vectorized by rows of the result
+  /// (`vectorLoopSize` along the vector loop when it is parallel).
+  void vectorizeMembers(ScriptBuilder &b, TiledGroup &tiled, Size second,
+                        Size vectorLoopSize) const {
+    linalg::LinalgOp anchor = group.anchor;
+    SmallVector<Size> rows(anchor.getNumLoops(), Size::of(0));
+    for (auto [l, it] : llvm::enumerate(anchor.getIteratorTypesArray()))
+      if (it == utils::IteratorType::parallel)
+        rows[l] = Size::of(1);
+    if (!loops.inner)
+      rows[loops.vec] = vectorLoopSize;
+    else if (loops.second)
+      rows[*loops.second] = second;
+    vectorizeElementwise(b, tiled, group, rows, /*masked=*/true);
+  }
+
+  /// Inner reduction: the reduced loop is tiled by `v` with partial results
+  /// accumulating elementwise in a `rows x v` tile (tile_reduction_using_for:
+  /// no horizontal reduction in the loop), combined once after it. The tile
+  /// size must be static: `v` is a tune.alternatives knob.
+  void emitInnerReduction(ScriptBuilder &b, TiledGroup &tiled, Handle scope,
+                          Size second) const {
+    unsigned numLoops = linalg::LinalgOp(group.anchor).getNumLoops();
+    vectorizeMembers(b, tiled, second, Size::of(0));
+    SmallVector<Size> reg(numLoops, Size::of(1));
+    reg[loops.vec] = Size::of(0);
+    if (loops.second)
+      reg[*loops.second] = second;
+    std::pair<Handle, SmallVector<Handle>> tiles =
+        tileToRegisters(b, tiled.anchor, reg);
+    Handle tile = tiles.first;
+    const Knob &v = getKnob("v");
+    b.alternatives(v, [&](unsigned i) {
+      SmallVector<int64_t> sizes(numLoops, 0);
+      sizes[loops.vec] = v.getInt(i);
+      ScriptBuilder::ReductionTiling r = b.tileReductionUsingFor(tile, sizes);
+      SmallVector<Size> vectorSizes(reg);
+      vectorSizes[loops.vec] = Size::of(v.getInt(i));
+      b.vectorize(r.split, /*namedContraction=*/false, vectorSizes);
+      b.vectorize(r.fill);
+      b.vectorize(r.combine);
+      b.applyPatterns(scope,
+                      {"vector.lower_masked_transfers",
+                       "tensor.fold_tensor_subset_ops_into_vector_transfers"});
+      b.applyLICM(r.loop);
+      b.hoistLoopInvariantSubsets(r.loop);
+    });
+    for (Handle loop : tiles.second) {
+      b.applyLICM(loop);
+      b.hoistLoopInvariantSubsets(loop);
+    }
+  }
+
+  /// Outer reduction: the register tile spans `v` columns of the parallel
+  /// vector loop and `r2` rows of the innermost reduced loop; its
+  /// multi_reduction over the rows is elementwise; the accumulator is
+  /// hoisted out of the reduction loops.
+  void emitOuterReduction(ScriptBuilder &b, TiledGroup &tiled, Handle scope,
+                          Size second) const {
+    unsigned numLoops = linalg::LinalgOp(group.anchor).getNumLoops();
+    Size vSize = b.knob(getKnob("v"));
     SmallVector<Size> reg(numLoops, Size::of(1));
     reg[loops.vec] = vSize;
     if (loops.second)
       reg[*loops.second] = second;
-    auto [tile, regLoops] =
-        b.tileUsingFor(tiled.anchor, reg, parallelFirstInterchange(anchor));
-    unsigned numReduction = anchor.getNumReductionLoops();
-    SmallVector<Handle> reductionLoops(regLoops.rbegin(),
-                                       regLoops.rbegin() + numReduction);
-
-    // The elementwise members by rows of the result.
-    SmallVector<Size> rows(numLoops, Size::of(0));
-    for (unsigned l = 0; l < numLoops; ++l)
-      if (iterators[l] == utils::IteratorType::parallel)
-        rows[l] = Size::of(1);
-    if (!loops.inner)
-      rows[loops.vec] = vSize;
-    else if (loops.second)
-      rows[*loops.second] = second;
-    SmallVector<Size> rowVectors(rows);
-    vectorizeElementwise(b, tiled, group, rowVectors, /*masked=*/true);
-
-    SmallVector<Size> vectorSizes(numLoops, Size::of(1));
-    vectorSizes[loops.vec] = vSize;
-    if (loops.second)
-      vectorSizes[*loops.second] = second;
-    b.vectorize(tile, /*namedContraction=*/false, vectorSizes);
-
-    Handle scope = haveForall ? tiled.forall : b.getScope();
+    auto [tile, reductionLoops] = tileToRegisters(b, tiled.anchor, reg);
+    vectorizeMembers(b, tiled, second, vSize);
+    b.vectorize(tile, /*namedContraction=*/false, reg);
     b.applyPatterns(scope,
                     {"vector.lower_masked_transfers",
                      "tensor.fold_tensor_subset_ops_into_vector_transfers"});
@@ -191,12 +259,6 @@ public:
       b.applyLICM(loop);
       b.hoistLoopInvariantSubsets(loop);
     }
-    b.applyPatterns(scope,
-                    {"vector.lower_masks",
-                     "vector.lower_multi_reduction lowering_strategy = "
-                     "\"innerparallel\"",
-                     "canonicalization"});
-    return b.finish();
   }
 
   KnobChoice getHeuristicDefault() const override {
@@ -204,21 +266,27 @@ public:
     int64_t cores = target.getCores();
     int64_t second = 1;
     if (loops.second) {
-      // Inner reductions: 4 rows share the loads of the loop overhead;
-      // outer ones: 4 rows of the reduced loop per step.
-      second = largestAtMost(getIntOptions("r2"), 4);
+      // Inner reductions: 4 rows share the loop overhead. Outer ones (a
+      // matrix-vector product): one reduced row per step, several vectors
+      // of independent accumulators instead.
+      second = loops.inner ? largestAtMost(getIntOptions("r2"), 4) : 1;
       setNearest(knobs, c, "r2", second);
     }
-    setNearest(knobs, c, "v", largestAtMost(getIntOptions("v"), 2 * lanes));
+    setNearest(knobs, c, "v",
+               largestAtMost(getIntOptions("v"),
+                             (loops.inner ? 2 : 8) * lanes));
     if (loops.par) {
       // The largest divisor that still gives every thread a tile (and that
       // the register rows divide when they tile the same loop).
+      // The largest divisor that still gives every thread a few tiles (and
+      // that the register rows divide when they tile the same loop).
       int64_t extent = loops.extents[*loops.par];
       int64_t step =
           loops.second && *loops.second == *loops.par ? second : 1;
+      int64_t tiles = std::min(extent / step, 4 * cores);
       int64_t best = 0;
       for (int64_t d : getIntOptions("p"))
-        if (d % step == 0 && extent / d >= std::min(extent / step, cores))
+        if (d % step == 0 && extent / d >= tiles)
           best = std::max(best, d);
       setNearest(knobs, c, "p", best ? best : step);
     }
@@ -285,7 +353,7 @@ public:
     int64_t ev = loops->extents[loops->vec];
     SmallVector<int64_t> widths;
     for (int64_t n : {1, 2, 4, 8})
-      if (n == 1 || n * lanes <= llvm::alignTo(ev, lanes))
+      if (n == 1 || uint64_t(n * lanes) <= llvm::alignTo(ev, lanes))
         widths.push_back(n * lanes);
     if (ev < lanes)
       widths = {static_cast<int64_t>(llvm::PowerOf2Ceil(ev))};
@@ -293,6 +361,8 @@ public:
                                 "S2: register tile along the input's "
                                 "contiguous loop (vector lanes)",
                                 ev));
+    // An inner reduction's tile size is static (tile_reduction_using_for).
+    knobs.back().isAlternatives = loops->inner;
     if (loops->second) {
       int64_t extent = loops->extents[*loops->second];
       knobs.push_back(makeIntKnob(

@@ -145,6 +145,21 @@ ScriptBuilder::tileUsingFor(Handle target, ArrayRef<Size> sizes,
   return {tiled, loops};
 }
 
+ScriptBuilder::ReductionTiling
+ScriptBuilder::tileReductionUsingFor(Handle target, ArrayRef<int64_t> sizes) {
+  ReductionTiling r{{fresh("partial_fill")},
+                    {fresh("partial")},
+                    {fresh("combine")},
+                    {fresh("reduction_loop")}};
+  line() << r.fill.name << ", " << r.split.name << ", " << r.combine.name
+         << ", " << r.loop.name
+         << " = transform.structured.tile_reduction_using_for " << target.name
+         << " by tile_sizes = " << intList(sizes) << " : (" << kAnyOp
+         << ") -> (" << kAnyOp << ", " << kAnyOp << ", " << kAnyOp << ", "
+         << kAnyOp << ")\n";
+  return r;
+}
+
 std::pair<Handle, Handle>
 ScriptBuilder::fuseIntoContainingOp(Handle producer, Handle containing) {
   Handle fused{fresh("fused")}, newContaining{fresh("containing")};

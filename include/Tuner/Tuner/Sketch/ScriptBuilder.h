@@ -71,6 +71,14 @@ public:
   std::pair<Handle, SmallVector<Handle>>
   tileUsingFor(Handle target, ArrayRef<Size> sizes,
                ArrayRef<int64_t> interchange = {});
+  /// The handles tile_reduction_using_for returns.
+  struct ReductionTiling {
+    Handle fill, split, combine, loop;
+  };
+  /// tile_reduction_using_for: the reduction loops of `target` with a
+  /// non-zero (static) size are tiled, partial results accumulate
+  /// elementwise in a tensor of the tile's shape, combined after the loop.
+  ReductionTiling tileReductionUsingFor(Handle target, ArrayRef<int64_t> sizes);
   /// fuse_into_containing_op; returns (fused op, new containing op).
   std::pair<Handle, Handle> fuseIntoContainingOp(Handle producer,
                                                  Handle containing);
