@@ -223,7 +223,7 @@ public:
   std::unique_ptr<SketchInstance>
   instantiate(const FusedGroup &group, TargetAttr target,
               std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group)) {
+    if (!hasStaticTensorOperands(group, /*anyElementType=*/true)) {
       whyNot = "needs static tensor operands";
       return nullptr;
     }

@@ -152,15 +152,19 @@ int64_t mlir::tuner::detail::getResultElementBits(linalg::LinalgOp anchor) {
   return type.getElementType().getIntOrFloatBitWidth();
 }
 
-bool mlir::tuner::detail::hasStaticTensorOperands(const FusedGroup &group) {
+bool mlir::tuner::detail::hasStaticTensorOperands(const FusedGroup &group,
+                                                  bool anyElementType) {
+  auto isElement = [&](Type type) {
+    return type.isIntOrFloat() || (anyElementType && type.isIndex());
+  };
   for (Operation *op : group.getOps()) {
     for (Type type :
          llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
-      if (type.isIntOrFloat())
+      if (isElement(type))
         continue;
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || !tensor.hasStaticShape() ||
-          !tensor.getElementType().isIntOrFloat())
+          !isElement(tensor.getElementType()))
         return false;
     }
   }
@@ -330,10 +334,12 @@ bool mlir::tuner::detail::isVectorizable(linalg::LinalgOp op,
 
 int64_t mlir::tuner::detail::getWidestElementBits(linalg::LinalgOp op) {
   int64_t bits = 8;
-  for (Value v : op->getOperands())
-    if (auto type = dyn_cast<ShapedType>(v.getType()))
-      if (type.getElementType().isIntOrFloat())
-        bits = std::max<int64_t>(bits,
-                                 type.getElementType().getIntOrFloatBitWidth());
+  for (Value v : op->getOperands()) {
+    Type element = getElementTypeOrSelf(v.getType());
+    if (element.isIntOrFloat())
+      bits = std::max<int64_t>(bits, element.getIntOrFloatBitWidth());
+    else if (element.isIndex())
+      bits = std::max<int64_t>(bits, 64);
+  }
   return bits;
 }

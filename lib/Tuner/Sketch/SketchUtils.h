@@ -85,8 +85,10 @@ int64_t getWidestElementBits(linalg::LinalgOp op);
 bool isVectorizable(linalg::LinalgOp op, std::string &whyNot);
 
 /// Whether every type of the group's operands is a static-shaped tensor of
-/// int or float elements.
-bool hasStaticTensorOperands(const FusedGroup &group);
+/// int or float elements (or also of index elements, with `anyElementType`:
+/// what the schedules that tile, vectorize or leave loops accept).
+bool hasStaticTensorOperands(const FusedGroup &group,
+                             bool anyElementType = false);
 
 /// The two numbers of a 2-D shape option "AxB" (e.g. a block of threads
 /// "16x8"): (A, B).

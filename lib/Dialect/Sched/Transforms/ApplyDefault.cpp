@@ -47,6 +47,14 @@ struct SchedApplyDefaultPass
           continue;
         }
         const SketchInstance &best = *instances.front();
+        // A fallback is a safe schedule, not a fast one: say why no other
+        // sketch took the op (once per task).
+        if (best.getSketch().isFallback() && &group == &task.occurrences[0])
+          anchor->emitRemark()
+              << "no specialized sketch applies to this op; it gets the "
+                 "schedule of '"
+              << best.getName() << "' (tiled over threads, not vectorized):\n"
+              << whyNot;
         setConfig(anchor, best.toConfig(ctx, best.getDefault()));
       }
     }
