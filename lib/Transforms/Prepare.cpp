@@ -48,6 +48,8 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   if (options.channelsLast && failed(convertToChannelsLast(root)))
     return failure();
+  if (options.widenInputs && failed(widenContractionInputs(root)))
+    return failure();
   if (options.foldConstants && failed(foldConstantLinalgOps(root, options.fold)))
     return failure();
   // Before fusion: its reshape folding turns the insertion of a reshaped
@@ -73,6 +75,7 @@ struct TunerPreparePass
     options.fold.maxElements = maxConstantElements;
     options.channelsLast = channelsLast;
     options.fuse = fuse;
+    options.widenInputs = widenInputs;
     if (failed(prepareForScheduling(getOperation(), options)))
       signalPassFailure();
   }

@@ -74,3 +74,26 @@ func.func @weights(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
   %r = linalg.matmul ins(%x, %t : tensor<4x8xf32>, tensor<8x2xf32>) outs(%f : tensor<4x2xf32>) -> tensor<4x2xf32>
   return %r : tensor<4x2xf32>
 }
+
+// -----
+
+// A bf16 matmul accumulating in f32: its inputs are extended once, before
+// it; the weight's extension folds at compile time, the activation's is an
+// elementwise op; the matmul computes in f32.
+// CHECK-LABEL: func.func @bf16_linear
+// CHECK-DAG:     %[[W:.*]] = arith.constant dense<{{.*}}> : tensor<4x2xf32>
+// CHECK:         %[[A:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<3x4xbf16>)
+// CHECK:           arith.extf
+// CHECK:         linalg.matmul ins(%[[A]], %[[W]] : tensor<3x4xf32>, tensor<4x2xf32>)
+// NOFUSE-LABEL: func.func @bf16_linear
+// NOFUSE:         linalg.generic
+// NOFUSE:         linalg.generic
+// NOFUSE:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<3x4xf32>, tensor<4x2xf32>)
+func.func @bf16_linear(%a: tensor<3x4xbf16>) -> tensor<3x2xf32> {
+  %w = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]> : tensor<4x2xbf16>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %r = linalg.matmul ins(%a, %w : tensor<3x4xbf16>, tensor<4x2xbf16>) outs(%f : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %r : tensor<3x2xf32>
+}

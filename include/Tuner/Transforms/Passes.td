@@ -97,6 +97,34 @@ def TunerDecomposeAggregates : Pass<"tuner-decompose-aggregates"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerWidenContractionInputs : Pass<"tuner-widen-contraction-inputs"> {
+  let summary = "Extend the bf16/f16 inputs of f32-accumulating contractions once";
+  let description = [{
+    A contraction with bf16 or f16 inputs that accumulates in f32 (what
+    torch-mlir emits for a bf16 `nn.Linear`) extends each input element in
+    its innermost loop, M*N*K times. This pass extends each such input once,
+    by an elementwise op of its own (M*K and K*N conversions; a constant
+    weight's extension folds at compile time with `tuner-fold-constants`),
+    and leaves an f32 contraction (named ops are generalized; an input is
+    widened only when its payload argument is used by nothing but an
+    `arith.extf` to the accumulator type). The results are the same:
+    extension to f32 is exact.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %w : tensor<32x256xbf16>, tensor<256x688xbf16>)
+                       outs(%acc : tensor<32x688xf32>) -> tensor<32x688xf32>
+    // becomes
+    %a32 = linalg.generic ... ins(%a : tensor<32x256xbf16>) { arith.extf }
+    %w32 = linalg.generic ... ins(%w : tensor<256x688xbf16>) { arith.extf }
+    %r = linalg.generic ... ins(%a32, %w32 : tensor<32x256xf32>, tensor<256x688xf32>)
+                            { arith.mulf; arith.addf }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerPrepare : Pass<"tuner-prepare"> {
   let summary = "Prepare a model for scheduling (decompose, relayout, fold, fuse)";
   let description = [{
@@ -105,7 +133,9 @@ def TunerPrepare : Pass<"tuner-prepare"> {
 
     1. aggregate ops (`linalg.softmax`) decomposed into linalg ops;
     2. channels-first convolutions and poolings to channels last
-       (`tuner-convert-to-channels-last`);
+       (`tuner-convert-to-channels-last`), and the bf16/f16 inputs of
+       contractions accumulating in f32 extended once, before them
+       (`tuner-widen-contraction-inputs`);
     3. linalg ops on constants evaluated at compile time
        (`tuner-fold-constants`: torch-mlir's weight transposes and casts);
     4. elementwise ops, layout changes and reshapes fused
@@ -134,6 +164,9 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            "Rewrite channels-first convolutions and poolings to NHWC">,
     Option<"fuse", "fuse", "bool", /*default=*/"true",
            "Fuse elementwise ops, layout changes and reshapes">,
+    Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
+           "Extend the bf16/f16 inputs of f32-accumulating contractions "
+           "once, before them (tuner-widen-contraction-inputs)">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",

@@ -53,6 +53,13 @@ LogicalResult fuseElementwiseOps(Operation *root);
 /// (empty-tensor elimination) instead of a copy.
 LogicalResult decomposePadOps(Operation *root);
 
+/// Gives every contraction that accumulates in f32 but reads bf16 or f16
+/// inputs (extending them inside its innermost loop) f32 inputs instead:
+/// each narrow input is extended once by an elementwise op of its own (a
+/// constant's extension folds at compile time). Exact: extension to f32
+/// loses nothing.
+LogicalResult widenContractionInputs(Operation *root);
+
 /// Options of prepareForScheduling.
 struct PrepareOptions {
   /// Fold linalg ops on constants (tuner-fold-constants).
@@ -62,6 +69,8 @@ struct PrepareOptions {
   bool channelsLast = true;
   /// Fuse elementwise ops.
   bool fuse = true;
+  /// Extend the bf16/f16 inputs of f32-accumulating contractions once.
+  bool widenInputs = true;
 };
 
 /// The whole preparation (`tuner-prepare`): decomposition of aggregates,
