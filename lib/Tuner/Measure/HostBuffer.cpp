@@ -5,6 +5,7 @@
 #include "Tuner/Runtime/CUDARuntime.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -28,10 +29,23 @@ FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
   }
   HostBuffer buffer;
   buffer.type = type;
-  buffer.numElements = type.getNumElements();
   unsigned bits = elt.getIntOrFloatBitWidth();
   buffer.elementBytes = bits <= 8 ? 1 : bits / 8;
-  size_t bytes = std::max<size_t>(64, buffer.numElements * buffer.elementBytes);
+  // Shapes near INT64_MAX overflow the element count: check every product.
+  std::optional<int64_t> elements = int64_t(1);
+  for (int64_t d : type.getShape())
+    elements = elements ? llvm::checkedMul(*elements, d) : std::nullopt;
+  std::optional<int64_t> total =
+      elements ? llvm::checkedMul(*elements, int64_t(buffer.elementBytes))
+               : std::nullopt;
+  if (!total || *total > kMaxBufferBytes) {
+    llvm::raw_string_ostream(error)
+        << "a buffer of type " << type << " is too large to allocate (more "
+        << "than " << (kMaxBufferBytes >> 30) << " GiB)";
+    return failure();
+  }
+  buffer.numElements = *elements;
+  size_t bytes = std::max<size_t>(64, *total);
   bytes = (bytes + 63) / 64 * 64;
   void *mem = managed ? cuda::allocateManaged(bytes)
                       : std::aligned_alloc(64, bytes);

@@ -326,6 +326,17 @@ mlir::tuner::detail::parseShapeOption(StringRef option) {
 
 bool mlir::tuner::detail::isVectorizable(linalg::LinalgOp op,
                                          std::string &whyNot) {
+  // LLVM stores a vector of i1 as packed bits, a memref of i1 as bytes: a
+  // vector transfer of booleans would read and write the wrong memory.
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
+    Type element = getElementTypeOrSelf(v.getType());
+    if (isa<ShapedType>(v.getType()) && element.isIntOrFloat() &&
+        element.getIntOrFloatBitWidth() < 8) {
+      whyNot = "tensors of elements narrower than a byte do not vectorize "
+               "(vectors of them are packed, buffers are not)";
+      return false;
+    }
+  }
   if (succeeded(linalg::vectorizeOpPrecondition(op)))
     return true;
   whyNot = "the vectorizer does not accept the op (its body or maps)";

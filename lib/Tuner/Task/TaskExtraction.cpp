@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/CastInterfaces.h"
@@ -336,7 +337,19 @@ static bool isExtractable(Operation *op) {
     return false;
   }
   // Nothing to compute, nothing to schedule.
-  return !llvm::is_contained(linalgOp.getStaticLoopRanges(), 0);
+  if (llvm::is_contained(linalgOp.getStaticLoopRanges(), 0))
+    return false;
+  // An accumulator read before it is written has no defined value: every
+  // schedule, and the reference, may compute something else.
+  for (OpOperand &init : linalgOp.getDpsInitsMutable())
+    if (init.get().getDefiningOp<tensor::EmptyOp>() &&
+        linalgOp.payloadUsesValueFromOperand(&init))
+      op->emitWarning() << "the op reads its accumulator (init #"
+                        << init.getOperandNumber() - linalgOp.getNumDpsInputs()
+                        << "), an uninitialized tensor.empty: its result is "
+                           "undefined, and checks against a reference will "
+                           "fail; initialize it (linalg.fill)";
+  return true;
 }
 
 std::vector<Task> mlir::tuner::extractTasks(Operation *root,

@@ -18,6 +18,10 @@
 
 namespace mlir::tuner {
 
+/// The largest buffer a kernel's argument may need (bytes); a larger or
+/// overflowing shape is an error, not an allocation.
+constexpr int64_t kMaxBufferBytes = int64_t(1) << 40;
+
 /// A dense, 64-byte aligned buffer with a memref descriptor.
 class HostBuffer {
 public:

@@ -32,3 +32,22 @@ func.func @mixed(%a: tensor<?x8xf32>, %b: tensor<8x8xf32>, %c: tensor<?x8xf32>, 
   %1 = linalg.matmul ins(%b, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%d : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %0, %1 : tensor<?x8xf32>, tensor<8x8xf32>
 }
+
+// -----
+
+// A reduction into an uninitialized tensor.empty has no defined result: a
+// warning (it is still a task), not a silent stream of wrong answers.
+func.func @uninitialized(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-warning @+1 {{the op reads its accumulator (init #0), an uninitialized tensor.empty: its result is undefined}}
+  %0 = linalg.matmul ins(%a, %a : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// Ops with an empty loop range compute nothing: no task, no warning.
+func.func @empty(%a: tensor<0x16xf32>, %b: tensor<16x8xf32>, %c: tensor<0x8xf32>) -> tensor<0x8xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<0x16xf32>, tensor<16x8xf32>) outs(%c : tensor<0x8xf32>) -> tensor<0x8xf32>
+  return %0 : tensor<0x8xf32>
+}
