@@ -13,8 +13,8 @@
 //   R1  scf.for over k1/k2               (accumulator in registers)
 //   S3  the m2 x n2 x k2 register tile -> vector.contract -> FMAs
 //
-// The fill and the consumers keep the partial boundary tiles and are left as
-// loops (O(M*N) work against the block's O(M*N*K)).
+// The fill, the consumers and the copy of each padded result block back
+// keep the partial boundary tiles: they are vectorized with masks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,8 +111,9 @@ public:
     SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
     for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i)
       nofold[i] = 1;
-    Handle padded =
-        b.pad(block, zeros, {loops.m, loops.n, loops.k}, nofold).first;
+    ScriptBuilder::Padding padding =
+        b.pad(block, zeros, {loops.m, loops.n, loops.k}, nofold);
+    Handle padded = padding.padded;
     // Vectorize the packing of A and B (masked transfers read the boundary
     // blocks) instead of copying element by element. The copy goes
     // kPackRows rows at a time, so that the code does not grow with the
@@ -155,10 +156,16 @@ public:
         b.tileUsingFor(padded, sizes(m2, n2, k2, /*others=*/0),
                        parallelFirstInterchange(anchor));
     Handle kLoop = regLoops.back();
-    // The fill and the consumers keep the partial boundary tiles; they are
-    // O(M*N) work and stay loops (masked vectorization of a fill does not
-    // lower in MLIR 22: 'vector.mask' op expects only one operation to mask).
     b.vectorize(reg, /*namedContraction=*/true);
+    // The fill, the consumers and the copy of the padded result back keep
+    // the partial boundary tiles: masked vectorization, by register tile
+    // (named ops generalized: masking several ops of one fill fails).
+    SmallVector<Size> rowTiles = sizes(m2, n2, Size::of(0), /*others=*/1);
+    vectorizeElementwise(b, tiled, group, rowTiles, /*masked=*/true);
+    SmallVector<Size> copyTiles = projectToResultLoops(anchor, rowTiles);
+    Handle copy = b.generalize(padding.copyBack);
+    copy = b.tileUsingFor(copy, copyTiles).first;
+    b.vectorize(copy, /*namedContraction=*/false, copyTiles);
 
     // Masked transfers instead of vector.mask regions: the buffer
     // deallocation pass of MLIR 22 inserts ops into vector.mask regions,

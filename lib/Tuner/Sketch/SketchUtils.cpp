@@ -260,7 +260,7 @@ mlir::tuner::detail::padInputsForStaging(ScriptBuilder &b,
   SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
   for (OpOperand *input : anchor.getDpsInputOperands())
     nofold[input->getOperandNumber()] = 1;
-  Handle padded = b.pad(op, zeros, dims, nofold, "none").first;
+  Handle padded = b.pad(op, zeros, dims, nofold, "none").padded;
   SmallVector<Handle> pads;
   for (OpOperand *input : anchor.getDpsInputOperands())
     pads.push_back(b.getProducerOfOperand(padded, input->getOperandNumber()));
@@ -298,9 +298,14 @@ FailureOr<ConvLoops>
 mlir::tuner::detail::analyzeConvolution(const FusedGroup &group,
                                         std::string &whyNot) {
   Operation *op = group.anchor;
-  bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op);
+  // Poolings have the loops of a depthwise convolution (a window per
+  // channel, no input-channel loop) and decompose to 1-D the same way.
+  bool depthwise =
+      isa<linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcMaxOp,
+          linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMinOp>(op);
   if (!depthwise && !isa<linalg::Conv2DNhwcHwcfOp>(op)) {
-    whyNot = "not a conv_2d_nhwc_hwcf or depthwise_conv_2d_nhwc_hwc";
+    whyNot = "not a conv_2d_nhwc_hwcf, depthwise_conv_2d_nhwc_hwc or "
+             "pooling_nhwc_{max,min,sum}";
     return failure();
   }
   if (!hasStaticTensorOperands(group)) {

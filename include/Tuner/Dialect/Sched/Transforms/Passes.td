@@ -132,6 +132,11 @@ def SchedMaterialize : Pass<"sched-materialize", "::mlir::ModuleOp"> {
            "else the host">,
     Option<"allowFailures", "allow-failures", "bool", /*default=*/"false",
            "Report configs that cannot be applied as warnings and go on">,
+    Option<"reportUnscheduled", "report-unscheduled", "bool",
+           /*default=*/"false",
+           "After materializing, report (a remark per function) the linalg "
+           "ops left for tuner-lower-cpu to turn into scalar loops: ops no "
+           "schedule vectorized (0 is the goal)">,
   ];
   let dependentDialects = [
     "::mlir::sched::SchedDialect",
