@@ -21,6 +21,8 @@ LAYERS = [
                  "include/Tuner/Dialect/Sched/TransformOps/",
                  "lib/Dialect/Sched/TransformOps/"],
      ["Tuner/Dialect/Sched/IR/", "Tuner/Dialect/Sched/TransformOps/"]),
+    ("analysis", ["include/Tuner/Analysis/", "lib/Analysis/"],
+     ["Tuner/Analysis/"]),
     ("transforms", ["include/Tuner/Transforms/", "lib/Transforms/"],
      ["Tuner/Transforms/"]),
     # MeasureError.h is the one measurement header the database (same

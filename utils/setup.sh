@@ -38,6 +38,8 @@ packages=(
   libzstd-dev
   # Cost model, OpenMP runtime for parallel loops, unit tests.
   libxgboost-dev libomp-dev libgtest-dev
+  # libFuzzer and the sanitizers' runtimes, for the database fuzzer.
+  libclang-rt-22-dev
 )
 
 missing=()

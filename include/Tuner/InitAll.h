@@ -22,7 +22,8 @@ void registerSchedTransformOps(DialectRegistry &registry);
 /// Registers the sched dialect passes (sched-extract-tasks, ...).
 void registerSchedPasses();
 
-/// Registers the tuner passes and pipelines (tuner-lower-cpu, ...).
+/// Registers the tuner passes and pipelines (tuner-lower-cpu,
+/// tuner-fold-constants, ...).
 void registerTunerPasses();
 
 /// Registers all dialects, dialect extensions and interfaces of mlir-tuner.

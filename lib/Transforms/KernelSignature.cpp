@@ -50,6 +50,29 @@ int64_t mlir::tuner::countFunctionFlops(Operation *func) {
   return tiled ? 0 : flops;
 }
 
+Type mlir::tuner::getLeastPreciseFloatType(Operation *func) {
+  FloatType least;
+  auto consider = [&](Type type) {
+    auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+    if (!element)
+      return;
+    auto key = [](FloatType t) {
+      return std::make_pair(t.getFPMantissaWidth(), t.getWidth());
+    };
+    if (!least || key(element) < key(least))
+      least = element;
+  };
+  func->walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          consider(arg.getType());
+    for (Type type : op->getResultTypes())
+      consider(type);
+  });
+  return least;
+}
+
 void mlir::tuner::annotateKernelSignature(Operation *func) {
   if (func->hasAttr(kKernelAttrName))
     return;
@@ -63,14 +86,15 @@ void mlir::tuner::annotateKernelSignature(Operation *func) {
       attrs.push_back(TypeAttr::get(t));
     return b.getArrayAttr(attrs);
   };
-  func->setAttr(kKernelAttrName,
-                b.getDictionaryAttr({
-                    b.getNamedAttr("inputs", typeList(fn.getArgumentTypes())),
-                    b.getNamedAttr("outputs", typeList(fn.getResultTypes())),
-                    b.getNamedAttr(
-                        "flops", b.getI64IntegerAttr(countFunctionFlops(func))),
-                    b.getNamedAttr("out_params", b.getBoolAttr(false)),
-                }));
+  SmallVector<NamedAttribute> fields = {
+      b.getNamedAttr("inputs", typeList(fn.getArgumentTypes())),
+      b.getNamedAttr("outputs", typeList(fn.getResultTypes())),
+      b.getNamedAttr("flops", b.getI64IntegerAttr(countFunctionFlops(func))),
+      b.getNamedAttr("out_params", b.getBoolAttr(false)),
+  };
+  if (Type precision = getLeastPreciseFloatType(func))
+    fields.push_back(b.getNamedAttr("precision", TypeAttr::get(precision)));
+  func->setAttr(kKernelAttrName, b.getDictionaryAttr(fields));
 }
 
 void mlir::tuner::setKernelOutParams(Operation *func, bool outParams) {
@@ -126,6 +150,8 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
       sig.flops = flops.getInt();
     if (auto out = dict.getAs<BoolAttr>("out_params"))
       sig.outParams = out.getValue();
+    if (auto precision = dict.getAs<TypeAttr>("precision"))
+      sig.precision = precision.getValue();
     return sig;
   }
   auto fn = dyn_cast<FunctionOpInterface>(func);
@@ -138,5 +164,6 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
       failed(addTypes(fn.getResultTypes(), sig.outputs, "result", error)))
     return failure();
   sig.flops = countFunctionFlops(func);
+  sig.precision = getLeastPreciseFloatType(func);
   return sig;
 }

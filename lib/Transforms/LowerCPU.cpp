@@ -34,8 +34,10 @@ using namespace mlir::tuner;
 void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
                                         const LowerCPUOptions &options) {
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
+  pm.addPass(createTunerDecomposeAggregates());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createTunerHoistInsertDestinations());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
 
   // Identity layouts: fully dynamic strided memrefs would keep the vector
@@ -61,6 +63,7 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createTunerExpandMath());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
   if (options.parallel == ParallelRuntime::OpenMP) {
@@ -78,7 +81,11 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   // memref.alloca_scope, which needs single-block regions.
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  // Reductions of floats as trees of shuffles, not chains of adds: the
+  // schedules already reorder the sums.
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  vectorToLLVM.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());

@@ -429,8 +429,10 @@ struct GPUVectorLoweringPass
 void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
                                         const LowerGPUOptions &options) {
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
+  pm.addPass(createTunerDecomposeAggregates());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createTunerHoistInsertDestinations());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(std::make_unique<GPUBufferizePass>());
   pm.addPass(createCanonicalizerPass());

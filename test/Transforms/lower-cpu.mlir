@@ -6,7 +6,7 @@
 
 // OMP:     llvm.func @mm(
 // OMP-SAME:  -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
-// OMP-SAME:  tuner.kernel = {flops = 524288 : i64, inputs = [tensor<64x32xf32>, tensor<32x128xf32>], out_params = false, outputs = [tensor<64x128xf32>]}
+// OMP-SAME:  tuner.kernel = {flops = 524288 : i64, inputs = [tensor<64x32xf32>, tensor<32x128xf32>], out_params = false, outputs = [tensor<64x128xf32>], precision = f32}
 // OMP:       omp.parallel
 // OMP:         omp.wsloop
 // OMP:       llvm.intr.fmuladd{{.*}} : (vector<32xf32>, vector<32xf32>, vector<32xf32>) -> vector<32xf32>

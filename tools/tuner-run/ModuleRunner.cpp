@@ -99,6 +99,12 @@ static FailureOr<Prepared> prepareAndCompile(ModuleOp module,
   return p;
 }
 
+double mlir::tuner::getTolerance(const RunOptions &options,
+                                 const KernelSignature &reference) {
+  return options.tolerance > 0 ? options.tolerance
+                               : getDefaultTolerance(reference.precision);
+}
+
 FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
                                                  ModuleOp reference,
                                                  const RunOptions &options,
@@ -136,8 +142,9 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
     Comparison total;
     for (auto [i, pair] :
          llvm::enumerate(llvm::zip(candidate->outputs, ref->outputs))) {
+      result.tolerance = getTolerance(options, b);
       Comparison c = compareBuffers(std::get<0>(pair), std::get<1>(pair),
-                                    options.tolerance);
+                                    result.tolerance);
       total.maxAbsError = std::max(total.maxAbsError, c.maxAbsError);
       total.maxError = std::max(total.maxError, c.maxError);
       total.mismatches += c.mismatches;

@@ -29,8 +29,9 @@ struct RunOptions {
   /// Seed of the random inputs.
   uint64_t seed = 0;
   TimingOptions timing;
-  /// Relative tolerance of the comparison with the reference.
-  double tolerance = 1e-3;
+  /// Relative tolerance of the comparison with the reference; 0: by the
+  /// least precise float type of the reference (getDefaultTolerance).
+  double tolerance = 0;
   ParallelRuntime parallel = ParallelRuntime::OpenMP;
 };
 
@@ -42,6 +43,8 @@ struct RunResult {
   double compileSeconds = 0;
   /// Set when a reference was given.
   std::optional<Comparison> comparison;
+  /// The relative tolerance of the comparison.
+  double tolerance = 0;
   /// GFLOP/s at the median time (0 when the FLOP count is unknown).
   double getGFlops() const;
 };
@@ -56,6 +59,11 @@ bool isLoweredToLLVM(ModuleOp module);
 LogicalResult prepareModuleForCPU(ModuleOp module, StringRef requestedEntry,
                                   ParallelRuntime parallel, std::string &entry,
                                   std::string &error);
+
+/// The tolerance a run compares with: the option's, or else the default of
+/// the reference's least precise float type.
+double getTolerance(const RunOptions &options,
+                    const KernelSignature &reference);
 
 /// Prepares, compiles and times `module`; with a `reference`, also runs it
 /// on the same inputs and compares the outputs.

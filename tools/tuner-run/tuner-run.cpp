@@ -71,10 +71,13 @@ static cl::opt<unsigned>
     threads("omp-threads",
             cl::desc("OpenMP threads for parallel loops (default: all)"),
             cl::init(0), cl::cat(category));
-static cl::opt<double> tolerance("tolerance",
-                                 cl::desc("Relative tolerance of the "
-                                          "comparison with the reference"),
-                                 cl::init(1e-3), cl::cat(category));
+static cl::opt<double> tolerance(
+    "tolerance",
+    cl::desc("Relative tolerance of the comparison with the reference "
+             "(default 0: by the least precise float type the reference "
+             "computes with: 1e-3 for f32, 1e-2 for f16, 4e-2 for bf16, "
+             "1e-5 for f64)"),
+    cl::init(0), cl::cat(category));
 static cl::opt<std::string>
     parallel("parallel", cl::desc("How scf.forall runs: openmp or none"),
              cl::init("openmp"), cl::cat(category));
@@ -120,6 +123,7 @@ int main(int argc, char **argv) {
 
   if (threads > 0)
     setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(), 1);
+  keepFreedMemoryForReuse();
 
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
@@ -181,6 +185,7 @@ int main(int argc, char **argv) {
       obj["max_error"] = result->comparison->maxError;
       obj["max_abs_error"] = result->comparison->maxAbsError;
       obj["mismatches"] = result->comparison->mismatches;
+      obj["tolerance"] = result->tolerance;
     } else {
       obj["match"] = nullptr;
     }
@@ -203,7 +208,7 @@ int main(int argc, char **argv) {
       if (c.match)
         llvm::outs() << llvm::formatv(
             "  reference: match (max error {0:e2}, tolerance {1:e1})\n",
-            c.maxError, double(tolerance));
+            c.maxError, result->tolerance);
       else
         llvm::outs() << "  reference: MISMATCH in " << c.mismatches
                      << " elements (" << c.firstMismatch << ")\n";

@@ -43,7 +43,7 @@ public:
     return success();
   }
   std::string buildScript(StringRef) const override { return ""; }
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     return KnobChoice(knobs.size(), 0);
   }
 

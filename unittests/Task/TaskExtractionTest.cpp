@@ -128,7 +128,18 @@ TEST_F(TaskExtractionTest, OptionsDisableFusion) {
   TaskExtractionOptions options;
   options.fuseProducers = false;
   options.fuseConsumers = false;
+  // The fill and the consumer no anchor takes are tasks of their own.
   std::vector<Task> tasks = extractTasks(*module, options);
+  ASSERT_EQ(tasks.size(), 3u);
+  EXPECT_EQ(tasks[0].opClass, OpClass::Elementwise);
+  EXPECT_EQ(tasks[1].opClass, OpClass::Contraction);
+  EXPECT_EQ(tasks[2].opClass, OpClass::Elementwise);
+  for (const Task &task : tasks)
+    EXPECT_EQ(task.occurrences.front().getOps().size(), 1u);
+  EXPECT_EQ(tasks[1].flops, 2 * 8 * 8 * 8);
+
+  options.allOps = false;
+  tasks = extractTasks(*module, options);
   ASSERT_EQ(tasks.size(), 1u);
   EXPECT_EQ(tasks.front().occurrences.front().getOps().size(), 1u);
   EXPECT_EQ(tasks.front().flops, 2 * 8 * 8 * 8);

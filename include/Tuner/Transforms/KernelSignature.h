@@ -31,6 +31,10 @@ struct KernelSignature {
   /// Whether the lowered function takes the outputs as trailing arguments
   /// (buffer-results-to-out-params) instead of returning them.
   bool outParams = false;
+  /// The least precise float element type the function computes with (its
+  /// arguments, results and the values of its ops), null when it computes on
+  /// no floats: what the precision of its results is bounded by.
+  Type precision;
 };
 
 /// Name of the function attribute holding the signature.
@@ -57,6 +61,11 @@ int64_t computeFlops(linalg::LinalgOp op);
 
 /// The FLOPs of one call of a function whose linalg ops are not tiled.
 int64_t countFunctionFlops(Operation *func);
+
+/// The float element type with the fewest mantissa bits among the types of
+/// `func`'s arguments and of every value defined in it (ties: the narrower),
+/// or null when there is none.
+Type getLeastPreciseFloatType(Operation *func);
 
 } // namespace mlir::tuner
 

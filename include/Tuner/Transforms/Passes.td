@@ -1,7 +1,7 @@
 //===- Passes.td - mlir-tuner pipelines and driver passes --*- tablegen -*-===//
 //
 // The lowering pipelines from scheduled linalg to the LLVM and NVVM dialects,
-// and the GPU mapping steps they use.
+// the GPU mapping steps they use, and graph preparation (constant folding).
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +9,226 @@
 #define TUNER_TRANSFORMS_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
+
+def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
+  let summary = "Rewrite channels-first convolutions and poolings to channels last";
+  let description = [{
+    PyTorch exports convolutions channels first; the CPU sketches vectorize
+    along the channels, which must be the contiguous dimension. Every
+    `linalg.conv_2d_nchw_fchw`, `linalg.depthwise_conv_2d_nchw_chw` and
+    `linalg.pooling_nchw_{max,sum}` on static tensors becomes its NHWC form
+    (`conv_2d_nhwc_hwcf`, `depthwise_conv_2d_nhwc_hwc`, `pooling_nhwc_*`)
+    between transposes: the input (a constant `tensor.pad` of it is redone
+    on the transposed source, with the padding permuted), the filter (which
+    `tuner-fold-constants` folds when it is a constant), the init (a fill is
+    rebuilt in the new layout) and the result, transposed back to NCHW.
+    `tuner-fuse-elementwise` then fuses the transposes with their
+    elementwise neighbours, so that a chain of convolutions stays NHWC.
+
+    ```mlir
+    %r = linalg.conv_2d_nchw_fchw {strides = dense<1> : tensor<2xi64>, ...}
+           ins(%x, %w : tensor<1x64x58x58xf32>, tensor<64x64x3x3xf32>)
+           outs(%acc : tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+    // becomes
+    %xt = linalg.transpose ins(%x : ...) outs(...) permutation = [0, 2, 3, 1]
+    %wt = linalg.transpose ins(%w : ...) outs(...) permutation = [2, 3, 1, 0]
+    %c = linalg.conv_2d_nhwc_hwcf {strides = dense<1> : tensor<2xi64>, ...}
+           ins(%xt, %wt : tensor<1x58x58x64xf32>, tensor<3x3x64x64xf32>)
+           outs(%acct : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+    %r = linalg.transpose ins(%c : ...) outs(...) permutation = [0, 3, 1, 2]
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def TunerFuseElementwise : Pass<"tuner-fuse-elementwise"> {
+  let summary = "Fuse elementwise ops, layout changes and reshapes across a model";
+  let description = [{
+    Frontends write a bias add as a broadcast and an add, a softmax as five
+    ops that each write a tensor, and put transposes and reshapes between
+    them. This pass fuses them with upstream's elementwise fusion and
+    reshape propagation, under the policy the sketches want:
+
+    - named all-parallel ops (`linalg.add`, `linalg.transpose`,
+      `linalg.broadcast`, ...) are generalized first; `linalg.fill` stays (an
+      anchor takes it as the producer of its accumulator);
+    - a producer fuses into an elementwise consumer, or into a reduction
+      that is neither a contraction nor a convolution (their operands stay
+      in the layout the sketches tile); a producer with several users fuses
+      into each only when it is cheap to recompute (it only moves data, or
+      computes at most 4 ops per element);
+    - `tensor.expand_shape`/`collapse_shape` move across elementwise ops so
+      they do not stand between two fusible ops;
+    - unit dimensions of elementwise ops and reductions are dropped last.
+
+    ```mlir
+    %b = linalg.broadcast ins(%bias : tensor<512xf32>) outs(%e : tensor<64x512xf32>) dimensions = [0]
+    %s = linalg.add ins(%mm, %b : ...) outs(%e : tensor<64x512xf32>) -> tensor<64x512xf32>
+    // becomes one linalg.generic reading %bias through (d0, d1) -> (d1)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
+def TunerDecomposeAggregates : Pass<"tuner-decompose-aggregates"> {
+  let summary = "Decompose aggregate linalg ops (linalg.softmax) into linalg ops";
+  let description = [{
+    `linalg.softmax` (an op of `AggregatedOpInterface`) has no schedule of
+    its own and no lowering to loops: it becomes the ops it stands for (a
+    row maximum, an exponential of the difference, a row sum, a division),
+    which the sketches schedule and `tuner-fuse-elementwise` fuses. The
+    first step of `tuner-prepare`, and of `tuner-lower-cpu` and
+    `tuner-lower-gpu` (a program that was never prepared, such as the
+    reference of a check, still lowers).
+
+    ```mlir
+    %r = linalg.softmax dimension(1) ins(%x : tensor<4x32xf32>)
+           outs(%e : tensor<4x32xf32>) -> tensor<4x32xf32>
+    // becomes linalg.fill, linalg.generic (max), linalg.generic (sub, exp),
+    // linalg.fill, linalg.generic (sum), linalg.generic (div)
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def TunerWidenContractionInputs : Pass<"tuner-widen-contraction-inputs"> {
+  let summary = "Extend the bf16/f16 inputs of f32-accumulating contractions once";
+  let description = [{
+    A contraction with bf16 or f16 inputs that accumulates in f32 (what
+    torch-mlir emits for a bf16 `nn.Linear`) extends each input element in
+    its innermost loop, M*N*K times. This pass extends each such input once,
+    by an elementwise op of its own (M*K and K*N conversions; a constant
+    weight's extension folds at compile time with `tuner-fold-constants`),
+    and leaves an f32 contraction (named ops are generalized; an input is
+    widened only when its payload argument is used by nothing but an
+    `arith.extf` to the accumulator type). The results are the same:
+    extension to f32 is exact.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %w : tensor<32x256xbf16>, tensor<256x688xbf16>)
+                       outs(%acc : tensor<32x688xf32>) -> tensor<32x688xf32>
+    // becomes
+    %a32 = linalg.generic ... ins(%a : tensor<32x256xbf16>) { arith.extf }
+    %w32 = linalg.generic ... ins(%w : tensor<256x688xbf16>) { arith.extf }
+    %r = linalg.generic ... ins(%a32, %w32 : tensor<32x256xf32>, tensor<256x688xf32>)
+                            { arith.mulf; arith.addf }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def TunerPrepare : Pass<"tuner-prepare"> {
+  let summary = "Prepare a model for scheduling (decompose, relayout, fold, fuse)";
+  let description = [{
+    The graph rewrites a model from a frontend needs before its ops are
+    scheduled one by one, in this order:
+
+    1. aggregate ops (`linalg.softmax`) decomposed into linalg ops;
+    2. channels-first convolutions and poolings to channels last
+       (`tuner-convert-to-channels-last`), and the bf16/f16 inputs of
+       contractions accumulating in f32 extended once, before them
+       (`tuner-widen-contraction-inputs`);
+    3. linalg ops on constants evaluated at compile time
+       (`tuner-fold-constants`: torch-mlir's weight transposes and casts);
+    4. elementwise ops, layout changes and reshapes fused
+       (`tuner-fuse-elementwise`);
+    5. constants folded again (fusion can leave ops on constants only),
+       canonicalization and CSE.
+
+    `sched-extract-tasks`, `sched-apply-default`, `sched-apply-best` and
+    `tuner-tune` run it first (their option `prepare=false` turns it off), so
+    that the tasks they extract, tune and annotate are those of the prepared
+    program; running it twice changes nothing. The function signatures do not
+    change: the prepared program is checked against the original with
+    `tuner-run --reference`.
+
+    ```
+    tuner-opt model.mlir --tuner-prepare -o prepared.mlir
+    ```
+  }];
+  let options = [
+    Option<"foldConstants", "fold-constants", "bool", /*default=*/"true",
+           "Evaluate linalg ops on constants at compile time">,
+    Option<"maxConstantElements", "max-constant-elements", "int64_t",
+           /*default=*/"int64_t(1) << 26",
+           "Largest constant, in elements, that folding creates">,
+    Option<"channelsLast", "channels-last", "bool", /*default=*/"true",
+           "Rewrite channels-first convolutions and poolings to NHWC">,
+    Option<"fuse", "fuse", "bool", /*default=*/"true",
+           "Fuse elementwise ops, layout changes and reshapes">,
+    Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
+           "Extend the bf16/f16 inputs of f32-accumulating contractions "
+           "once, before them (tuner-widen-contraction-inputs)">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TunerHoistInsertDestinations : Pass<"tuner-hoist-insert-destinations"> {
+  let summary = "Let the producers of inserted slices write into the destination";
+  let description = [{
+    A decomposed `tensor.pad` is a fill of the padded shape and a
+    `tensor.insert_slice` of the source into its interior. Bufferization
+    makes the source's producer write straight into the interior
+    (empty-tensor elimination) only when the destination is computed before
+    that producer, and when no other insertion writes into the same
+    destination (CSE merges identical fills; a shared destination costs a
+    copy of the whole padded buffer). For every insertion at the top level
+    of a function whose destination is computed by effect-free ops of the
+    function's block, this pass clones that
+    computation before the first producer of the source, one clone per
+    insertion. Part of `tuner-lower-cpu` and `tuner-lower-gpu`, before
+    bufferization.
+
+    ```mlir
+    %y = linalg.generic ... outs(%empty : tensor<56x56x64xf32>)
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x58x58x64xf32>)
+    %p = tensor.insert_slice %y into %f[0, 1, 1, 0] [1, 56, 56, 64] [1, 1, 1, 1]
+    // becomes
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x58x58x64xf32>)
+    %y = linalg.generic ... outs(%empty : tensor<56x56x64xf32>)
+    %p = tensor.insert_slice %y into %f[0, 1, 1, 0] [1, 56, 56, 64] [1, 1, 1, 1]
+    ```
+  }];
+}
+
+def TunerExpandMath : Pass<"tuner-expand-math"> {
+  let summary = "Rewrite math functions into arithmetic the vector units run";
+  let description = [{
+    LLVM has no vector instruction for `exp`, `tanh`, `erf` or `log`: a
+    `math.exp` on a `vector<16xf32>` becomes sixteen calls to libm. This pass,
+    part of `tuner-lower-cpu`, replaces them before they reach LLVM:
+
+    1. algebraic simplifications (`math.powf %x, 2.0` and `math.fpowi %x, 2`
+       become multiplications, `rsqrt` of a square root, ...);
+    2. the math ops MLIR can expand (`math.fpowi` with a variable exponent,
+       hyperbolic functions, `math.ctlz`, ...) into more basic ones;
+    3. upstream's polynomial approximations of `exp`, `expm1`, `log`,
+       `log1p`, `tanh`, `erf`, `sin`, `cos`, `atan`, `rsqrt` and friends,
+       computed in f32 for bf16 and f16 operands (extended and truncated
+       around them), on scalars and vectors alike so that a program and its
+       reference agree.
+
+    ```mlir
+    %y = math.fpowi %x, %c2 : vector<16xf32>, vector<16xi64>
+    // becomes
+    %y = arith.mulf %x, %x : vector<16xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
 
 def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
   let summary = "Lower scheduled linalg on tensors to the LLVM dialect (CPU)";
@@ -154,6 +374,85 @@ def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
     Option<"cInterface", "c-interface", "bool", /*default=*/"false",
            "Emit _mlir_ciface_ wrappers for public functions">,
   ];
+}
+
+def TunerFoldConstants : Pass<"tuner-fold-constants"> {
+  let summary = "Evaluate linalg ops on constants at compile time";
+  let description = [{
+    Frontends emit weight transposes, casts and other computations on
+    constants as linalg ops (torch-mlir's `nn.Linear` transposes its weight
+    with `linalg.transpose`), which the compiled program would redo on every
+    call. This pass evaluates every linalg op on static tensors whose DPS
+    inputs are all constants (`arith.constant` of a scalar, of a `dense`
+    attribute, splats included, or of a `dense_resource` blob; elements
+    of i1, i8, i16, i32, i64, bf16, f16, f32, f64 or 8-bit floats), at least
+    one of them a tensor, and whose inits are unused by the payload or
+    constants too (a `linalg.fill` of a constant scalar counts, for
+    reductions). Its results become `arith.constant` ops; the op and the
+    constants, fills and empty tensors left without users are erased.
+
+    ```mlir
+    %w = arith.constant dense_resource<weight> : tensor<512x256xf32>
+    %e = tensor.empty() : tensor<256x512xf32>
+    %t = linalg.transpose ins(%w : tensor<512x256xf32>)
+           outs(%e : tensor<256x512xf32>) permutation = [1, 0]
+    %r = linalg.matmul ins(%x, %t : tensor<64x256xf32>, tensor<256x512xf32>)
+           outs(%f : tensor<64x512xf32>) -> tensor<64x512xf32>
+    // becomes
+    %t = arith.constant dense_resource<tuner_folded> : tensor<256x512xf32>
+    %r = linalg.matmul ins(%x, %t : tensor<64x256xf32>, tensor<256x512xf32>)
+           outs(%f : tensor<64x512xf32>) -> tensor<64x512xf32>
+    ```
+
+    Payloads that only yield an input (transpose, broadcast, copy) are copied
+    element by element, and a single cast (`arith.extf`, `arith.truncf`,
+    `arith.sitofp`, ...) is converted the same way, both bounded by
+    `max-elements` only. Other payloads of arith and math ops and
+    `linalg.index` are interpreted over the iteration space in loop order
+    (reductions accumulate into the init), when the work (iterations times
+    payload ops) is at most `max-work`. Floats are computed in double
+    precision and rounded to their type after every op.
+
+    Results with more than `resource-threshold` elements become
+    `dense_resource` blobs, smaller ones `dense` attributes; results whose
+    elements are all the same (splat operands) become splats.
+
+    Left alone, without error: ops with a non-constant input or a read
+    non-constant init; ops with no constant tensor input (a `linalg.fill`
+    stays: the tuner fuses it into its consumer); results with more than
+    `max-elements` elements, or with more than `max-growth` times the
+    elements of the largest non-splat constant operand (by default a
+    broadcast of a bias is not folded: fusion serves it better; a transpose
+    or a cast is); payload ops the evaluator does not know; unreadable or
+    elided blobs; element types other than the above (index, complex);
+    evaluations that hit undefined behaviour or poison (division by zero,
+    out-of-range `arith.fptosi`). With `remarks=true` each such op that has a
+    constant tensor input gets a remark saying why.
+
+    A negative limit is an error. The same is available to other passes as
+    `foldConstantLinalgOps` (`Tuner/Transforms/FoldConstants.h`).
+
+    ```
+    tuner-opt model.mlir --tuner-fold-constants="remarks=true"
+    ```
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t",
+           /*default=*/"int64_t(1) << 26",
+           "Largest folded result, in elements (splats are not limited)">,
+    Option<"maxGrowth", "max-growth", "int64_t", /*default=*/"1",
+           "Largest ratio of result elements to the elements of the largest "
+           "non-splat constant operand">,
+    Option<"maxWork", "max-work", "int64_t", /*default=*/"int64_t(1) << 26",
+           "Most iterations times payload ops the interpreter spends on one "
+           "op">,
+    Option<"resourceThreshold", "resource-threshold", "int64_t",
+           /*default=*/"1024",
+           "Results with more elements become dense_resource blobs">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on each op with a constant input left alone">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 #endif // TUNER_TRANSFORMS_PASSES_TD

@@ -10,12 +10,20 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/JSON.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <limits>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::tuner;
@@ -29,6 +37,125 @@ std::string mlir::tuner::getToolVersionString() {
 
 std::string mlir::tuner::getLLVMVersionString() { return LLVM_VERSION_STRING; }
 
+//===----------------------------------------------------------------------===//
+// RecordKnobs, RecordWorkload
+//===----------------------------------------------------------------------===//
+
+namespace {
+void putU32(std::string &out, uint32_t v) {
+  out.append(reinterpret_cast<const char *>(&v), sizeof(v));
+}
+uint32_t getU32(const char *p) {
+  uint32_t v;
+  std::memcpy(&v, p, sizeof(v));
+  return v;
+}
+} // namespace
+
+SmallVector<RecordKnobs::Entry> RecordKnobs::getEntries() const {
+  SmallVector<Entry> entries;
+  const char *p = data.data(), *end = p + data.size();
+  while (p < end) {
+    Entry e;
+    uint32_t n = getU32(p);
+    p += 4;
+    e.name = StringRef(p, n);
+    p += n;
+    e.isString = *p++ != 0;
+    if (e.isString) {
+      uint32_t m = getU32(p);
+      p += 4;
+      e.string = StringRef(p, m);
+      p += m;
+    } else {
+      std::memcpy(&e.integer, p, sizeof(int64_t));
+      p += sizeof(int64_t);
+    }
+    entries.push_back(e);
+  }
+  return entries;
+}
+
+size_t RecordKnobs::size() const { return getEntries().size(); }
+
+void RecordKnobs::assign(ArrayRef<Entry> entries) {
+  // Name order; of equal names the last wins.
+  SmallVector<size_t> order(entries.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::sort(order, [&](size_t a, size_t b) {
+    return std::make_pair(entries[a].name, a) <
+           std::make_pair(entries[b].name, b);
+  });
+  std::string out;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (i + 1 < order.size() &&
+        entries[order[i + 1]].name == entries[order[i]].name)
+      continue;
+    const Entry &e = entries[order[i]];
+    putU32(out, e.name.size());
+    out += e.name;
+    out += e.isString ? '\1' : '\0';
+    if (e.isString) {
+      putU32(out, e.string.size());
+      out += e.string;
+    } else {
+      out.append(reinterpret_cast<const char *>(&e.integer), sizeof(int64_t));
+    }
+  }
+  // `entries` may view `data`: replace it only now.
+  data = std::move(out);
+}
+
+void RecordKnobs::set(StringRef name, int64_t value) {
+  SmallVector<Entry> entries = getEntries();
+  Entry e;
+  e.name = name;
+  e.integer = value;
+  entries.push_back(e);
+  assign(entries);
+}
+
+void RecordKnobs::set(StringRef name, StringRef value) {
+  SmallVector<Entry> entries = getEntries();
+  Entry e;
+  e.name = name;
+  e.isString = true;
+  e.string = value;
+  entries.push_back(e);
+  assign(entries);
+}
+
+std::optional<RecordKnobs::Entry> RecordKnobs::find(StringRef name) const {
+  for (const Entry &e : getEntries())
+    if (e.name == name)
+      return e;
+  return std::nullopt;
+}
+
+std::optional<int64_t> RecordKnobs::getInteger(StringRef name) const {
+  std::optional<Entry> e = find(name);
+  if (!e || e->isString)
+    return std::nullopt;
+  return e->integer;
+}
+
+std::optional<StringRef> RecordKnobs::getString(StringRef name) const {
+  std::optional<Entry> e = find(name);
+  if (!e || !e->isString)
+    return std::nullopt;
+  return e->string;
+}
+
+const llvm::json::Object &RecordWorkload::getEmpty() {
+  static const llvm::json::Object empty;
+  return empty;
+}
+
+//===----------------------------------------------------------------------===//
+// Record
+//===----------------------------------------------------------------------===//
+
 double Record::median() const {
   if (!isValid())
     return std::numeric_limits<double>::infinity();
@@ -38,55 +165,61 @@ double Record::median() const {
 sched::ConfigAttr Record::getConfig(MLIRContext *ctx) const {
   Builder b(ctx);
   SmallVector<NamedAttribute> values;
-  for (const auto &[name, value] : knobs) {
-    if (std::optional<int64_t> i = value.getAsInteger())
-      values.push_back(b.getNamedAttr(name.str(), b.getI64IntegerAttr(*i)));
-    else if (std::optional<StringRef> s = value.getAsString())
-      values.push_back(b.getNamedAttr(name.str(), b.getStringAttr(*s)));
+  for (const RecordKnobs::Entry &knob : knobs.getEntries()) {
+    if (knob.isString)
+      values.push_back(b.getNamedAttr(knob.name, b.getStringAttr(knob.string)));
     else
-      return {};
+      values.push_back(
+          b.getNamedAttr(knob.name, b.getI64IntegerAttr(knob.integer)));
   }
   return sched::ConfigAttr::get(ctx, sketch, b.getDictionaryAttr(values));
 }
 
 std::string Record::getConfigKey() const {
-  std::vector<std::string> names;
-  for (const auto &kv : knobs)
-    names.push_back(kv.first.str());
-  std::sort(names.begin(), names.end());
   std::string key = sketch + "{";
-  for (auto [i, name] : llvm::enumerate(names)) {
+  for (auto [i, knob] : llvm::enumerate(knobs.getEntries())) {
     if (i)
       key += ",";
-    const llvm::json::Value *v = knobs.get(name);
-    key += name + "=";
-    if (std::optional<int64_t> n = v->getAsInteger())
-      key += std::to_string(*n);
-    else if (std::optional<StringRef> s = v->getAsString())
-      key += s->str();
+    key += knob.name.str() + "=";
+    key += knob.isString ? knob.string.str() : std::to_string(knob.integer);
   }
   return key + "}";
 }
 
 void mlir::tuner::setRecordConfig(Record &record, sched::ConfigAttr config) {
   record.sketch = config.getSketch().str();
-  record.knobs = llvm::json::Object();
+  SmallVector<RecordKnobs::Entry> entries;
   for (NamedAttribute knob : config.getKnobs()) {
-    if (auto i = dyn_cast<IntegerAttr>(knob.getValue()))
-      record.knobs[knob.getName().getValue()] = i.getInt();
-    else if (auto s = dyn_cast<StringAttr>(knob.getValue()))
-      record.knobs[knob.getName().getValue()] = s.getValue();
+    RecordKnobs::Entry e;
+    e.name = knob.getName().getValue();
+    if (auto i = dyn_cast<IntegerAttr>(knob.getValue())) {
+      e.integer = i.getInt();
+    } else if (auto s = dyn_cast<StringAttr>(knob.getValue())) {
+      e.isString = true;
+      e.string = s.getValue();
+    } else {
+      continue;
+    }
+    entries.push_back(e);
   }
+  record.knobs.assign(entries);
 }
 
 llvm::json::Value mlir::tuner::recordToJSON(const Record &r) {
+  llvm::json::Object knobs;
+  for (const RecordKnobs::Entry &knob : r.knobs.getEntries()) {
+    if (knob.isString)
+      knobs[knob.name] = knob.string;
+    else
+      knobs[knob.name] = knob.integer;
+  }
   return llvm::json::Object{
       {"version", r.version},
       {"task", r.taskKey},
-      {"workload", llvm::json::Object(r.workload)},
+      {"workload", llvm::json::Object(r.workload.getJSON())},
       {"target", r.target},
       {"sketch", r.sketch},
-      {"knobs", llvm::json::Object(r.knobs)},
+      {"knobs", std::move(knobs)},
       {"times_s", llvm::json::Array(r.seconds)},
       {"error", static_cast<int64_t>(r.error)},
       {"error_name", stringifyMeasureError(r.error)},
@@ -99,8 +232,41 @@ llvm::json::Value mlir::tuner::recordToJSON(const Record &r) {
   };
 }
 
-FailureOr<Record> mlir::tuner::recordFromJSON(const llvm::json::Value &value,
-                                              std::string &error) {
+namespace {
+/// A number as the messages print it ("0", "-0.001", "inf").
+std::string formatNumber(double d) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", d);
+  return text;
+}
+
+/// Whether every number in `value` is finite: JSON has no infinity, but a
+/// number too large for a double (1e999) parses as one, and would be
+/// written back as `inf`, which no reader parses. (Recursion is bounded by
+/// kDatabaseMaxNesting.)
+bool allNumbersFinite(const llvm::json::Value &value) {
+  if (const llvm::json::Object *o = value.getAsObject())
+    return llvm::all_of(
+        *o, [](const auto &member) { return allNumbersFinite(member.second); });
+  if (const llvm::json::Array *a = value.getAsArray())
+    return llvm::all_of(*a, allNumbersFinite);
+  if (std::optional<double> d = value.getAsNumber())
+    return std::isfinite(*d);
+  return true;
+}
+
+/// The workload maker of recordFromJSON: a copy of its own.
+RecordWorkload copyWorkload(const llvm::json::Object &object) {
+  return RecordWorkload(object);
+}
+
+/// recordFromJSON; `otherVersion` is set when the record is of another
+/// format version; `makeWorkload` makes the record's workload (a shared
+/// one, when reading a database).
+FailureOr<Record> parseRecordObject(
+    const llvm::json::Value &value, std::string &error,
+    std::optional<int64_t> *otherVersion,
+    function_ref<RecordWorkload(const llvm::json::Object &)> makeWorkload) {
   const llvm::json::Object *obj = value.getAsObject();
   if (!obj) {
     error = "not a JSON object";
@@ -109,57 +275,362 @@ FailureOr<Record> mlir::tuner::recordFromJSON(const llvm::json::Value &value,
   Record r;
   std::optional<int64_t> version = obj->getInteger("version");
   if (!version) {
-    error = "no format version";
+    error = "field 'version' is missing or not an integer";
     return failure();
   }
   r.version = *version;
   if (r.version != kDatabaseFormatVersion) {
     error = "format version " + std::to_string(r.version);
+    if (otherVersion)
+      *otherVersion = r.version;
     return failure();
   }
-  auto str = [&](StringRef key, std::string &out) {
-    if (std::optional<StringRef> s = obj->getString(key)) {
-      out = s->str();
-      return true;
+  auto requiredString = [&](StringRef key, std::string &out) {
+    std::optional<StringRef> s = obj->getString(key);
+    if (!s || s->empty()) {
+      error = "field '" + key.str() + "' is missing or not a non-empty string";
+      return false;
     }
-    error = "missing string field '" + key.str() + "'";
-    return false;
+    out = s->str();
+    return true;
   };
-  if (!str("task", r.taskKey) || !str("target", r.target) ||
-      !str("sketch", r.sketch))
+  auto optionalString = [&](StringRef key, std::string &out) {
+    const llvm::json::Value *v = obj->get(key);
+    if (!v)
+      return true;
+    std::optional<StringRef> s = v->getAsString();
+    if (!s) {
+      error = "field '" + key.str() + "' is not a string";
+      return false;
+    }
+    out = s->str();
+    return true;
+  };
+  auto optionalSeconds = [&](StringRef key, double &out) {
+    const llvm::json::Value *v = obj->get(key);
+    if (!v)
+      return true;
+    std::optional<double> d = v->getAsNumber();
+    if (!d || !std::isfinite(*d) || *d < 0) {
+      error = "field '" + key.str() + "' is not a finite non-negative number";
+      return false;
+    }
+    out = *d;
+    return true;
+  };
+  if (!requiredString("task", r.taskKey) ||
+      !requiredString("target", r.target) ||
+      !requiredString("sketch", r.sketch))
     return failure();
-  if (const llvm::json::Object *w = obj->getObject("workload"))
-    r.workload = *w;
-  const llvm::json::Object *knobs = obj->getObject("knobs");
-  const llvm::json::Array *times = obj->getArray("times_s");
-  std::optional<int64_t> code = obj->getInteger("error");
-  if (!knobs || !times || !code || *code < 0 || *code > 8) {
-    error = "missing or invalid knobs, times_s or error";
+
+  const llvm::json::Object *workload = obj->getObject("workload");
+  if (!workload) {
+    error = "field 'workload' is missing or not an object";
     return failure();
   }
-  r.knobs = *knobs;
+  if (!allNumbersFinite(*obj->get("workload"))) {
+    error = "'workload' holds a number too large for a double";
+    return failure();
+  }
+  r.workload = makeWorkload(*workload);
+
+  const llvm::json::Object *knobs = obj->getObject("knobs");
+  if (!knobs) {
+    error = "field 'knobs' is missing or not an object";
+    return failure();
+  }
+  SmallVector<RecordKnobs::Entry> entries;
+  for (const auto &[name, v] : *knobs) {
+    RecordKnobs::Entry e;
+    e.name = name;
+    if (e.name.empty()) {
+      error = "a knob has an empty name";
+      return failure();
+    }
+    if (std::optional<int64_t> i = v.getAsInteger()) {
+      e.integer = *i;
+    } else if (std::optional<StringRef> s = v.getAsString()) {
+      e.isString = true;
+      e.string = *s;
+    } else {
+      error = "knob '" + name.str() + "' is neither an integer nor a string";
+      return failure();
+    }
+    entries.push_back(e);
+  }
+  r.knobs.assign(entries);
+
+  const llvm::json::Array *times = obj->getArray("times_s");
+  if (!times) {
+    error = "field 'times_s' is missing or not an array";
+    return failure();
+  }
+  r.seconds.reserve(times->size());
   for (const llvm::json::Value &t : *times) {
     std::optional<double> d = t.getAsNumber();
     if (!d) {
-      error = "a timing is not a number";
+      error = "'times_s' holds a value that is not a number";
+      return failure();
+    }
+    // A zero, negative or infinite time would win every comparison (or
+    // lose every one) without having been measured.
+    if (!std::isfinite(*d) || *d <= 0) {
+      error = "'times_s' holds " + formatNumber(*d) +
+              ", not a positive finite number of seconds";
       return failure();
     }
     r.seconds.push_back(*d);
   }
+
+  std::optional<int64_t> code = obj->getInteger("error");
+  if (!code) {
+    error = "field 'error' is missing or not an integer";
+    return failure();
+  }
+  constexpr int64_t kLastError = static_cast<int64_t>(MeasureError::Unknown);
+  if (*code < 0 || *code > kLastError) {
+    error = "'error' is " + std::to_string(*code) +
+            ", not an error code in [0, " + std::to_string(kLastError) + "]";
+    return failure();
+  }
   r.error = static_cast<MeasureError>(*code);
-  if (std::optional<StringRef> m = obj->getString("message"))
-    r.message = m->str();
-  r.buildSeconds = obj->getNumber("build_s").value_or(0);
-  r.runSeconds = obj->getNumber("run_s").value_or(0);
-  r.timestamp = obj->getNumber("timestamp").value_or(0);
-  if (std::optional<StringRef> t = obj->getString("tool"))
-    r.tool = t->str();
-  if (std::optional<StringRef> l = obj->getString("llvm"))
-    r.llvm = l->str();
+
+  std::string errorName;
+  if (!optionalString("error_name", errorName) ||
+      !optionalString("message", r.message) ||
+      !optionalSeconds("build_s", r.buildSeconds) ||
+      !optionalSeconds("run_s", r.runSeconds) ||
+      !optionalSeconds("timestamp", r.timestamp) ||
+      !optionalString("tool", r.tool) || !optionalString("llvm", r.llvm))
+    return failure();
   return r;
 }
 
-Database::~Database() = default;
+/// The cheap check before parsing: nesting depth and number of objects and
+/// arrays, counting brackets outside strings.
+LogicalResult checkLineLimits(StringRef line, std::string &error) {
+  if (line.size() > kDatabaseMaxLineBytes) {
+    error = "longer than " + std::to_string(kDatabaseMaxLineBytes) + " bytes";
+    return failure();
+  }
+  unsigned depth = 0, containers = 0;
+  bool inString = false, escaped = false;
+  for (char c : line) {
+    if (inString) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    switch (c) {
+    case '"':
+      inString = true;
+      break;
+    case '[':
+    case '{':
+      if (++depth > kDatabaseMaxNesting) {
+        error = "nested deeper than " + std::to_string(kDatabaseMaxNesting) +
+                " levels";
+        return failure();
+      }
+      if (++containers > kDatabaseMaxContainers) {
+        error = "more than " + std::to_string(kDatabaseMaxContainers) +
+                " JSON objects and arrays";
+        return failure();
+      }
+      break;
+    case ']':
+    case '}':
+      // Unbalanced brackets are the JSON parser's to report.
+      if (depth)
+        --depth;
+      break;
+    default:
+      break;
+    }
+  }
+  return success();
+}
+
+FailureOr<Record> parseLine(
+    StringRef line, std::string &error, std::optional<int64_t> *otherVersion,
+    function_ref<RecordWorkload(const llvm::json::Object &)> makeWorkload) {
+  if (failed(checkLineLimits(line, error)))
+    return failure();
+  llvm::Expected<llvm::json::Value> value = llvm::json::parse(line);
+  if (!value) {
+    error = "not valid JSON (" + llvm::toString(value.takeError()) + ")";
+    return failure();
+  }
+  return parseRecordObject(*value, error, otherVersion, makeWorkload);
+}
+
+std::string errnoMessage(int err) {
+  return std::error_code(err, std::generic_category()).message();
+}
+
+/// flock() that retries on EINTR. Locks are advisory and best-effort: a
+/// filesystem without them (some network filesystems) reads and appends
+/// unlocked.
+void lockFile(int fd, int operation) {
+  while (::flock(fd, operation) != 0 && errno == EINTR) {
+  }
+}
+
+/// What a file that is not a regular one is.
+std::string describeFileType(mode_t mode) {
+  if (S_ISDIR(mode))
+    return "a directory";
+  if (S_ISCHR(mode))
+    return "a character device";
+  if (S_ISBLK(mode))
+    return "a block device";
+  if (S_ISFIFO(mode))
+    return "a FIFO";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  return "not a plain file";
+}
+} // namespace
+
+FailureOr<Record> mlir::tuner::recordFromJSON(const llvm::json::Value &value,
+                                              std::string &error) {
+  return parseRecordObject(value, error, nullptr, copyWorkload);
+}
+
+FailureOr<Record> mlir::tuner::parseRecordLine(StringRef line,
+                                               std::string &error) {
+  return parseLine(line, error, nullptr, copyWorkload);
+}
+
+//===----------------------------------------------------------------------===//
+// Database
+//===----------------------------------------------------------------------===//
+
+namespace mlir::tuner {
+/// Splits what is read into lines (bounding each without keeping an
+/// over-long one), parses them into a database, and counts what was
+/// skipped.
+class DatabaseReader {
+public:
+  DatabaseReader(Database &db, function_ref<void(unsigned, StringRef)> warn)
+      : db(db), warn(warn) {}
+
+  void feed(StringRef chunk) {
+    while (!chunk.empty()) {
+      size_t newline = chunk.find('\n');
+      StringRef piece = chunk.substr(0, newline);
+      if (newline != StringRef::npos && pending.empty() && !overlong) {
+        // The whole line is in this chunk: no copy.
+        endLine(piece, /*complete=*/true);
+      } else {
+        if (!overlong &&
+            pending.size() + piece.size() > kDatabaseMaxLineBytes) {
+          overlong = true;
+          pending.clear();
+        }
+        if (!overlong)
+          pending.append(piece.begin(), piece.end());
+        if (newline == StringRef::npos)
+          return;
+        endLine(pending, /*complete=*/true);
+      }
+      chunk = chunk.drop_front(newline + 1);
+    }
+  }
+
+  /// Ends the last line (one without a newline) and checks the version.
+  LogicalResult finish(StringRef path, std::string &error) {
+    if (!pending.empty() || overlong)
+      endLine(pending, /*complete=*/false);
+    if (parsed == 0 && otherVersion > 0) {
+      error = "database '" + path.str() + "' was written in format version " +
+              std::to_string(seenVersion) + "; this tuner reads version " +
+              std::to_string(kDatabaseFormatVersion);
+      return failure();
+    }
+    return success();
+  }
+
+private:
+  void endLine(StringRef line, bool complete) {
+    ++lineNumber;
+    std::string why;
+    if (overlong) {
+      why = "longer than " + std::to_string(kDatabaseMaxLineBytes) + " bytes";
+    } else if (line.trim().empty()) {
+      pending.clear();
+      return;
+    } else {
+      std::optional<int64_t> version;
+      FailureOr<Record> record =
+          parseLine(line, why, &version, [&](const llvm::json::Object &w) {
+            return db.internWorkload(w);
+          });
+      if (succeeded(record)) {
+        record->line = lineNumber;
+        db.records.push_back(std::move(*record));
+        ++parsed;
+        pending.clear();
+        return;
+      }
+      if (version) {
+        ++otherVersion;
+        seenVersion = *version;
+      }
+    }
+    // A record cut short by a writer killed mid-line does not parse; a
+    // complete record that only lacks its newline does, and is kept.
+    if (!complete)
+      why = "truncated: the file does not end with a newline (" + why + ")";
+    ++db.skipped;
+    if (warn)
+      warn(lineNumber, why);
+    pending.clear();
+    overlong = false;
+  }
+
+  Database &db;
+  function_ref<void(unsigned, StringRef)> warn;
+  std::string pending;
+  bool overlong = false;
+  unsigned lineNumber = 0, parsed = 0, otherVersion = 0;
+  int64_t seenVersion = 0;
+};
+} // namespace mlir::tuner
+
+Database::~Database() {
+  if (fd >= 0)
+    ::close(fd);
+}
+
+RecordWorkload Database::internWorkload(const llvm::json::Object &workload) {
+  // The JSON text, keys sorted at every level, without copying the object.
+  std::string text;
+  {
+    llvm::raw_string_ostream os(text);
+    llvm::json::OStream json(os);
+    std::vector<const llvm::json::Object::value_type *> members;
+    for (const auto &member : workload)
+      members.push_back(&member);
+    llvm::sort(members, [](const auto *a, const auto *b) {
+      return a->first < b->first;
+    });
+    json.object([&] {
+      for (const auto *member : members)
+        json.attribute(member->first, member->second);
+    });
+  }
+  auto it = workloads.find(text);
+  if (it != workloads.end())
+    return it->second;
+  RecordWorkload shared(workload);
+  workloads.try_emplace(text, shared);
+  return shared;
+}
 
 FailureOr<std::unique_ptr<Database>>
 Database::open(StringRef path, bool forAppend,
@@ -167,71 +638,88 @@ Database::open(StringRef path, bool forAppend,
                std::string &error) {
   std::unique_ptr<Database> db(new Database());
   db->path = path.str();
-  bool endsWithNewline = true;
-  if (!forAppend && !llvm::sys::fs::exists(path)) {
-    error = "database '" + path.str() + "' does not exist";
+  auto notRegular = [&](mode_t mode) {
+    error = "database '" + path.str() + "' is not a regular file (" +
+            describeFileType(mode) + ")";
+    return failure();
+  };
+  // Look before opening: opening a device or a FIFO can block or have
+  // effects, and reading one may never end.
+  struct stat st;
+  if (::stat(db->path.c_str(), &st) == 0) {
+    if (!S_ISREG(st.st_mode))
+      return notRegular(st.st_mode);
+  } else if (int err = errno; err != ENOENT || !forAppend) {
+    error = err == ENOENT ? "database '" + path.str() + "' does not exist"
+                          : "cannot read database '" + path.str() +
+                                "': " + errnoMessage(err);
     return failure();
   }
-  if (llvm::sys::fs::exists(path)) {
-    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-    if (!buffer) {
-      error = "cannot read database '" + path.str() +
-              "': " + buffer.getError().message();
-      return failure();
-    }
-    StringRef text = (*buffer)->getBuffer();
-    endsWithNewline = text.empty() || text.back() == '\n';
-    SmallVector<StringRef> lines;
-    text.split(lines, '\n');
-    unsigned otherVersion = 0, parsed = 0;
-    int64_t seenVersion = 0;
-    for (auto [i, line] : llvm::enumerate(lines)) {
-      if (line.trim().empty())
-        continue;
-      llvm::Expected<llvm::json::Value> value = llvm::json::parse(line);
-      std::string why;
-      if (!value) {
-        why = "not valid JSON (" + llvm::toString(value.takeError()) + ")";
-      } else {
-        FailureOr<Record> record = recordFromJSON(*value, why);
-        if (succeeded(record)) {
-          db->records.push_back(std::move(*record));
-          ++parsed;
-          continue;
-        }
-        if (const llvm::json::Object *o = value->getAsObject())
-          if (std::optional<int64_t> v = o->getInteger("version");
-              v && *v != kDatabaseFormatVersion) {
-            ++otherVersion;
-            seenVersion = *v;
-          }
-      }
-      ++db->skipped;
-      if (warn)
-        warn(i + 1, why);
-    }
-    if (parsed == 0 && otherVersion > 0) {
-      error = "database '" + path.str() + "' was written in format version " +
-              std::to_string(seenVersion) + "; this tuner reads version " +
-              std::to_string(kDatabaseFormatVersion);
-      return failure();
-    }
+  // O_NONBLOCK: should the path have become a FIFO since, opening it does
+  // not wait for a peer; fstat then refuses it.
+  int flags = O_CLOEXEC | O_NONBLOCK |
+              (forAppend ? O_RDWR | O_APPEND | O_CREAT : O_RDONLY);
+  int fd;
+  do {
+    fd = ::open(db->path.c_str(), flags, 0666);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) {
+    int err = errno;
+    error = forAppend ? "cannot open database '" + path.str() +
+                            "' for writing: " + errnoMessage(err)
+                      : "cannot read database '" + path.str() +
+                            "': " + errnoMessage(err);
+    return failure();
   }
-  if (forAppend) {
-    std::error_code ec;
-    db->out = std::make_unique<llvm::raw_fd_ostream>(
-        path, ec, llvm::sys::fs::OF_Append | llvm::sys::fs::OF_Text);
-    if (ec) {
-      error = "cannot open database '" + path.str() +
-              "' for writing: " + ec.message();
+  db->fd = fd; // closed by the destructor
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
+    error = "cannot read database '" + path.str() + "': " + errnoMessage(err);
+    return failure();
+  }
+  if (!S_ISREG(st.st_mode))
+    return notRegular(st.st_mode);
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+
+  // Read in chunks: memory stays bounded by the records kept, not by the
+  // file (or by one over-long line).
+  DatabaseReader reader(*db, warn);
+  lockFile(fd, LOCK_SH);
+  std::vector<char> buffer(1 << 16);
+  while (true) {
+    ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      int err = errno;
+      error = "cannot read database '" + path.str() + "': " + errnoMessage(err);
+      lockFile(fd, LOCK_UN);
       return failure();
     }
-    // A run killed mid-line leaves no newline: start on a fresh line.
-    if (!endsWithNewline) {
-      *db->out << "\n";
-      db->out->flush();
-    }
+    if (n == 0)
+      break;
+    reader.feed(StringRef(buffer.data(), n));
   }
+  lockFile(fd, LOCK_UN);
+  if (failed(reader.finish(path, error)))
+    return failure();
+  db->records.shrink_to_fit();
+  if (!forAppend) {
+    ::close(db->fd);
+    db->fd = -1;
+  }
+  return db;
+}
+
+FailureOr<std::unique_ptr<Database>>
+Database::parse(StringRef text, function_ref<void(unsigned, StringRef)> warn,
+                std::string &error) {
+  std::unique_ptr<Database> db(new Database());
+  db->path = "<text>";
+  DatabaseReader reader(*db, warn);
+  reader.feed(text);
+  if (failed(reader.finish(db->path, error)))
+    return failure();
   return db;
 }
 
@@ -248,22 +736,71 @@ Database::openWithDiagnostics(StringRef path, bool forAppend, Location loc,
 }
 
 LogicalResult Database::append(const Record &record, std::string &error) {
-  if (!out) {
+  if (fd < 0) {
     error = "database '" + path + "' is not open for writing";
     return failure();
   }
-  std::string line;
-  llvm::raw_string_ostream os(line);
-  os << recordToJSON(record) << "\n";
-  // One write per record: a kill leaves whole lines, or one truncated line.
-  out->write(line.data(), line.size());
-  out->flush();
-  if (out->has_error()) {
-    error = "cannot write database '" + path + "': " + out->error().message();
-    out->clear_error();
+  auto serialize = [](const Record &r) {
+    std::string line;
+    llvm::raw_string_ostream(line) << recordToJSON(r);
+    return line;
+  };
+  std::string line = serialize(record);
+  if (line.size() > kDatabaseMaxLineBytes) {
+    // Only the message can grow without bound (a compiler's output).
+    Record shorter = record;
+    size_t excess = line.size() - kDatabaseMaxLineBytes + 64;
+    size_t keep =
+        shorter.message.size() > excess ? shorter.message.size() - excess : 0;
+    // Not inside a UTF-8 sequence.
+    while (keep > 0 && (shorter.message[keep] & 0xC0) == 0x80)
+      --keep;
+    shorter.message.resize(keep);
+    shorter.message += " ... (cut)";
+    line = serialize(shorter);
+  }
+  // Never write what a reader would skip.
+  std::string why;
+  if (failed(parseRecordLine(line, why))) {
+    error = "record not appended to database '" + path + "': " + why;
     return failure();
   }
-  records.push_back(record);
+  line += '\n';
+
+  // One write(2) per record on the O_APPEND descriptor, under an exclusive
+  // lock: other writers' records cannot land inside this one (also on
+  // filesystems where O_APPEND writes interleave).
+  lockFile(fd, LOCK_EX);
+  // A writer killed mid-line left no newline: end that line first, or this
+  // record would be glued to it.
+  struct stat st;
+  char last = '\n';
+  if (::fstat(fd, &st) == 0 && st.st_size > 0 &&
+      ::pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+    line.insert(line.begin(), '\n');
+  const char *p = line.data();
+  size_t left = line.size();
+  int writeErrno = 0;
+  while (left) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      writeErrno = n < 0 ? errno : EIO;
+      break;
+    }
+    p += n;
+    left -= n;
+  }
+  lockFile(fd, LOCK_UN);
+  if (writeErrno) {
+    error = "cannot write database '" + path + "': " + errnoMessage(writeErrno);
+    return failure();
+  }
+  Record copy = record;
+  copy.line = 0;
+  copy.workload = internWorkload(record.workload.getJSON());
+  records.push_back(std::move(copy));
   return success();
 }
 

@@ -13,6 +13,7 @@
 #include "Tuner/Tuner/CostModel/CostModel.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "Tuner/Transforms/Prepare.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERTUNE
@@ -104,8 +105,11 @@ struct TunerTunePass
       return signalPassFailure();
     Location loc = getDiagnosticLocation(getOperation());
     FailureOr<TuningOptions> options = getTuningOptions(loc);
-    if (failed(options) ||
-        failed(tuneModule(getOperation(), *options, {}, loc)))
+    if (failed(options))
+      return signalPassFailure();
+    if (prepare && failed(prepareForScheduling(getOperation())))
+      return signalPassFailure();
+    if (failed(tuneModule(getOperation(), *options, {}, loc)))
       signalPassFailure();
   }
 };

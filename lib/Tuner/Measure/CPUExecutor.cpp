@@ -116,6 +116,16 @@ FailureOr<Operation *> mlir::tuner::findEntryFunction(ModuleOp module,
     error = "no function named '" + requested.str() + "' with a body";
     return failure();
   }
+  // Helpers the lowering adds (the buffer deallocation's dealloc_helper)
+  // are public in the LLVM dialect: prefer the functions that were kernels.
+  if (candidates.size() > 1) {
+    SmallVector<Operation *> kernels;
+    for (Operation *op : candidates)
+      if (op->hasAttr(kKernelAttrName))
+        kernels.push_back(op);
+    if (!kernels.empty())
+      candidates = std::move(kernels);
+  }
   if (candidates.size() != 1) {
     error = candidates.empty()
                 ? "the module has no public function with a body"

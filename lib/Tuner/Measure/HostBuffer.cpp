@@ -5,6 +5,7 @@
 #include "Tuner/Runtime/CUDARuntime.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -28,10 +29,23 @@ FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
   }
   HostBuffer buffer;
   buffer.type = type;
-  buffer.numElements = type.getNumElements();
   unsigned bits = elt.getIntOrFloatBitWidth();
   buffer.elementBytes = bits <= 8 ? 1 : bits / 8;
-  size_t bytes = std::max<size_t>(64, buffer.numElements * buffer.elementBytes);
+  // Shapes near INT64_MAX overflow the element count: check every product.
+  std::optional<int64_t> elements = int64_t(1);
+  for (int64_t d : type.getShape())
+    elements = elements ? llvm::checkedMul(*elements, d) : std::nullopt;
+  std::optional<int64_t> total =
+      elements ? llvm::checkedMul(*elements, int64_t(buffer.elementBytes))
+               : std::nullopt;
+  if (!total || *total > kMaxBufferBytes) {
+    llvm::raw_string_ostream(error)
+        << "a buffer of type " << type << " is too large to allocate (more "
+        << "than " << (kMaxBufferBytes >> 30) << " GiB)";
+    return failure();
+  }
+  buffer.numElements = *elements;
+  size_t bytes = std::max<size_t>(64, *total);
   bytes = (bytes + 63) / 64 * 64;
   void *mem = managed ? cuda::allocateManaged(bytes)
                       : std::aligned_alloc(64, bytes);
@@ -138,6 +152,33 @@ double HostBuffer::getAsDouble(int64_t i) const {
   return static_cast<double>(v);
 }
 
+double mlir::tuner::getDefaultTolerance(Type precision) {
+  if (!precision || precision.isF32() || precision.isTF32())
+    return 1e-3;
+  if (precision.isF64())
+    return 1e-5;
+  if (precision.isF16())
+    return 1e-2;
+  if (precision.isBF16())
+    return 4e-2;
+  // 8-bit floats and narrower: a few units of 2^-3.
+  return 0.25;
+}
+
+/// The root mean square of the finite elements of a float buffer.
+static double getRootMeanSquare(const HostBuffer &buffer) {
+  double sum = 0;
+  int64_t count = 0;
+  for (int64_t i = 0, e = buffer.getNumElements(); i < e; ++i) {
+    double v = buffer.getAsDouble(i);
+    if (!std::isfinite(v))
+      continue;
+    sum += v * v;
+    ++count;
+  }
+  return count ? std::sqrt(sum / count) : 0;
+}
+
 Comparison mlir::tuner::compareBuffers(const HostBuffer &actual,
                                        const HostBuffer &expected,
                                        double tolerance) {
@@ -152,13 +193,16 @@ Comparison mlir::tuner::compareBuffers(const HostBuffer &actual,
     return result;
   }
   bool isFloat = isa<FloatType>(actual.getType().getElementType());
+  double scale = isFloat ? getRootMeanSquare(expected) : 0;
   for (int64_t i = 0, e = actual.getNumElements(); i < e; ++i) {
     double a = actual.getAsDouble(i), x = expected.getAsDouble(i);
     double abs = std::fabs(a - x);
-    double rel = abs / std::max(1.0, std::fabs(x));
-    bool ok = isFloat ? (rel <= tolerance) : (a == x);
+    double rel = abs / (std::max(1.0, std::fabs(x)) + scale);
+    bool ok = isFloat ? (rel <= tolerance || a == x) : (a == x);
     if (std::isnan(a) != std::isnan(x))
       ok = false;
+    else if (std::isnan(a))
+      ok = true;
     result.maxAbsError = std::max(result.maxAbsError, std::isnan(abs) ? 0 : abs);
     result.maxError = std::max(result.maxError, std::isnan(rel) ? 0 : rel);
     if (!ok) {

@@ -169,6 +169,8 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
                                      {"flops", signature->flops},
                                      {"out_params", signature->outParams},
                                      {"cuda", onGPU}};
+  if (signature->precision)
+    out.signature["precision"] = printType(signature->precision);
 
   if (failed(compileToObjectFile(*module, out.entry, request.objectPath,
                                  error)))
@@ -206,6 +208,8 @@ mlir::tuner::parseSignature(MLIRContext &ctx,
   }
   sig.flops = signature.getInteger("flops").value_or(0);
   sig.outParams = signature.getBoolean("out_params").value_or(false);
+  if (std::optional<StringRef> precision = signature.getString("precision"))
+    sig.precision = parseType(*precision, &ctx);
   return sig;
 }
 
@@ -332,8 +336,10 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
     out.verified = true;
     for (auto [i, pair] :
          llvm::enumerate(llvm::zip(outputs, data->referenceOutputs))) {
-      Comparison c = compareBuffers(std::get<0>(pair), std::get<1>(pair),
-                                    request.tolerance);
+      Comparison c = compareBuffers(
+          std::get<0>(pair), std::get<1>(pair),
+          request.tolerance > 0 ? request.tolerance
+                                : getDefaultTolerance(signature->precision));
       out.maxError = std::max(out.maxError, c.maxError);
       if (!c.match)
         return fail(MeasureError::WrongAnswer,
@@ -436,7 +442,7 @@ bool mlir::tuner::fromJSON(const llvm::json::Value &v, RunRequest &r) {
   double verifyBelow = o->getNumber("verify_below").value_or(0);
   r.verifyBelow =
       verifyBelow < 0 ? std::numeric_limits<double>::infinity() : verifyBelow;
-  r.tolerance = o->getNumber("tolerance").value_or(1e-3);
+  r.tolerance = o->getNumber("tolerance").value_or(0);
   return true;
 }
 

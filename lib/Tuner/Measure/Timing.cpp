@@ -4,6 +4,10 @@
 
 #include "Tuner/Support/Median.h"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -69,4 +73,12 @@ Timings mlir::tuner::timeCalls(const std::function<void()> &call,
     timings.seconds.push_back(elapsed(start) / calls);
   }
   return timings;
+}
+
+void mlir::tuner::keepFreedMemoryForReuse() {
+#if defined(__GLIBC__)
+  // Blocks up to 1 GiB come from the heap, and the heap is never trimmed.
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, -1);
+#endif
 }

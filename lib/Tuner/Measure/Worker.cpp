@@ -2,6 +2,8 @@
 
 #include "Tuner/Tuner/Measure/Worker.h"
 
+#include "Tuner/Tuner/Measure/Timing.h"
+
 #include "Tuner/Tuner/Measure/Jobs.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -122,6 +124,7 @@ std::optional<int> mlir::tuner::maybeRunWorker(int argc, char **argv,
   StringRef arg = argv[1];
   if (!arg.consume_front("--tuner-worker="))
     return std::nullopt;
+  keepFreedMemoryForReuse();
   return runWorkerMain(arg, registry);
 }
 

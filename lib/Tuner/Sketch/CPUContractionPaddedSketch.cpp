@@ -13,8 +13,8 @@
 //   R1  scf.for over k1/k2               (accumulator in registers)
 //   S3  the m2 x n2 x k2 register tile -> vector.contract -> FMAs
 //
-// The fill and the consumers keep the partial boundary tiles and are left as
-// loops (O(M*N) work against the block's O(M*N*K)).
+// The fill, the consumers and the copy of each padded result block back
+// keep the partial boundary tiles: they are vectorized with masks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,8 +111,9 @@ public:
     SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
     for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i)
       nofold[i] = 1;
-    Handle padded =
-        b.pad(block, zeros, {loops.m, loops.n, loops.k}, nofold).first;
+    ScriptBuilder::Padding padding =
+        b.pad(block, zeros, {loops.m, loops.n, loops.k}, nofold);
+    Handle padded = padding.padded;
     // Vectorize the packing of A and B (masked transfers read the boundary
     // blocks) instead of copying element by element. The copy goes
     // kPackRows rows at a time, so that the code does not grow with the
@@ -155,10 +156,16 @@ public:
         b.tileUsingFor(padded, sizes(m2, n2, k2, /*others=*/0),
                        parallelFirstInterchange(anchor));
     Handle kLoop = regLoops.back();
-    // The fill and the consumers keep the partial boundary tiles; they are
-    // O(M*N) work and stay loops (masked vectorization of a fill does not
-    // lower in MLIR 22: 'vector.mask' op expects only one operation to mask).
     b.vectorize(reg, /*namedContraction=*/true);
+    // The fill, the consumers and the copy of the padded result back keep
+    // the partial boundary tiles: masked vectorization, by register tile
+    // (named ops generalized: masking several ops of one fill fails).
+    SmallVector<Size> rowTiles = sizes(m2, n2, Size::of(0), /*others=*/1);
+    vectorizeElementwise(b, tiled, group, rowTiles, /*masked=*/true);
+    SmallVector<Size> copyTiles = projectToResultLoops(anchor, rowTiles);
+    Handle copy = b.generalize(padding.copyBack);
+    copy = b.tileUsingFor(copy, copyTiles).first;
+    b.vectorize(copy, /*namedContraction=*/false, copyTiles);
 
     // Masked transfers instead of vector.mask regions: the buffer
     // deallocation pass of MLIR 22 inserts ops into vector.mask regions,
@@ -180,7 +187,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     int64_t em = loops.extents[loops.m], en = loops.extents[loops.n];
     int64_t n2 = largestAtMost(getIntOptions("n2"), 2 * lanes);
@@ -194,6 +201,12 @@ public:
                target.getCores() &&
            m1 > m2)
       m1 = std::max(m2, (m1 / 2) / m2 * m2);
+    // A block smaller than the register tile (M or N of a few rows) takes
+    // the largest register tile that divides it.
+    m1 = getIntOptions("m1")[knobs[getKnobIndex("m1")].findNearest(m1)];
+    n1 = getIntOptions("n1")[knobs[getKnobIndex("n1")].findNearest(n1)];
+    m2 = largestDivisorAtMost(getIntOptions("m2"), m1, m2);
+    n2 = largestDivisorAtMost(getIntOptions("n2"), n1, n2);
     setNearest(knobs, c, "m1", m1);
     setNearest(knobs, c, "n1", n1);
     setNearest(knobs, c, "k1", largestAtMost(getIntOptions("k1"), 256));
@@ -205,6 +218,17 @@ public:
   }
 
 private:
+  /// The largest option at most `bound` that divides `block` (the smallest
+  /// option when none does).
+  static int64_t largestDivisorAtMost(ArrayRef<int64_t> options,
+                                      int64_t block, int64_t bound) {
+    int64_t best = 0;
+    for (int64_t o : options)
+      if (o <= bound && block % o == 0)
+        best = std::max(best, o);
+    return best ? best : options.front();
+  }
+
   /// Among the multiples of `step` in `options` up to `bound`, the one with
   /// the least padding of `extent` (ties: the larger).
   static int64_t bestBlock(ArrayRef<int64_t> options, int64_t extent,

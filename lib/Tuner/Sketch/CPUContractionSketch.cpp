@@ -133,7 +133,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     int64_t em = loops.extents[loops.m], en = loops.extents[loops.n],
             ek = loops.extents[loops.k];

@@ -135,7 +135,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     int64_t ow = loops.extents[loops.ow], ch = loops.extents[loops.c];
     int64_t c2 = largestAtMost(getIntOptions("c2"), 2 * lanes);
@@ -190,17 +190,16 @@ public:
     ConvLoops loops = std::move(*analyzed);
     int64_t ow = loops.extents[loops.ow], ch = loops.extents[loops.c];
     int64_t lanes = target.getVectorLanes(getResultElementBits(group.anchor));
+    // Whole vectors of channels; for channel counts no multiple of the
+    // vector width divides (24, 40, 3), partial vectors of a divisor.
     SmallVector<int64_t> c2;
     for (int64_t d : getDivisors(ch))
       if (d % lanes == 0 && d <= 4 * lanes)
         c2.push_back(d);
-    if (c2.empty()) {
-      if (ch > lanes) {
-        whyNot = "no multiple of the vector width divides the channels";
-        return nullptr;
-      }
-      c2.push_back(ch);
-    }
+    if (c2.empty())
+      c2 = getDivisorsIn(ch, std::min(ch, lanes / 2), 4 * lanes);
+    if (c2.empty())
+      c2.push_back(largestAtMost(getDivisors(ch), 4 * lanes));
 
     MLIRContext *ctx = op->getContext();
     int64_t oh = loops.extents[loops.oh], kw = loops.extents[loops.kw];

@@ -38,7 +38,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     if (!outerLoop)
       return c;
@@ -72,7 +72,7 @@ public:
   std::unique_ptr<SketchInstance>
   instantiate(const FusedGroup &group, TargetAttr target,
               std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group)) {
+    if (!hasStaticTensorOperands(group, /*anyElementType=*/true)) {
       whyNot = "needs static tensor operands";
       return nullptr;
     }

@@ -136,7 +136,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     // 64 x 64 blocks of 2 x 2 warps (32 x 32 per warp, 8 mma tiles), K by
     // 32; smaller where the extents are.

@@ -182,7 +182,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     // 64x64 block tiles of 16x16 threads with 4x4 register tiles, K by 16
     // (the recipe's schedule); smaller where the extents are.

@@ -141,7 +141,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override {
+  KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     // A block of 4 rows x 8 columns x 32 channels, each thread one row of
     // 2 columns x 4 channels: 4 x 4 x 8 = 128 threads.

@@ -95,7 +95,8 @@ bool KnobValues::has(StringRef name) const {
 
 SmallVector<int64_t> mlir::tuner::getDivisors(int64_t n) {
   SmallVector<int64_t> small, large;
-  for (int64_t d = 1; d * d <= n; ++d) {
+  // d <= n / d: d * d would overflow for n near INT64_MAX.
+  for (int64_t d = 1; d <= n / d; ++d) {
     if (n % d)
       continue;
     small.push_back(d);

@@ -145,6 +145,21 @@ ScriptBuilder::tileUsingFor(Handle target, ArrayRef<Size> sizes,
   return {tiled, loops};
 }
 
+ScriptBuilder::ReductionTiling
+ScriptBuilder::tileReductionUsingFor(Handle target, ArrayRef<int64_t> sizes) {
+  ReductionTiling r{{fresh("partial_fill")},
+                    {fresh("partial")},
+                    {fresh("combine")},
+                    {fresh("reduction_loop")}};
+  line() << r.fill.name << ", " << r.split.name << ", " << r.combine.name
+         << ", " << r.loop.name
+         << " = transform.structured.tile_reduction_using_for " << target.name
+         << " by tile_sizes = " << intList(sizes) << " : (" << kAnyOp
+         << ") -> (" << kAnyOp << ", " << kAnyOp << ", " << kAnyOp << ", "
+         << kAnyOp << ")\n";
+  return r;
+}
+
 std::pair<Handle, Handle>
 ScriptBuilder::fuseIntoContainingOp(Handle producer, Handle containing) {
   Handle fused{fresh("fused")}, newContaining{fresh("containing")};
@@ -155,13 +170,12 @@ ScriptBuilder::fuseIntoContainingOp(Handle producer, Handle containing) {
   return {fused, newContaining};
 }
 
-std::pair<Handle, Handle>
+ScriptBuilder::Padding
 ScriptBuilder::pad(Handle target, ArrayRef<std::string> paddingValues,
                    ArrayRef<int64_t> dims, ArrayRef<int64_t> nofold,
                    StringRef copyBack) {
-  Handle padded{fresh("padded")}, pad{fresh("pad")};
-  std::string copy = fresh("copy");
-  line() << padded.name << ", " << pad.name << ", " << copy
+  Handle padded{fresh("padded")}, pad{fresh("pad")}, copy{fresh("copy")};
+  line() << padded.name << ", " << pad.name << ", " << copy.name
          << " = transform.structured.pad " << target.name
          << " {padding_values = [" << llvm::join(paddingValues, ", ")
          << "], padding_dimensions = " << intList(dims)
@@ -169,7 +183,7 @@ ScriptBuilder::pad(Handle target, ArrayRef<std::string> paddingValues,
          << ", copy_back_op = \"" << copyBack << "\"} : (" << kAnyOp
          << ") -> ("
          << kAnyOp << ", " << kAnyOp << ", " << kAnyOp << ")\n";
-  return {padded, pad};
+  return {padded, pad, copy};
 }
 
 std::pair<Handle, Handle>

@@ -7,6 +7,8 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <random>
+
 using namespace mlir;
 using namespace mlir::sched;
 using namespace mlir::tuner;
@@ -34,6 +36,71 @@ SmallVector<int64_t> SketchInstance::getIntOptions(StringRef name) const {
   for (unsigned i = 0, e = k.options.size(); i < e; ++i)
     values.push_back(k.getInt(i));
   return values;
+}
+
+KnobChoice SketchInstance::getDefault() const {
+  KnobChoice choice = getHeuristicDefault();
+  std::string whyNot;
+  if (succeeded(verify(choice, whyNot)))
+    return choice;
+  if (std::optional<KnobChoice> valid = findValidNear(choice))
+    return *valid;
+  return choice;
+}
+
+std::optional<KnobChoice>
+SketchInstance::findValidNear(const KnobChoice &start) const {
+  std::string whyNot;
+  auto isValid = [&](const KnobChoice &c) {
+    return succeeded(verify(c, whyNot));
+  };
+  auto moved = [&](KnobChoice c, unsigned knob, int delta) {
+    int64_t index = int64_t(c[knob]) + delta;
+    if (index < 0 || index >= int64_t(knobs[knob].options.size()))
+      return std::optional<KnobChoice>();
+    c[knob] = index;
+    return std::optional<KnobChoice>(c);
+  };
+  unsigned n = knobs.size();
+  int widest = 0;
+  for (const Knob &k : knobs)
+    widest = std::max<int>(widest, k.options.size());
+  // One knob, nearest options first, inner knobs (listed last) first.
+  for (int d = 1; d < widest; ++d)
+    for (unsigned i = n; i-- > 0;)
+      for (int delta : {-d, d})
+        if (auto c = moved(start, i, delta); c && isValid(*c))
+          return c;
+  // Two knobs, within three options each.
+  for (int d = 1; d <= 3; ++d)
+    for (unsigned i = n; i-- > 0;)
+      for (unsigned j = i; j-- > 0;)
+        for (int di : {-d, d})
+          for (int dj = -d; dj <= d; ++dj)
+            if (auto c = moved(start, i, di))
+              if (auto c2 = dj ? moved(*c, j, dj) : c; c2 && isValid(*c2))
+                return c2;
+  // The nearest of a fixed-seed sample (distance: options moved).
+  std::mt19937_64 rng(0);
+  std::optional<KnobChoice> best;
+  int64_t bestDistance = INT64_MAX;
+  for (unsigned attempt = 0, found = 0; attempt < 20000 && found < 200;
+       ++attempt) {
+    KnobChoice c(n);
+    for (unsigned i = 0; i < n; ++i)
+      c[i] = rng() % knobs[i].options.size();
+    if (!isValid(c))
+      continue;
+    ++found;
+    int64_t distance = 0;
+    for (unsigned i = 0; i < n; ++i)
+      distance += std::abs(int64_t(c[i]) - int64_t(start[i]));
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = c;
+    }
+  }
+  return best;
 }
 
 ConfigAttr SketchInstance::toConfig(MLIRContext *ctx,
@@ -129,6 +196,8 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createCPUContractionSketch());
   sketches.push_back(createCPUContractionPaddedSketch());
   sketches.push_back(createCPUConvolutionSketch());
+  sketches.push_back(createCPUReductionSketch());
+  sketches.push_back(createCPUElementwiseSketch());
   sketches.push_back(createCPUFallbackSketch());
   sketches.push_back(createGPUContractionMMASketch());
   sketches.push_back(createGPUContractionSketch());
@@ -178,7 +247,15 @@ mlir::tuner::instantiateSketches(const FusedGroup &group, TargetAttr target,
     if (sketch->isFallback() && !result.empty())
       continue;
     std::string reason;
-    if (auto instance = sketch->instantiate(group, target, reason)) {
+    std::unique_ptr<SketchInstance> instance =
+        sketch->instantiate(group, target, reason);
+    // A space whose default cannot be made valid has no point to offer.
+    if (instance &&
+        failed(instance->verify(instance->getDefault(), reason))) {
+      reason = "no valid configuration found: " + reason;
+      instance = nullptr;
+    }
+    if (instance) {
       result.push_back(std::move(instance));
     } else if (whyNot) {
       *whyNot += (sketch->getName() + ": " + reason + "\n").str();

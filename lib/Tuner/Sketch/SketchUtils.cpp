@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -45,30 +46,36 @@ mlir::tuner::detail::getMappingText(ArrayRef<Size> sizes,
   return "[" + llvm::join(entries, ", ") + "]";
 }
 
+TiledGroup mlir::tuner::detail::getGroupHandles(ScriptBuilder &b,
+                                                 const FusedGroup &group) {
+  linalg::LinalgOp anchor = group.anchor;
+  TiledGroup handles;
+  handles.anchor = b.getAnchor();
+  for (linalg::LinalgOp producer : group.producers)
+    for (OpOperand &init : anchor.getDpsInitsMutable())
+      if (init.get().getDefiningOp() == producer.getOperation()) {
+        handles.producers.push_back(
+            b.getProducerOfOperand(handles.anchor, init.getOperandNumber()));
+        break;
+      }
+  Handle last = handles.anchor;
+  for (size_t i = 0, e = group.consumers.size(); i < e; ++i) {
+    last = b.getConsumerOfResult(last, 0);
+    handles.consumers.push_back(last);
+  }
+  return handles;
+}
+
 TiledGroup
 mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
                                       ArrayRef<Size> outerSizes,
                                       ArrayRef<std::string> loopMapping) {
   linalg::LinalgOp anchor = group.anchor;
-  Handle anchorHandle = b.getAnchor();
-
   // Take handles on the neighbours before the anchor handle is consumed.
-  SmallVector<Handle> producers;
-  for (linalg::LinalgOp producer : group.producers) {
-    for (OpOperand &init : anchor.getDpsInitsMutable()) {
-      if (init.get().getDefiningOp() == producer.getOperation()) {
-        producers.push_back(
-            b.getProducerOfOperand(anchorHandle, init.getOperandNumber()));
-        break;
-      }
-    }
-  }
-  SmallVector<Handle> consumers;
-  Handle last = anchorHandle;
-  for (size_t i = 0, e = group.consumers.size(); i < e; ++i) {
-    last = b.getConsumerOfResult(last, 0);
-    consumers.push_back(last);
-  }
+  TiledGroup handles = getGroupHandles(b, group);
+  Handle anchorHandle = handles.anchor;
+  SmallVector<Handle> producers = std::move(handles.producers);
+  SmallVector<Handle> consumers = std::move(handles.consumers);
 
   TiledGroup tiled;
   if (consumers.empty()) {
@@ -115,6 +122,10 @@ void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
                                                bool masked) {
   SmallVector<Size> sizes = projectToResultLoops(group.anchor, innerSizes);
   auto tileAndVectorize = [&](Handle &op) {
+    // Masked vectorization of a named op (a fill) puts several ops under
+    // one vector.mask, which MLIR 22 rejects; the generic form is fine.
+    if (masked)
+      op = b.generalize(op);
     auto [t, loops] = b.tileUsingFor(op, sizes);
     op = t;
     b.vectorize(op, /*namedContraction=*/false,
@@ -141,15 +152,19 @@ int64_t mlir::tuner::detail::getResultElementBits(linalg::LinalgOp anchor) {
   return type.getElementType().getIntOrFloatBitWidth();
 }
 
-bool mlir::tuner::detail::hasStaticTensorOperands(const FusedGroup &group) {
+bool mlir::tuner::detail::hasStaticTensorOperands(const FusedGroup &group,
+                                                  bool anyElementType) {
+  auto isElement = [&](Type type) {
+    return type.isIntOrFloat() || (anyElementType && type.isIndex());
+  };
   for (Operation *op : group.getOps()) {
     for (Type type :
          llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
-      if (type.isIntOrFloat())
+      if (isElement(type))
         continue;
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || !tensor.hasStaticShape() ||
-          !tensor.getElementType().isIntOrFloat())
+          !isElement(tensor.getElementType()))
         return false;
     }
   }
@@ -245,7 +260,7 @@ mlir::tuner::detail::padInputsForStaging(ScriptBuilder &b,
   SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
   for (OpOperand *input : anchor.getDpsInputOperands())
     nofold[input->getOperandNumber()] = 1;
-  Handle padded = b.pad(op, zeros, dims, nofold, "none").first;
+  Handle padded = b.pad(op, zeros, dims, nofold, "none").padded;
   SmallVector<Handle> pads;
   for (OpOperand *input : anchor.getDpsInputOperands())
     pads.push_back(b.getProducerOfOperand(padded, input->getOperandNumber()));
@@ -283,9 +298,14 @@ FailureOr<ConvLoops>
 mlir::tuner::detail::analyzeConvolution(const FusedGroup &group,
                                         std::string &whyNot) {
   Operation *op = group.anchor;
-  bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op);
+  // Poolings have the loops of a depthwise convolution (a window per
+  // channel, no input-channel loop) and decompose to 1-D the same way.
+  bool depthwise =
+      isa<linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcMaxOp,
+          linalg::PoolingNhwcSumOp, linalg::PoolingNhwcMinOp>(op);
   if (!depthwise && !isa<linalg::Conv2DNhwcHwcfOp>(op)) {
-    whyNot = "not a conv_2d_nhwc_hwcf or depthwise_conv_2d_nhwc_hwc";
+    whyNot = "not a conv_2d_nhwc_hwcf, depthwise_conv_2d_nhwc_hwc or "
+             "pooling_nhwc_{max,min,sum}";
     return failure();
   }
   if (!hasStaticTensorOperands(group)) {
@@ -307,4 +327,35 @@ mlir::tuner::detail::parseShapeOption(StringRef option) {
   (void)a.getAsInteger(10, first);
   (void)b.getAsInteger(10, second);
   return {first, second};
+}
+
+bool mlir::tuner::detail::isVectorizable(linalg::LinalgOp op,
+                                         std::string &whyNot) {
+  // LLVM stores a vector of i1 as packed bits, a memref of i1 as bytes: a
+  // vector transfer of booleans would read and write the wrong memory.
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
+    Type element = getElementTypeOrSelf(v.getType());
+    if (isa<ShapedType>(v.getType()) && element.isIntOrFloat() &&
+        element.getIntOrFloatBitWidth() < 8) {
+      whyNot = "tensors of elements narrower than a byte do not vectorize "
+               "(vectors of them are packed, buffers are not)";
+      return false;
+    }
+  }
+  if (succeeded(linalg::vectorizeOpPrecondition(op)))
+    return true;
+  whyNot = "the vectorizer does not accept the op (its body or maps)";
+  return false;
+}
+
+int64_t mlir::tuner::detail::getWidestElementBits(linalg::LinalgOp op) {
+  int64_t bits = 8;
+  for (Value v : op->getOperands()) {
+    Type element = getElementTypeOrSelf(v.getType());
+    if (element.isIntOrFloat())
+      bits = std::max<int64_t>(bits, element.getIntOrFloatBitWidth());
+    else if (element.isIndex())
+      bits = std::max<int64_t>(bits, 64);
+  }
+  return bits;
 }

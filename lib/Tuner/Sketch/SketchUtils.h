@@ -23,6 +23,10 @@ struct TiledGroup {
   SmallVector<Handle> consumers;
 };
 
+/// Handles on the ops of a group without tiling it (for ops with nothing to
+/// split over threads); `forall` is left empty.
+TiledGroup getGroupHandles(ScriptBuilder &b, const FusedGroup &group);
+
 /// Projects sizes given per loop of the anchor onto the loops of the ops
 /// indexed like the anchor's first result (its producers and consumers).
 SmallVector<Size> projectToResultLoops(linalg::LinalgOp anchor,
@@ -73,10 +77,18 @@ std::string getZeroAttrText(Type type);
 
 /// Bit width of the element type of the anchor's first result.
 int64_t getResultElementBits(linalg::LinalgOp anchor);
+/// The widest element type (in bits) among the operands of `op` (at least
+/// 8): what sizes the vector lanes of an op mixing element types.
+int64_t getWidestElementBits(linalg::LinalgOp op);
+/// Whether upstream's vectorizer accepts `op` (with static shapes), with the
+/// reason when it does not.
+bool isVectorizable(linalg::LinalgOp op, std::string &whyNot);
 
 /// Whether every type of the group's operands is a static-shaped tensor of
-/// int or float elements.
-bool hasStaticTensorOperands(const FusedGroup &group);
+/// int or float elements (or also of index elements, with `anyElementType`:
+/// what the schedules that tile, vectorize or leave loops accept).
+bool hasStaticTensorOperands(const FusedGroup &group,
+                             bool anyElementType = false);
 
 /// The two numbers of a 2-D shape option "AxB" (e.g. a block of threads
 /// "16x8"): (A, B).

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/CastInterfaces.h"
@@ -89,6 +90,11 @@ FusedGroup mlir::tuner::buildFusedGroup(linalg::LinalgOp anchor,
                                         const TaskExtractionOptions &options) {
   FusedGroup group;
   group.anchor = anchor;
+  // An op without reductions is a group of its own: whether its neighbours
+  // join it must not depend on which other groups claimed them first, since
+  // materialization rebuilds the group from the anchor alone.
+  if (!isAnchorOp(anchor))
+    return group;
   if (options.fuseProducers) {
     for (OpOperand &init : anchor.getDpsInitsMutable()) {
       auto producer = init.get().getDefiningOp<linalg::LinalgOp>();
@@ -250,47 +256,117 @@ std::string mlir::tuner::getTaskName(const FusedGroup &group) {
 // Extraction
 //===----------------------------------------------------------------------===//
 
+std::string mlir::tuner::getUnschedulableReason(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics())
+    return "linalg op on buffers is not extracted as a tuning task; the tuner "
+           "schedules ops on tensors";
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (llvm::any_of(ranges, ShapedType::isDynamic))
+    return "dynamic shapes are not supported: op is not extracted as a tuning "
+           "task";
+  return "";
+}
+
+/// Bytes of the values a group reads from outside and of its result.
+static int64_t computeGroupBytes(const FusedGroup &group) {
+  SmallVector<Operation *> ops = group.getOps();
+  llvm::SmallPtrSet<Operation *, 8> inGroup(ops.begin(), ops.end());
+  llvm::SmallPtrSet<Value, 8> seen;
+  int64_t bytes = 0;
+  auto count = [&](Value v) {
+    auto type = dyn_cast<ShapedType>(v.getType());
+    if (!type || !type.hasStaticShape() || !seen.insert(v).second)
+      return;
+    unsigned bits = type.getElementType().isIntOrFloat()
+                        ? type.getElementType().getIntOrFloatBitWidth()
+                        : 64;
+    bytes += type.getNumElements() * llvm::divideCeil(bits, 8);
+  };
+  for (Operation *op : ops) {
+    auto linalgOp = cast<linalg::LinalgOp>(op);
+    for (OpOperand *input : linalgOp.getDpsInputOperands())
+      if (!inGroup.contains(input->get().getDefiningOp()))
+        count(input->get());
+  }
+  for (Value result : group.getRoot()->getResults())
+    count(result);
+  return bytes;
+}
+
+/// Whether `op` is a linalg op extraction considers, warning about the ones
+/// it must skip.
+static bool isExtractable(Operation *op) {
+  if (auto aggregate = dyn_cast<linalg::AggregatedOpInterface>(op)) {
+    if (!isa<linalg::LinalgOp>(op)) {
+      op->emitWarning()
+          << "aggregate op is not extracted as a tuning task; decompose it "
+             "into linalg ops first (transform.structured.decompose_interface "
+             "or tuner-prepare)";
+      return false;
+    }
+  }
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return false;
+  std::string reason = getUnschedulableReason(linalgOp);
+  if (!reason.empty()) {
+    op->emitWarning() << reason;
+    return false;
+  }
+  // Nothing to compute, nothing to schedule.
+  if (llvm::is_contained(linalgOp.getStaticLoopRanges(), 0))
+    return false;
+  // An accumulator read before it is written has no defined value: every
+  // schedule, and the reference, may compute something else.
+  for (OpOperand &init : linalgOp.getDpsInitsMutable())
+    if (init.get().getDefiningOp<tensor::EmptyOp>() &&
+        linalgOp.payloadUsesValueFromOperand(&init))
+      op->emitWarning() << "the op reads its accumulator (init #"
+                        << init.getOperandNumber() - linalgOp.getNumDpsInputs()
+                        << "), an uninitialized tensor.empty: its result is "
+                           "undefined, and checks against a reference will "
+                           "fail; initialize it (linalg.fill)";
+  return true;
+}
+
 std::vector<Task> mlir::tuner::extractTasks(Operation *root,
                                             const TaskExtractionOptions &options) {
-  std::vector<Task> tasks;
-  llvm::StringMap<size_t> taskIndex;
-  // Consumers already fused into an earlier group (an elementwise op reading
-  // two anchors joins the first one only).
-  llvm::DenseSet<Operation *> claimed;
-
+  SmallVector<linalg::LinalgOp> candidates;
   root->walk([&](Operation *op) {
-    if (auto aggregate = dyn_cast<linalg::AggregatedOpInterface>(op)) {
-      if (!isa<linalg::LinalgOp>(op)) {
-        op->emitWarning()
-            << "aggregate op is not extracted as a tuning task; decompose it "
-               "into linalg ops first (transform.structured.decompose_interface)";
-        return;
-      }
-    }
-    if (!isAnchorOp(op))
-      return;
-    auto anchor = cast<linalg::LinalgOp>(op);
-    if (!anchor.hasPureTensorSemantics()) {
-      op->emitWarning() << "linalg op on buffers is not extracted as a tuning "
-                           "task; the tuner schedules ops on tensors";
-      return;
-    }
-    if (llvm::any_of(anchor.getStaticLoopRanges(), ShapedType::isDynamic)) {
-      op->emitWarning() << "dynamic shapes are not supported: op is not "
-                           "extracted as a tuning task";
-      return;
-    }
+    if (isExtractable(op))
+      candidates.push_back(cast<linalg::LinalgOp>(op));
+  });
+
+  // Anchors first: their groups claim their producers and consumers (an
+  // elementwise op reading two anchors joins the first one only).
+  llvm::DenseSet<Operation *> claimed;
+  llvm::DenseMap<Operation *, FusedGroup> groups;
+  for (linalg::LinalgOp anchor : candidates) {
+    if (!isAnchorOp(anchor))
+      continue;
     FusedGroup group = buildFusedGroup(anchor, options);
-    // Stop the consumer chain at the first op another group already owns.
     for (auto [i, consumer] : llvm::enumerate(group.consumers)) {
       if (claimed.contains(consumer)) {
         group.consumers.resize(i);
         break;
       }
     }
-    for (linalg::LinalgOp consumer : group.consumers)
-      claimed.insert(consumer);
+    for (Operation *op : group.getOps())
+      claimed.insert(op);
+    groups[anchor] = std::move(group);
+  }
 
+  std::vector<Task> tasks;
+  llvm::StringMap<size_t> taskIndex;
+  for (linalg::LinalgOp op : candidates) {
+    FusedGroup group;
+    if (isAnchorOp(op)) {
+      group = std::move(groups[op]);
+    } else {
+      if (!options.allOps || claimed.contains(op))
+        continue;
+      group = buildFusedGroup(op, options);
+    }
     std::string workload = computeWorkloadString(group);
     std::string key = computeWorkloadKey(workload);
     auto [it, inserted] = taskIndex.try_emplace(key, tasks.size());
@@ -299,14 +375,16 @@ std::vector<Task> mlir::tuner::extractTasks(Operation *root,
       task.key = key;
       task.name = getTaskName(group);
       task.workload = std::move(workload);
+      task.opClass = classifyOp(group.anchor);
       for (Operation *groupOp : group.getOps())
         task.flops += computeFlops(cast<linalg::LinalgOp>(groupOp));
+      task.bytes = computeGroupBytes(group);
       tasks.push_back(std::move(task));
     }
     Task &task = tasks[it->second];
     task.weight++;
     task.occurrences.push_back(std::move(group));
-  });
+  }
   return tasks;
 }
 
@@ -340,11 +418,13 @@ llvm::json::Value mlir::tuner::tasksToJSON(ArrayRef<Task> tasks) {
 
     llvm::json::Array operands;
     for (OpOperand &operand : anchor->getOpOperands()) {
-      auto type = cast<ShapedType>(operand.get().getType());
+      Type type = operand.get().getType();
+      auto shaped = dyn_cast<ShapedType>(type);
       operands.push_back(llvm::json::Object{
           {"role", anchor.isDpsInit(&operand) ? "init" : "input"},
-          {"shape", llvm::json::Array(type.getShape())},
-          {"element_type", printType(type.getElementType())},
+          {"shape", shaped ? llvm::json::Array(shaped.getShape())
+                           : llvm::json::Array()},
+          {"element_type", printType(getElementTypeOrSelf(type))},
       });
     }
     llvm::json::Array iterators;
@@ -367,6 +447,8 @@ llvm::json::Value mlir::tuner::tasksToJSON(ArrayRef<Task> tasks) {
         {"name", task.name},
         {"weight", task.weight},
         {"flops", task.flops},
+        {"bytes", task.bytes},
+        {"class", stringifyOpClass(task.opClass)},
         {"anchor", anchor->getName().getStringRef()},
         {"loop_ranges", llvm::json::Array(anchor.getStaticLoopRanges())},
         {"iterator_types", std::move(iterators)},
@@ -383,17 +465,21 @@ llvm::json::Object mlir::tuner::describeWorkload(const Task &task) {
   linalg::LinalgOp anchor = task.occurrences.front().anchor;
   llvm::json::Array operands;
   for (Type type : anchor->getOperandTypes()) {
-    auto shaped = cast<ShapedType>(type);
+    // A fill's value is a scalar: an operand of rank 0.
+    auto shaped = dyn_cast<ShapedType>(type);
     std::string elt;
-    llvm::raw_string_ostream(elt) << shaped.getElementType();
+    llvm::raw_string_ostream(elt) << getElementTypeOrSelf(type);
     operands.push_back(llvm::json::Object{
-        {"shape", llvm::json::Array(shaped.getShape())},
+        {"shape", shaped ? llvm::json::Array(shaped.getShape())
+                         : llvm::json::Array()},
         {"element_type", elt}});
   }
   return llvm::json::Object{
       {"name", task.name},
       {"anchor", anchor->getName().getStringRef()},
+      {"class", stringifyOpClass(task.opClass)},
       {"flops", task.flops},
+      {"bytes", task.bytes},
       {"loop_ranges", llvm::json::Array(anchor.getStaticLoopRanges())},
       {"operands", std::move(operands)},
   };

@@ -101,20 +101,20 @@ ConfigAttr ownBestConfig(const Database &db, const Task &task,
   Operation *anchor = task.occurrences.front().anchor;
   MLIRContext *ctx = anchor->getContext();
   for (const Record *record : db.getBest(task.key, targetText, /*limit=*/0)) {
-    std::string error;
+    // The database checked the record's structure; only the sketches know
+    // whether its sketch exists and its knobs fit (a record of an older
+    // space, of a test sketch, or one written by hand): such a record is
+    // skipped, never chosen.
     ConfigAttr config = record->getConfig(ctx);
-    if (!config) {
-      error = "a knob value is neither an integer nor a string";
-    } else {
-      FailureOr<std::unique_ptr<SketchInstance>> instance = instantiateSketch(
-          config.getSketch(), task.occurrences.front(), target, error);
-      if (succeeded(instance) &&
-          succeeded((*instance)->fromConfig(config, error)))
-        return config;
-    }
-    anchor->emitWarning()
-        << "sched-apply-best: a record of this task does not fit its space ("
-        << error << "); trying the next best";
+    std::string why;
+    FailureOr<std::unique_ptr<SketchInstance>> instance = instantiateSketch(
+        config.getSketch(), task.occurrences.front(), target, why);
+    if (succeeded(instance) && succeeded((*instance)->fromConfig(config, why)))
+      return config;
+    anchor->emitWarning() << "sched-apply-best: the record on line "
+                          << record->line << " of database '" << db.getPath()
+                          << "' does not fit this task's space (" << why
+                          << "); trying the next best";
   }
   return nullptr;
 }

@@ -19,7 +19,7 @@
 // RUN: rm -f %t.db
 // RUN: tuner-test-opt %S/Inputs/matmul-16.mlir --tuner-tune="target=cpu:avx512:1t measure=fake sketches=test.fault trials=1 database=%t.db progress=off" -o /dev/null
 // RUN: tuner-opt %S/Inputs/matmul-16.mlir --sched-apply-best="database=%t.db target=cpu:avx512:1t" 2>&1 | FileCheck %s --check-prefix=RECORD
-// RECORD: warning: sched-apply-best: a record of this task does not fit its space (unknown sketch 'test.fault'); trying the next best
+// RECORD: warning: sched-apply-best: the record on line 1 of database '{{.*}}' does not fit this task's space (unknown sketch 'test.fault'); trying the next best
 // RECORD: warning: sched-apply-best: no valid record for task
 // RECORD-NOT: sched.config
 

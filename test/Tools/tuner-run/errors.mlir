@@ -5,6 +5,8 @@
 // RUN: not tuner-run %t/missing.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not tuner-run %t/bad.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
 // RUN: not tuner-run %t/two.mlir --entry=f --parallel=threads 2>&1 | FileCheck %s --check-prefix=PARALLEL
+// A shape whose size overflows is an error, not a heap corruption.
+// RUN: not tuner-run %t/huge.mlir 2>&1 | FileCheck %s --check-prefix=HUGE
 // Choosing one of two functions works.
 // RUN: tuner-run %t/two.mlir --entry=g --repeats=1 | FileCheck %s --check-prefix=G
 
@@ -14,6 +16,7 @@
 // MISSING: tuner-run: cannot open input file '{{.*}}missing.mlir': No such file or directory
 // PARSE: bad.mlir:1:1: error: custom op 'not' is unknown
 // PARALLEL: tuner-run: unknown --parallel 'threads': expected openmp or none
+// HUGE: tuner-run: a buffer of type tensor<9223372036854775807x2xf32> is too large to allocate (more than 1024 GiB)
 // G: g: median
 
 //--- two.mlir
@@ -32,3 +35,8 @@ func.func @d(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
 
 //--- bad.mlir
 not mlir at all
+
+//--- huge.mlir
+func.func @huge(%a: tensor<9223372036854775807x2xf32>) -> tensor<9223372036854775807x2xf32> {
+  return %a : tensor<9223372036854775807x2xf32>
+}

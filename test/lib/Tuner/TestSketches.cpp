@@ -45,7 +45,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override { return KnobChoice(1, 0); }
+  KnobChoice getHeuristicDefault() const override { return KnobChoice(1, 0); }
 };
 
 class FailToApplySketch : public Sketch {
@@ -83,7 +83,7 @@ public:
     return b.finish();
   }
 
-  KnobChoice getDefault() const override { return KnobChoice(1, 0); }
+  KnobChoice getHeuristicDefault() const override { return KnobChoice(1, 0); }
 };
 
 class FaultSketch : public Sketch {

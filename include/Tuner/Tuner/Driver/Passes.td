@@ -91,6 +91,9 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     the summary as JSON, with the search's and the re-timed figures.
   }];
   let options = [
+    Option<"prepare", "prepare", "bool", /*default=*/"true",
+           "Run tuner-prepare first (decompose, channels last, fold "
+           "constants, fuse), so that the tasks are the prepared program's">,
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
            "host, cpu[:sse|avx2|avx512][:<N>t], cuda:sm_XY, or a "
            "#sched.target attribute">,

@@ -18,6 +18,10 @@
 
 namespace mlir::tuner {
 
+/// The largest buffer a kernel's argument may need (bytes); a larger or
+/// overflowing shape is an error, not an allocation.
+constexpr int64_t kMaxBufferBytes = int64_t(1) << 40;
+
 /// A dense, 64-byte aligned buffer with a memref descriptor.
 class HostBuffer {
 public:
@@ -68,7 +72,7 @@ struct Comparison {
   bool match = true;
   /// Largest |actual - expected|.
   double maxAbsError = 0;
-  /// Largest |actual - expected| / max(1, |expected|).
+  /// Largest |actual - expected| / (max(1, |expected|) + rms(expected)).
   double maxError = 0;
   int64_t mismatches = 0;
   /// Describes the first mismatching element, if any.
@@ -76,9 +80,18 @@ struct Comparison {
 };
 
 /// Compares element-wise; floats match when |a - e| <= tolerance *
-/// max(1, |e|), integers must be equal.
+/// (max(1, |e|) + rms(expected)): relative to the element, and to the scale
+/// of the whole result, so that a sum that cancels to a small value is
+/// judged by the size of its terms. Integers must be equal; NaNs match NaNs.
 Comparison compareBuffers(const HostBuffer &actual, const HostBuffer &expected,
                           double tolerance);
+
+/// The relative tolerance a result computed in `precision` (a float type:
+/// the least precise one of the program, see KernelSignature::precision) is
+/// checked with: about 2^-10 for f32 (sums in another order), a few units in
+/// the last place for f16 (2^-10) and bf16 (2^-7), whose roundings a
+/// reordered f32 accumulation may flip, 1e-5 for f64. Without a type, f32's.
+double getDefaultTolerance(Type precision);
 
 } // namespace mlir::tuner
 

@@ -67,7 +67,7 @@ struct RunRequest {
   /// always; 0: never). A candidate only needs checking when it would be
   /// the new best.
   double verifyBelow = std::numeric_limits<double>::infinity();
-  double tolerance = 1e-3;
+  double tolerance = 0;
 };
 
 /// A run job's answer; for a reference job (ObjectRunner::computeReference)

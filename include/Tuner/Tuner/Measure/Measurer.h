@@ -118,7 +118,7 @@ struct MeasurerOptions {
   bool verify = true;
   /// Check every candidate, not only the first valid one and new bests.
   bool verifyAll = false;
-  double tolerance = 1e-3;
+  double tolerance = 0;
   /// Address-space limit of each worker (bytes; 0: none).
   uint64_t memoryLimitBytes = 8ull << 30;
   /// OpenMP threads of the runner (the target's cores).

@@ -38,6 +38,15 @@ struct Timings {
 Timings timeCalls(const std::function<void()> &call,
                   const TimingOptions &options);
 
+/// Makes this process's malloc keep freed memory for reuse instead of
+/// returning large blocks to the system: compiled programs allocate their
+/// intermediate tensors on every call, and without this each call would
+/// page-fault in (and zero) megabytes of fresh memory, which is the cost of
+/// the allocator under measurement, not of the schedule. A serving runtime
+/// (IREE's caching allocator) reuses its buffers the same way. Called by
+/// tuner-run and the runner workers before anything is timed.
+void keepFreedMemoryForReuse();
+
 } // namespace mlir::tuner
 
 #endif // TUNER_TUNER_MEASURE_TIMING_H

@@ -71,18 +71,29 @@ public:
   std::pair<Handle, SmallVector<Handle>>
   tileUsingFor(Handle target, ArrayRef<Size> sizes,
                ArrayRef<int64_t> interchange = {});
+  /// The handles tile_reduction_using_for returns.
+  struct ReductionTiling {
+    Handle fill, split, combine, loop;
+  };
+  /// tile_reduction_using_for: the reduction loops of `target` with a
+  /// non-zero (static) size are tiled, partial results accumulate
+  /// elementwise in a tensor of the tile's shape, combined after the loop.
+  ReductionTiling tileReductionUsingFor(Handle target, ArrayRef<int64_t> sizes);
   /// fuse_into_containing_op; returns (fused op, new containing op).
   std::pair<Handle, Handle> fuseIntoContainingOp(Handle producer,
                                                  Handle containing);
+  /// The handles structured.pad returns.
+  struct Padding {
+    Handle padded, pads, copyBack;
+  };
   /// structured.pad of the given iteration dimensions to the static bounding
   /// box, copying (packing) the operands whose nofold flag is set; returns
-  /// the padded op and the tensor.pad ops. `paddingValues` has one attribute
-  /// text per operand.
-  std::pair<Handle, Handle> pad(Handle target,
-                                ArrayRef<std::string> paddingValues,
-                                ArrayRef<int64_t> dims,
-                                ArrayRef<int64_t> nofold,
-                                StringRef copyBack = "linalg.copy");
+  /// the padded op, the tensor.pad ops and the op copying the result back
+  /// (`copyBack`, or none). `paddingValues` has one attribute text per
+  /// operand.
+  Padding pad(Handle target, ArrayRef<std::string> paddingValues,
+              ArrayRef<int64_t> dims, ArrayRef<int64_t> nofold,
+              StringRef copyBack = "linalg.copy");
   /// structured.gpu.map_copy_to_threads (a copy or pad distributed over the
   /// threads of a block); returns (forall, per-thread copy).
   std::pair<Handle, Handle> mapCopyToThreads(Handle target,

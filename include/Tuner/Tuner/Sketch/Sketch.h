@@ -55,8 +55,12 @@ public:
   /// holding the anchor op. Knob ops carry no `selected` value.
   virtual std::string buildScript(StringRef symName) const = 0;
 
-  /// The heuristic configuration (a valid point).
-  virtual KnobChoice getDefault() const = 0;
+  /// The default configuration: the sketch's heuristic choice when it
+  /// passes verify(), else the valid point nearest to it (one knob moved,
+  /// then two, then the nearest of a fixed-seed random sample). Only when
+  /// the space has no valid point found that way is the heuristic returned
+  /// as it is (instantiateSketches drops such an instance).
+  KnobChoice getDefault() const;
 
   /// Converts a point to a #sched.config.
   sched::ConfigAttr toConfig(MLIRContext *ctx,
@@ -78,6 +82,13 @@ public:
   }
 
 protected:
+  /// The sketch's heuristic choice for the shape and target. It should be
+  /// valid; getDefault() repairs it where it is not (odd shapes).
+  virtual KnobChoice getHeuristicDefault() const = 0;
+
+  /// The valid point nearest to `start` (see getDefault), if one is found.
+  std::optional<KnobChoice> findValidNear(const KnobChoice &start) const;
+
   /// Fails, writing why to `os`, when `config` names another sketch.
   LogicalResult checkSketch(sched::ConfigAttr config,
                             llvm::raw_ostream &os) const;
@@ -141,7 +152,9 @@ instantiateSketches(const FusedGroup &group, sched::TargetAttr target,
 std::unique_ptr<Sketch> createCPUContractionSketch();
 std::unique_ptr<Sketch> createCPUContractionPaddedSketch();
 std::unique_ptr<Sketch> createCPUConvolutionSketch();
+std::unique_ptr<Sketch> createCPUElementwiseSketch();
 std::unique_ptr<Sketch> createCPUFallbackSketch();
+std::unique_ptr<Sketch> createCPUReductionSketch();
 std::unique_ptr<Sketch> createGPUContractionMMASketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();

@@ -3,7 +3,9 @@
 // A tuning task is an anchor op (a linalg op with a reduction iterator: a
 // contraction, a convolution, a reduction) together with the elementwise ops
 // that a schedule fuses with it: the producer of its accumulator (a fill) and
-// a chain of elementwise consumers (bias, activation). Identical groups share
+// a chain of elementwise consumers (bias, activation). Every other linalg op
+// (an elementwise op, a transpose, a fill no anchor took) is a task of its
+// own, so that every op of a program gets a schedule. Identical groups share
 // a workload key and collapse into one task whose weight counts them.
 //
 // docs/TaskExtraction.md describes the rules and exactly what the workload key
@@ -13,6 +15,8 @@
 
 #ifndef TUNER_TUNER_TASK_TASKEXTRACTION_H
 #define TUNER_TUNER_TASK_TASKEXTRACTION_H
+
+#include "Tuner/Analysis/OpClass.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
@@ -24,7 +28,9 @@
 
 namespace mlir::tuner {
 
-/// The ops of one occurrence of a task, in execution order.
+/// The ops of one occurrence of a task, in execution order. The anchor is the
+/// op whose #sched.config schedules the group; a group whose anchor has no
+/// reduction loop (an elementwise op, a transpose) is that op alone.
 struct FusedGroup {
   /// Producers of the anchor's accumulator (a fill, or an elementwise op that
   /// initializes it), outermost first.
@@ -53,6 +59,11 @@ struct Task {
   int64_t weight = 0;
   /// Arithmetic operations of one occurrence (a multiply-add counts 2).
   int64_t flops = 0;
+  /// Bytes the group reads and writes once (its inputs and result; the
+  /// roofline's memory traffic).
+  int64_t bytes = 0;
+  /// What the anchor computes.
+  OpClass opClass = OpClass::Elementwise;
   /// Every occurrence, in program order. The first one is the representative
   /// used to build the task's standalone kernel.
   SmallVector<FusedGroup> occurrences;
@@ -63,6 +74,9 @@ struct TaskExtractionOptions {
   bool fuseProducers = true;
   /// Fuse the chain of elementwise consumers into the task.
   bool fuseConsumers = true;
+  /// Make every linalg op outside an anchor's group a task of its own
+  /// (elementwise ops, transposes, fills), so that none is left unscheduled.
+  bool allOps = true;
 };
 
 /// Returns true if `op` is an anchor op: a linalg op with at least one
@@ -70,7 +84,12 @@ struct TaskExtractionOptions {
 /// dynamic shapes or buffer semantics.)
 bool isAnchorOp(Operation *op);
 
-/// Builds the fused group around an anchor op.
+/// Why `op`, a linalg op, cannot be scheduled (buffer semantics, dynamic or
+/// empty loop ranges), or an empty string when it can.
+std::string getUnschedulableReason(linalg::LinalgOp op);
+
+/// Builds the fused group around an anchor op (any schedulable linalg op:
+/// an op without reduction loops makes a group of its own).
 FusedGroup buildFusedGroup(linalg::LinalgOp anchor,
                            const TaskExtractionOptions &options = {});
 
@@ -87,9 +106,10 @@ std::string computeWorkloadKey(StringRef workload);
 std::string getTaskName(const FusedGroup &group);
 
 /// Finds every task under `root` (tasks deduplicated across functions), in
-/// program order of their first occurrence. Anchor ops that cannot become
+/// program order of their first occurrence. Linalg ops that cannot become
 /// tasks (dynamic shapes, buffer semantics) get a warning and are skipped;
-/// so do aggregate ops that must be decomposed first (linalg.softmax).
+/// so do aggregate ops that must be decomposed first (linalg.softmax). An op
+/// with an empty loop range computes nothing and is skipped silently.
 std::vector<Task> extractTasks(Operation *root,
                                const TaskExtractionOptions &options = {});
 

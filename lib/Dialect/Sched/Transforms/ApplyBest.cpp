@@ -5,9 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner/Tuner/Transfer/ApplyBest.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Support/PassOptionErrors.h"
+#include "Tuner/Transforms/Prepare.h"
+#include "Tuner/Tuner/Transfer/ApplyBest.h"
 
 namespace mlir::sched {
 #define GEN_PASS_DEF_SCHEDAPPLYBEST
@@ -24,6 +25,8 @@ struct SchedApplyBestPass
 
   void runOnOperation() override {
     if (failed(reportOptionErrors()))
+      return signalPassFailure();
+    if (prepare && failed(tuner::prepareForScheduling(getOperation())))
       return signalPassFailure();
     tuner::ApplyBestOptions options;
     options.database = database;

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Transforms/Prepare.h"
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
@@ -26,6 +27,8 @@ struct SchedApplyDefaultPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (prepare && failed(tuner::prepareForScheduling(module)))
+      return signalPassFailure();
     MLIRContext *ctx = &getContext();
     FailureOr<TargetAttr> target = resolveTarget(this->target, module);
     if (failed(target))
@@ -44,6 +47,14 @@ struct SchedApplyDefaultPass
           continue;
         }
         const SketchInstance &best = *instances.front();
+        // A fallback is a safe schedule, not a fast one: say why no other
+        // sketch took the op (once per task).
+        if (best.getSketch().isFallback() && &group == &task.occurrences[0])
+          anchor->emitRemark()
+              << "no specialized sketch applies to this op; it gets the "
+                 "schedule of '"
+              << best.getName() << "' (tiled over threads, not vectorized):\n"
+              << whyNot;
         setConfig(anchor, best.toConfig(ctx, best.getDefault()));
       }
     }

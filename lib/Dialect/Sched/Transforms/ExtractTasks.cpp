@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Transforms/Prepare.h"
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
@@ -27,6 +28,8 @@ struct SchedExtractTasksPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (prepare && failed(tuner::prepareForScheduling(module)))
+      return signalPassFailure();
     MLIRContext *ctx = &getContext();
 
     // Re-extraction replaces earlier annotations (shapes may have changed).
@@ -36,6 +39,7 @@ struct SchedExtractTasksPass
     tuner::TaskExtractionOptions options;
     options.fuseProducers = fuseProducers;
     options.fuseConsumers = fuseConsumers;
+    options.allOps = allOps;
     std::vector<tuner::Task> tasks = tuner::extractTasks(module, options);
     for (const tuner::Task &task : tasks) {
       auto attr = TaskAttr::get(ctx, task.key, task.weight, task.flops);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Transforms/Prepare.h"
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
@@ -37,6 +38,8 @@ struct SchedGenerateSpacePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (prepare && failed(tuner::prepareForScheduling(module)))
+      return signalPassFailure();
     MLIRContext *ctx = &getContext();
     FailureOr<TargetAttr> target = resolveTarget(this->target, module);
     if (failed(target))

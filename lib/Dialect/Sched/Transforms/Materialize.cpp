@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
@@ -28,6 +29,23 @@ namespace mlir::sched {
 using namespace mlir;
 using namespace mlir::sched;
 using namespace mlir::tuner;
+
+/// Emits, for every function, a remark counting the linalg ops that are
+/// still there (the lowering turns them into scalar loops) and naming them.
+static void reportUnvectorizedOps(ModuleOp module) {
+  for (auto func : module.getOps<FunctionOpInterface>()) {
+    llvm::StringMap<unsigned> names;
+    unsigned count = 0;
+    func.walk([&](linalg::LinalgOp op) {
+      ++count;
+      ++names[op->getName().getStringRef()];
+    });
+    InFlightDiagnostic remark = func.emitRemark()
+                                << "unscheduled ops: " << count;
+    for (auto &entry : names)
+      remark << " " << entry.getKey() << " x" << entry.getValue();
+  }
+}
 
 namespace {
 struct SchedMaterializePass
@@ -87,7 +105,9 @@ struct SchedMaterializePass
       }
     }
     if (failedAny && !allowFailures)
-      signalPassFailure();
+      return signalPassFailure();
+    if (reportUnscheduled)
+      reportUnvectorizedOps(module);
   }
 };
 } // namespace

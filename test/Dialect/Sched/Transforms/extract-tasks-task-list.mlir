@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tuner-opt %s --sched-extract-tasks="task-list=%t/tasks.json" -o /dev/null
+// RUN: tuner-opt %s --sched-extract-tasks="prepare=false task-list=%t/tasks.json" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/tasks.json
 // The file is valid JSON with one entry per task.
 // RUN: %PYTHON -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['version']==1 and len(d['tasks'])==1, d" %t/tasks.json

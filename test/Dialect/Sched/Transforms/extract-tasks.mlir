@@ -1,5 +1,8 @@
-// RUN: tuner-opt %s --split-input-file --sched-extract-tasks | FileCheck %s
-// RUN: tuner-opt %s --split-input-file --sched-extract-tasks="fuse-consumers=false fuse-producers=false task-list=-" -o /dev/null | FileCheck %s --check-prefix=NOFUSE
+// The extraction rules on programs as they are (prepare=false: no fusion or
+// CSE before extraction; tuner-prepare has its own tests).
+// RUN: tuner-opt %s --split-input-file --sched-extract-tasks=prepare=false | FileCheck %s
+// RUN: tuner-opt %s --split-input-file --sched-extract-tasks="prepare=false fuse-consumers=false fuse-producers=false all-ops=false task-list=-" -o /dev/null | FileCheck %s --check-prefix=NOFUSE
+// RUN: tuner-opt %s --split-input-file --sched-extract-tasks="prepare=false fuse-consumers=false task-list=-" -o /dev/null | FileCheck %s --check-prefix=ALLOPS
 
 // A matmul with its fill and a bias+relu consumer: one task, annotated on
 // the anchor only.
@@ -49,13 +52,25 @@ func.func @second(%a: tensor<4x16x8xf32>, %b: tensor<4x8x8xf32>, %c: tensor<4x16
 
 // -----
 
-// Reductions written as linalg.reduce or linalg.generic are anchors too; an
-// elementwise op alone is not.
+// Reductions written as linalg.reduce or linalg.generic are anchors too. An
+// elementwise op no anchor takes (the exp feeds the reduction's input, not
+// its accumulator) is a task of its own, of class elementwise.
 // CHECK-LABEL: func @reductions
 // CHECK:       linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
-// CHECK-NOT:   sched.task
+// CHECK-SAME:  sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 1, flops = 1024>
 // CHECK:       linalg.reduce {{.*}}sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 1, flops = 1024>
 // CHECK:       linalg.generic {{.*}}sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 1, flops = 1024>
+// ALLOPS-LABEL: "name": "batch_matmul_4x16x16x8"
+// ALLOPS:      "anchor": "linalg.generic"
+// ALLOPS-NEXT: "bytes": 8192
+// ALLOPS-NEXT: "class": "elementwise"
+// ALLOPS:      "name": "generic_32x32"
+// ALLOPS:      "anchor": "linalg.reduce"
+// ALLOPS-NEXT: "bytes": 4224
+// ALLOPS-NEXT: "class": "reduction"
+// ALLOPS:      "anchor": "linalg.generic"
+// ALLOPS-NEXT: "bytes": 4224
+// ALLOPS-NEXT: "class": "reduction"
 func.func @reductions(%x: tensor<32x32xf32>, %acc: tensor<32xf32>) -> (tensor<32xf32>, tensor<32xf32>) {
   %e = tensor.empty() : tensor<32x32xf32>
   %exp = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<32x32xf32>) outs(%e : tensor<32x32xf32>) {

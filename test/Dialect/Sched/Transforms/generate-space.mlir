@@ -79,11 +79,18 @@ func.func @conv(%i: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tenso
 
 // -----
 
-// A row reduction: only the fallback applies.
+// A row reduction: cpu.reduction (rows over threads, 4 rows per register
+// tile, partial results along the reduced loop accumulated elementwise in
+// vectors of `v` lanes, a static size: one alternative per option); the
+// fallback does not join.
 // CHECK-LABEL: module @sched_space
-// CHECK:       transform.named_sequence @generic_16x64__cpu_fallback(
-// CHECK-SAME:    tuner.default = #sched.config<sketch = "cpu.fallback", knobs = {p1 = 8}>
-// CHECK:         transform.tune.knob<"p1"> options = [1, 2, 4, 8, 16]
+// CHECK:       transform.named_sequence @generic_16x64__cpu_reduction(
+// CHECK-SAME:    tuner.default = #sched.config<sketch = "cpu.reduction", knobs = {p = 4, r2 = 4, v = 32}>
+// CHECK:         transform.tune.knob<"r2"> options = [1, 2, 4, 8]
+// CHECK:         transform.tune.knob<"p"> options = [1, 2, 4, 8, 16]
+// CHECK:         transform.tune.alternatives<"v">
+// CHECK:           transform.structured.tile_reduction_using_for {{.*}} by tile_sizes = [0, 16]
+// CHECK:           transform.structured.vectorize
 // CHECK-NOT:   transform.named_sequence
 func.func @rowmax(%x: tensor<16x64xf32>, %acc: tensor<16xf32>) -> tensor<16xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<16x64xf32>) outs(%acc : tensor<16xf32>) {

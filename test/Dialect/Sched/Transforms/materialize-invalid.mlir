@@ -52,7 +52,7 @@ module attributes {sched.target = #sched.target<kind = cpu, cores = 2, vector_bi
 
 module attributes {sched.target = #sched.target<kind = cpu, cores = 2, vector_bits = 512>} {
   func.func @wrong_op(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
-    // expected-error @+1 {{sketch 'cpu.conv2d' does not apply to this op: not a conv_2d_nhwc_hwcf or depthwise_conv_2d_nhwc_hwc}}
+    // expected-error @+1 {{sketch 'cpu.conv2d' does not apply to this op: not a conv_2d_nhwc_hwcf, depthwise_conv_2d_nhwc_hwc or pooling_nhwc_{max,min,sum}}}
     %0 = linalg.matmul {sched.config = #sched.config<sketch = "cpu.conv2d", knobs = {}>} ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
     return %0 : tensor<16x16xf32>
   }

@@ -5,7 +5,7 @@
 // across the K loop (unrolled twice: 16 FMAs per step of 2), and no
 // annotation left on the scheduled ops.
 // CHECK-LABEL: func.func @mm_relu
-// CHECK-SAME:    tuner.kernel = {flops = 532480 : i64, inputs = [tensor<64x32xf32>, tensor<32x128xf32>], out_params = false, outputs = [tensor<64x128xf32>]}
+// CHECK-SAME:    tuner.kernel = {flops = 532480 : i64, inputs = [tensor<64x32xf32>, tensor<32x128xf32>], out_params = false, outputs = [tensor<64x128xf32>], precision = f32}
 // CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (2, 1) shared_outs
 // CHECK:           vector.transfer_write %{{.*}} : vector<8x32xf32>, tensor<8x32xf32>
 // CHECK:           %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<32x64xf32>, vector<8x32xf32>
@@ -36,7 +36,7 @@ module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", 
 // cpu.contraction_padded: 50 = 6 x 8 + 2 rows, blocks padded to 8 x 64 x 48
 // (A and B packed 4 rows at a time by masked vector transfers whose rows are
 // rounded up to a power of two, C by tensor.pad), then an 8x32 register
-// tile.
+// tile; the block is copied back by masked vector transfers.
 // CHECK-LABEL: func.func @odd
 // CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (7, 1)
 // CHECK:           scf.for {{.*}} -> (tensor<?x?xf32>)
@@ -49,7 +49,10 @@ module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", 
 // CHECK:             tensor.pad
 // CHECK:             scf.for {{.*}} -> (tensor<8x64xf32>, vector<8x32xf32>)
 // CHECK-COUNT-8:       vector.fma
-// CHECK:             linalg.copy
+// CHECK:             scf.for
+// CHECK:               vector.create_mask
+// CHECK:               vector.transfer_write {{.*}} : vector<8x32xf32>, tensor<?x?xf32>
+// CHECK-NOT:         linalg.copy
 module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512>} {
   func.func @odd(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>) -> tensor<50x50xf32> {
     %r = linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 48, k2 = 1, m1 = 8, m2 = 8, n1 = 64, n2 = 32, unroll = 1}>} ins(%a, %b : tensor<50x50xf32>, tensor<50x50xf32>) outs(%c : tensor<50x50xf32>) -> tensor<50x50xf32>

@@ -16,9 +16,12 @@ def SchedExtractTasks : Pass<"sched-extract-tasks", "::mlir::ModuleOp"> {
     one reduction iterator (contractions, convolutions, reductions). Each one,
     together with the elementwise ops a schedule fuses with it (the fill that
     produces its accumulator, the chain of elementwise consumers such as bias
-    and activation), forms a fused group. Groups with the same structure,
-    shapes and element types have the same workload key and form one task;
-    the task's weight is the number of such groups in the module.
+    and activation), forms a fused group. Every other `linalg` op (an
+    elementwise op, a transpose, a broadcast, a fill no anchor took) forms a
+    group of its own, so that no op is left unscheduled (`all-ops=false`
+    keeps to the anchors). Groups with the same structure, shapes and element
+    types have the same workload key and form one task; the task's weight is
+    the number of such groups in the module.
 
     Every anchor op gets a `sched.task` attribute (replacing an earlier one):
 
@@ -35,8 +38,10 @@ def SchedExtractTasks : Pass<"sched-extract-tasks", "::mlir::ModuleOp"> {
 
     With `task-list=FILE` the task list is also written as JSON (`-` for
     stdout): key, readable name, weight, FLOPs, anchor op, loop ranges,
-    iterator types, operand shapes and element types, fused ops, and the
-    function and location of every occurrence.
+    iterator types, operand shapes and element types, fused ops, the function
+    and location of every occurrence, and the anchor's class (`contraction`,
+    `convolution`, `reduction`, `elementwise`, `transpose`: what it computes,
+    read from its loops, maps and body, whatever its name).
 
     Anchor ops with dynamic shapes or buffer semantics, and aggregate ops that
     must be decomposed first (`linalg.softmax`), get a warning and are left
@@ -44,12 +49,18 @@ def SchedExtractTasks : Pass<"sched-extract-tasks", "::mlir::ModuleOp"> {
     workload key.
   }];
   let options = [
+    Option<"prepare", "prepare", "bool", /*default=*/"true",
+           "Run tuner-prepare first (decompose, channels last, fold "
+           "constants, fuse), so that the tasks are the prepared program's">,
     Option<"taskList", "task-list", "std::string", /*default=*/"\"\"",
            "Write the task list as JSON to this file ('-' for stdout)">,
     Option<"fuseProducers", "fuse-producers", "bool", /*default=*/"true",
            "Fuse the producer of an anchor's accumulator (a fill) into its task">,
     Option<"fuseConsumers", "fuse-consumers", "bool", /*default=*/"true",
            "Fuse chains of elementwise consumers into the anchor's task">,
+    Option<"allOps", "all-ops", "bool", /*default=*/"true",
+           "Make every linalg op outside an anchor's group a task of its own "
+           "(elementwise ops, transposes, fills)">,
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
@@ -82,6 +93,9 @@ def SchedGenerateSpace : Pass<"sched-generate-space", "::mlir::ModuleOp"> {
     Anchor ops no sketch applies to get a warning.
   }];
   let options = [
+    Option<"prepare", "prepare", "bool", /*default=*/"true",
+           "Run tuner-prepare first (decompose, channels last, fold "
+           "constants, fuse), so that the tasks are the prepared program's">,
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "Target (host, cpu, cpu:<N>t, cuda:sm_XY, or #sched.target<...>); "
            "default: the module's sched.target, else the host">,
@@ -118,6 +132,11 @@ def SchedMaterialize : Pass<"sched-materialize", "::mlir::ModuleOp"> {
            "else the host">,
     Option<"allowFailures", "allow-failures", "bool", /*default=*/"false",
            "Report configs that cannot be applied as warnings and go on">,
+    Option<"reportUnscheduled", "report-unscheduled", "bool",
+           /*default=*/"false",
+           "After materializing, report (a remark per function) the linalg "
+           "ops left for tuner-lower-cpu to turn into scalar loops: ops no "
+           "schedule vectorized (0 is the goal)">,
   ];
   let dependentDialects = [
     "::mlir::sched::SchedDialect",
@@ -151,6 +170,9 @@ def SchedApplyDefault : Pass<"sched-apply-default", "::mlir::ModuleOp"> {
     untuned program with reasonable schedules.
   }];
   let options = [
+    Option<"prepare", "prepare", "bool", /*default=*/"true",
+           "Run tuner-prepare first (decompose, channels last, fold "
+           "constants, fuse), so that the tasks are the prepared program's">,
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "Target; default: the module's sched.target, else the host">,
     Option<"override", "override", "bool", /*default=*/"false",
@@ -191,6 +213,9 @@ def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
+    Option<"prepare", "prepare", "bool", /*default=*/"true",
+           "Run tuner-prepare first (decompose, channels last, fold "
+           "constants, fuse), so that the tasks are the prepared program's">,
     Option<"database", "database", "std::string", /*default=*/"\"\"",
            "The database to read">,
     Option<"target", "target", "std::string", /*default=*/"\"\"",

@@ -1,0 +1,85 @@
+//===- Prepare.h - graph rewrites before scheduling -------------*- C++ -*-===//
+//
+// What a model needs before its ops are scheduled one by one (IREE calls it
+// global optimization): aggregate ops decomposed, convolutions in the layout
+// the sketches vectorize (channels last), constants evaluated, elementwise
+// chains and layout changes fused into their consumers, contraction operands
+// in the layout the register tiles load. Each step is a library function
+// with its own pass; `tuner-prepare` runs them in order, and the passes that
+// annotate a model (sched-extract-tasks, sched-apply-default, tuner-tune,
+// sched-apply-best) run it first by default, so that the tasks they see are
+// those of the prepared program.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_TRANSFORMS_PREPARE_H
+#define TUNER_TRANSFORMS_PREPARE_H
+
+#include "Tuner/Transforms/FoldConstants.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir::tuner {
+
+/// Replaces the aggregate ops under `root` (linalg.softmax) by the linalg
+/// ops they decompose into.
+LogicalResult decomposeAggregateOps(Operation *root);
+
+/// Rewrites the 2-D convolutions and poolings of `root` that read channels
+/// first (linalg.conv_2d_nchw_fchw, depthwise_conv_2d_nchw_chw,
+/// pooling_nchw_max/sum) into their channels-last forms (nhwc_hwcf,
+/// nhwc_hwc, pooling_nhwc_*), with transposes of their operands and result
+/// (a padded input is transposed before its padding; a filling or splat
+/// operand is rebuilt in the new layout). Filter transposes of constants
+/// fold at compile time; the others fuse with their neighbours. A 1x1
+/// channels-last convolution with unit strides becomes a linalg.matmul of
+/// the collapsed pixels by the filter.
+LogicalResult convertToChannelsLast(Operation *root);
+
+/// Fuses the elementwise ops of `root` with each other and into the
+/// reductions that read them (as upstream's elementwise fusion does, named
+/// elementwise ops generalized first): producers that only move data
+/// (transpose, broadcast, copy) or compute little are also fused into each
+/// of several consumers. Reshapes are moved across elementwise ops so that
+/// they do not block fusion, and unit dimensions of the fused ops dropped.
+/// Contractions and convolutions keep their operands.
+LogicalResult fuseElementwiseOps(Operation *root);
+
+/// Replaces every `tensor.pad` with a constant padding value under `root` by
+/// a `linalg.fill` of the padded shape and a `tensor.insert_slice` of the
+/// source: the fill is scheduled like any elementwise op, and the producer
+/// of the source writes straight into the interior of the padded buffer
+/// (empty-tensor elimination) instead of a copy.
+LogicalResult decomposePadOps(Operation *root);
+
+/// Gives every contraction that accumulates in f32 but reads bf16 or f16
+/// inputs (extending them inside its innermost loop) f32 inputs instead:
+/// each narrow input is extended once by an elementwise op of its own (a
+/// constant's extension folds at compile time). Exact: extension to f32
+/// loses nothing.
+LogicalResult widenContractionInputs(Operation *root);
+
+/// Options of prepareForScheduling.
+struct PrepareOptions {
+  /// Fold linalg ops on constants (tuner-fold-constants).
+  bool foldConstants = true;
+  FoldConstantsOptions fold;
+  /// Convert channels-first convolutions to channels last.
+  bool channelsLast = true;
+  /// Fuse elementwise ops.
+  bool fuse = true;
+  /// Extend the bf16/f16 inputs of f32-accumulating contractions once.
+  bool widenInputs = true;
+};
+
+/// The whole preparation (`tuner-prepare`): decomposition of aggregates,
+/// channels last, constant folding, elementwise fusion, constant folding
+/// again, canonicalization and CSE. Idempotent: preparing a prepared
+/// program changes nothing.
+LogicalResult prepareForScheduling(Operation *root,
+                                   const PrepareOptions &options = {});
+
+} // namespace mlir::tuner
+
+#endif // TUNER_TRANSFORMS_PREPARE_H

@@ -1,0 +1,341 @@
+//===- ConvertToChannelsLast.cpp - convolutions in NHWC layout ------------===//
+//
+// PyTorch exports convolutions channels first (NCHW). The CPU sketches
+// vectorize along the channels, which must then be the contiguous
+// dimension: each channels-first convolution or pooling becomes its
+// channels-last form between transposes. The transposes of constant filters
+// fold at compile time; a transpose back to NCHW followed by elementwise ops
+// and a transpose to NHWC for the next convolution fuse into elementwise
+// ops in NHWC (fuseElementwiseOps), so that a chain of convolutions stays
+// channels last.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Passes.h"
+#include "Tuner/Transforms/Prepare.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERCONVERTTOCHANNELSLAST
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+/// `values` permuted: result[i] = values[perm[i]].
+template <typename T>
+static SmallVector<T> permute(ArrayRef<T> values, ArrayRef<int64_t> perm) {
+  SmallVector<T> result;
+  for (int64_t p : perm)
+    result.push_back(values[p]);
+  return result;
+}
+
+/// `value` (a static-shaped tensor) transposed by `perm` (result dimension i
+/// is dimension perm[i] of `value`). Fills, splat constants and constant
+/// pads are rebuilt in the new layout rather than transposed.
+static Value transposeValue(OpBuilder &b, Location loc, Value value,
+                            ArrayRef<int64_t> perm) {
+  auto type = cast<RankedTensorType>(value.getType());
+  auto newType = RankedTensorType::get(permute(type.getShape(), perm),
+                                       type.getElementType());
+  Operation *def = value.getDefiningOp();
+  if (auto fill = dyn_cast_or_null<linalg::FillOp>(def)) {
+    Value empty = tensor::EmptyOp::create(b, loc, newType.getShape(),
+                                          newType.getElementType());
+    return linalg::FillOp::create(b, loc, fill.getInputs(), empty).result();
+  }
+  if (auto constant = dyn_cast_or_null<arith::ConstantOp>(def)) {
+    if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue()))
+      return arith::ConstantOp::create(b, loc, splat.reshape(newType));
+  }
+  if (auto pad = dyn_cast_or_null<tensor::PadOp>(def)) {
+    Value padding = pad.getConstantPaddingValue();
+    if (padding && pad.getStaticLow().size() == perm.size() &&
+        !ShapedType::isDynamicShape(pad.getStaticLow()) &&
+        !ShapedType::isDynamicShape(pad.getStaticHigh())) {
+      Value source = transposeValue(b, loc, pad.getSource(), perm);
+      SmallVector<OpFoldResult> low, high;
+      for (int64_t p : perm) {
+        low.push_back(b.getIndexAttr(pad.getStaticLow()[p]));
+        high.push_back(b.getIndexAttr(pad.getStaticHigh()[p]));
+      }
+      return tensor::PadOp::create(b, loc, newType, source, low, high,
+                                   padding, pad.getNofold());
+    }
+  }
+  Value empty = tensor::EmptyOp::create(b, loc, newType.getShape(),
+                                        newType.getElementType());
+  return linalg::TransposeOp::create(b, loc, value, empty, perm).getResult()[0];
+}
+
+static bool hasStaticTensors(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() &&
+         llvm::all_of(op->getOperandTypes(), [](Type t) {
+           auto tensor = dyn_cast<RankedTensorType>(t);
+           return tensor && tensor.hasStaticShape();
+         });
+}
+
+namespace {
+/// Rewrites a channels-first 2-D convolution or pooling `SourceOp` into
+/// `TargetOp`, transposing its input by `inputPerm`, its filter (or window)
+/// by `filterPerm` and its init by `inputPerm`, and its result back.
+template <typename SourceOp, typename TargetOp>
+struct ChannelsLastPattern : public OpRewritePattern<SourceOp> {
+  ChannelsLastPattern(MLIRContext *ctx, SmallVector<int64_t> filterPerm)
+      : OpRewritePattern<SourceOp>(ctx), filterPerm(std::move(filterPerm)) {}
+
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasStaticTensors(op) || op.getInputs().size() != 2 ||
+        op.getOutputs().size() != 1)
+      return rewriter.notifyMatchFailure(op, "needs static tensors");
+    static const int64_t kToNHWC[] = {0, 2, 3, 1};
+    static const int64_t kToNCHW[] = {0, 3, 1, 2};
+    Location loc = op.getLoc();
+    Value input = transposeValue(rewriter, loc, op.getInputs()[0], kToNHWC);
+    Value filter = op.getInputs()[1];
+    if (!filterPerm.empty())
+      filter = transposeValue(rewriter, loc, filter, filterPerm);
+    Value init = transposeValue(rewriter, loc, op.getOutputs()[0], kToNHWC);
+    auto converted =
+        TargetOp::create(rewriter, loc, TypeRange{init.getType()},
+                         ValueRange{input, filter}, ValueRange{init},
+                         op.getStrides(), op.getDilations());
+    Value result =
+        transposeValue(rewriter, loc, converted->getResult(0), kToNCHW);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+  SmallVector<int64_t> filterPerm;
+};
+
+/// Whether `body` computes acc + cast(a) * cast(b), with signed or float
+/// extensions at most: the semantics of the named convolutions.
+static bool isMulAddBody(Block &body) {
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  if (yield.getNumOperands() != 1 || body.getNumArguments() != 3)
+    return false;
+  Operation *add = yield.getOperand(0).getDefiningOp();
+  if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(add))
+    return false;
+  Value acc = body.getArgument(2);
+  Value product = add->getOperand(0) == acc ? add->getOperand(1)
+                                            : add->getOperand(0);
+  if (add->getOperand(0) != acc && add->getOperand(1) != acc)
+    return false;
+  Operation *mul = product.getDefiningOp();
+  if (!isa_and_nonnull<arith::MulFOp, arith::MulIOp>(mul) ||
+      !product.hasOneUse())
+    return false;
+  size_t ops = 2;
+  for (auto [i, operand] : llvm::enumerate(mul->getOperands())) {
+    Value v = operand;
+    if (auto cast = v.getDefiningOp();
+        isa_and_nonnull<arith::ExtFOp, arith::ExtSIOp, arith::SIToFPOp>(cast)) {
+      v = cast->getOperand(0);
+      ++ops;
+    }
+    if (v != body.getArgument(i))
+      return false;
+  }
+  // Nothing else is computed.
+  return body.getOperations().size() == ops + 1;
+}
+
+/// The position in `map`'s results of the expression that uses loop `dim`
+/// (alone or in a sum), if exactly one does.
+static std::optional<unsigned> findResultUsing(AffineMap map, unsigned dim) {
+  std::optional<unsigned> found;
+  for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+    if (!expr.isFunctionOfDim(dim))
+      continue;
+    if (found)
+      return std::nullopt;
+    found = i;
+  }
+  return found;
+}
+
+/// The permutation taking the results of `map` to the order of the loops
+/// `order` (each used by exactly one result), or failure.
+static FailureOr<SmallVector<int64_t>> getPermutation(AffineMap map,
+                                                      ArrayRef<unsigned> order) {
+  if (map.getNumResults() != order.size())
+    return failure();
+  SmallVector<int64_t> perm;
+  for (unsigned dim : order) {
+    std::optional<unsigned> pos = findResultUsing(map, dim);
+    if (!pos || llvm::is_contained(perm, *pos))
+      return failure();
+    perm.push_back(*pos);
+  }
+  return perm;
+}
+
+/// A convolution written as a linalg.generic (any layout: a loop nest of
+/// batch, two output pixels, output channels and a window over input
+/// channels, as Halide and hand-written IR have it) becomes the named
+/// channels-last op (conv_2d_nhwc_hwcf, or depthwise_conv_2d_nhwc_hwc when
+/// the channel loop indexes all three operands), between transposes.
+struct GenericConvToNamed : public OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasStaticTensors(op) || op.getNumDpsInputs() != 2 ||
+        op.getNumDpsInits() != 1 || !linalg::isaConvolutionOpInterface(op) ||
+        !isMulAddBody(*op.getBlock()))
+      return rewriter.notifyMatchFailure(op, "not a mul-add convolution");
+    FailureOr<linalg::ConvolutionDimensions> dims =
+        linalg::inferConvolutionDims(op);
+    if (failed(dims) || dims->batch.size() != 1 ||
+        dims->outputImage.size() != 2 || dims->filterLoop.size() != 2)
+      return rewriter.notifyMatchFailure(op, "not a batched 2-D window");
+    bool depthwise = dims->depth.size() == 1 && dims->outputChannel.empty() &&
+                     dims->inputChannel.empty();
+    bool regular = dims->depth.empty() && dims->outputChannel.size() == 1 &&
+                   dims->inputChannel.size() == 1;
+    if (!depthwise && !regular)
+      return rewriter.notifyMatchFailure(op, "unsupported channel loops");
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    // The output's order of the two pixel loops decides which is H.
+    unsigned oh = dims->outputImage[0], ow = dims->outputImage[1];
+    auto ohPos = findResultUsing(maps[2], oh), owPos = findResultUsing(maps[2], ow);
+    if (!ohPos || !owPos)
+      return rewriter.notifyMatchFailure(op, "pixel loops not in the output");
+    bool swapped = *ohPos > *owPos;
+    if (swapped)
+      std::swap(oh, ow);
+    unsigned kh = dims->filterLoop[swapped ? 1 : 0];
+    unsigned kw = dims->filterLoop[swapped ? 0 : 1];
+    unsigned n = dims->batch[0];
+    unsigned c = depthwise ? dims->depth[0] : dims->inputChannel[0];
+    unsigned f = depthwise ? c : dims->outputChannel[0];
+    // The window loops must pair with the pixel loops they slide along.
+    auto inH = findResultUsing(maps[0], oh), inW = findResultUsing(maps[0], ow);
+    if (!inH || !inW || findResultUsing(maps[0], kh) != inH ||
+        findResultUsing(maps[0], kw) != inW)
+      return rewriter.notifyMatchFailure(op, "window does not match pixels");
+    auto inPerm = getPermutation(maps[0], {n, oh, ow, c});
+    auto filterPerm = depthwise ? getPermutation(maps[1], {kh, kw, c})
+                                : getPermutation(maps[1], {kh, kw, c, f});
+    auto outPerm = depthwise ? getPermutation(maps[2], {n, oh, ow, c})
+                             : getPermutation(maps[2], {n, oh, ow, f});
+    if (failed(inPerm) || failed(filterPerm) || failed(outPerm))
+      return rewriter.notifyMatchFailure(op, "extra or shared dimensions");
+
+    unsigned hIndex = swapped ? 1 : 0;
+    SmallVector<int64_t> strides = {dims->strides[hIndex],
+                                    dims->strides[1 - hIndex]};
+    SmallVector<int64_t> dilations = {dims->dilations[hIndex],
+                                      dims->dilations[1 - hIndex]};
+    Location loc = op.getLoc();
+    auto toLayout = [&](Value v, ArrayRef<int64_t> perm) {
+      return isIdentityPermutation(perm) ? v
+                                         : transposeValue(rewriter, loc, v, perm);
+    };
+    Value input = toLayout(op.getDpsInputs()[0], *inPerm);
+    Value filter = toLayout(op.getDpsInputs()[1], *filterPerm);
+    Value init = toLayout(op.getDpsInits()[0], *outPerm);
+    auto attr = [&](ArrayRef<int64_t> values) {
+      return rewriter.getI64TensorAttr(values);
+    };
+    Operation *conv;
+    if (depthwise)
+      conv = linalg::DepthwiseConv2DNhwcHwcOp::create(
+          rewriter, loc, TypeRange{init.getType()}, ValueRange{input, filter},
+          ValueRange{init}, attr(strides), attr(dilations));
+    else
+      conv = linalg::Conv2DNhwcHwcfOp::create(
+          rewriter, loc, TypeRange{init.getType()}, ValueRange{input, filter},
+          ValueRange{init}, attr(strides), attr(dilations));
+    Value result = conv->getResult(0);
+    if (!isIdentityPermutation(*outPerm))
+      result = transposeValue(rewriter, loc, result,
+                              invertPermutationVector(*outPerm));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// A 1x1 convolution with unit strides is a matmul of the pixels (N*H*W
+/// rows) by the filter (C x F): collapse, multiply, expand.
+struct PointwiseConvToMatmul
+    : public OpRewritePattern<linalg::Conv2DNhwcHwcfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::Conv2DNhwcHwcfOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasStaticTensors(op))
+      return rewriter.notifyMatchFailure(op, "needs static tensors");
+    auto filterType = cast<RankedTensorType>(op.getInputs()[1].getType());
+    if (filterType.getDimSize(0) != 1 || filterType.getDimSize(1) != 1 ||
+        !llvm::all_of(op.getStrides().getValues<int64_t>(),
+                      [](int64_t s) { return s == 1; }))
+      return rewriter.notifyMatchFailure(op, "not a pointwise convolution");
+    Location loc = op.getLoc();
+    SmallVector<ReassociationIndices> pixels = {{0, 1, 2}, {3}};
+    SmallVector<ReassociationIndices> filterDims = {{0, 1, 2}, {3}};
+    Value input = tensor::CollapseShapeOp::create(
+        rewriter, loc, op.getInputs()[0], pixels);
+    Value filter = tensor::CollapseShapeOp::create(
+        rewriter, loc, op.getInputs()[1], filterDims);
+    Value init = tensor::CollapseShapeOp::create(
+        rewriter, loc, op.getOutputs()[0], pixels);
+    Value product = linalg::MatmulOp::create(rewriter, loc,
+                                             ValueRange{input, filter},
+                                             ValueRange{init})
+                        .getResult(0);
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, resultType, product,
+                                                       pixels);
+    return success();
+  }
+};
+} // namespace
+
+LogicalResult mlir::tuner::convertToChannelsLast(Operation *root) {
+  MLIRContext *ctx = root->getContext();
+  RewritePatternSet patterns(ctx);
+  patterns.add<ChannelsLastPattern<linalg::Conv2DNchwFchwOp,
+                                   linalg::Conv2DNhwcHwcfOp>>(
+      ctx, SmallVector<int64_t>{2, 3, 1, 0});
+  patterns.add<ChannelsLastPattern<linalg::DepthwiseConv2DNchwChwOp,
+                                   linalg::DepthwiseConv2DNhwcHwcOp>>(
+      ctx, SmallVector<int64_t>{1, 2, 0});
+  // The window operand of a pooling only carries its shape.
+  patterns.add<ChannelsLastPattern<linalg::PoolingNchwMaxOp,
+                                   linalg::PoolingNhwcMaxOp>>(
+      ctx, SmallVector<int64_t>{});
+  patterns.add<ChannelsLastPattern<linalg::PoolingNchwSumOp,
+                                   linalg::PoolingNhwcSumOp>>(
+      ctx, SmallVector<int64_t>{});
+  patterns.add<PointwiseConvToMatmul, GenericConvToNamed>(ctx);
+  // Only the matched ops are rewritten: no folding of the rest here.
+  GreedyRewriteConfig config;
+  config.enableFolding(false);
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  return applyPatternsGreedily(root, std::move(patterns), config);
+}
+
+namespace {
+struct TunerConvertToChannelsLastPass
+    : public tuner::impl::TunerConvertToChannelsLastBase<
+          TunerConvertToChannelsLastPass> {
+  void runOnOperation() override {
+    if (failed(convertToChannelsLast(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,54 @@
+//===- DecomposeAggregates.cpp - aggregate ops to linalg ops --------------===//
+//
+// linalg.softmax (an op of the AggregatedOpInterface) has no schedule and no
+// lowering to loops of its own: it becomes the linalg ops it stands for.
+// Part of tuner-prepare and of the lowering pipelines (so that a program
+// that was not prepared, a reference, still lowers).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Passes.h"
+#include "Tuner/Transforms/Prepare.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERDECOMPOSEAGGREGATES
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
+  SmallVector<linalg::AggregatedOpInterface> aggregates;
+  root->walk([&](linalg::AggregatedOpInterface op) {
+    // Only aggregates on tensors: the decompositions build tensor ops.
+    if (llvm::all_of(op->getOperandTypes(), llvm::IsaPred<TensorType>))
+      aggregates.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::AggregatedOpInterface op : aggregates) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
+    if (failed(values))
+      continue; // left as it is; extraction warns about it
+    rewriter.replaceOp(op, *values);
+  }
+  return success();
+}
+
+namespace {
+struct TunerDecomposeAggregatesPass
+    : public tuner::impl::TunerDecomposeAggregatesBase<
+          TunerDecomposeAggregatesPass> {
+  void runOnOperation() override {
+    if (failed(decomposeAggregateOps(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,195 @@
+//===- FuseElementwise.cpp - fuse elementwise ops across the graph --------===//
+//
+// Frontends write a bias add as a broadcast op and an add op, a softmax as
+// five ops each writing a full tensor, and put transposes and reshapes
+// between them. Scheduled one by one, each would read and write memory once:
+// here they are fused, with upstream's elementwise fusion and reshape
+// propagation, under a policy that suits the sketches:
+//
+// - named elementwise ops (linalg.add, linalg.transpose, linalg.broadcast,
+//   ...) are generalized first, fills and anchors keep their names;
+// - a producer joins an elementwise consumer, or a reduction that is not a
+//   contraction or convolution (their operands stay as the sketches expect
+//   them); a producer with several users joins each only when it is cheap to
+//   recompute (it moves data, or computes at most a few ops per element);
+// - reshapes move across elementwise ops (by expanding them), and unit
+//   dimensions of the fused ops are dropped at the end.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Analysis/OpClass.h"
+#include "Tuner/Transforms/Passes.h"
+#include "Tuner/Transforms/Prepare.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERFUSEELEMENTWISE
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+/// Compute ops per element above which a producer with several users is not
+/// recomputed in each of them.
+static constexpr unsigned kMaxRecomputedOps = 4;
+
+/// Whether `op` is an all-parallel named op that generalizes to an
+/// elementwise generic (a fill stays: anchors take it as their producer).
+static bool isNamedElementwise(linalg::LinalgOp op) {
+  return !isa<linalg::GenericOp, linalg::FillOp>(op.getOperation()) &&
+         op.getNumReductionLoops() == 0 && op.hasPureTensorSemantics();
+}
+
+/// Whether recomputing `producer` in each of its consumers is cheap.
+static bool isCheapToRecompute(linalg::GenericOp producer) {
+  unsigned ops = 0;
+  for (Operation &op : producer.getBody()->without_terminator())
+    if (!op.hasTrait<OpTrait::ConstantLike>())
+      ++ops;
+  return ops <= kMaxRecomputedOps;
+}
+
+/// Whether a consumer of class `c` may take its producers in.
+static bool acceptsProducers(linalg::LinalgOp consumer) {
+  OpClass c = classifyOp(consumer);
+  return c != OpClass::Contraction && c != OpClass::Convolution;
+}
+
+static bool shouldFuse(OpOperand *fused) {
+  auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+  auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
+  if (!producer || !consumer || !acceptsProducers(consumer))
+    return false;
+  if (producer->hasOneUse())
+    return true;
+  return isDataMovementBody(producer) || isCheapToRecompute(producer);
+}
+
+/// Reshapes move across all-parallel generics only.
+static bool shouldPropagateReshape(OpOperand *fused) {
+  auto isElementwise = [](Operation *op) {
+    auto linalgOp = dyn_cast_or_null<linalg::GenericOp>(op);
+    return linalgOp && linalgOp.getNumReductionLoops() == 0;
+  };
+  return isElementwise(fused->getOwner()) ||
+         isElementwise(fused->get().getDefiningOp());
+}
+
+static LogicalResult generalizeNamedElementwiseOps(Operation *root) {
+  SmallVector<linalg::LinalgOp> named;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isNamedElementwise(op))
+      named.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::LinalgOp op : named) {
+    rewriter.setInsertionPoint(op);
+    // Ops that do not generalize (none upstream today) stay as they are.
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
+  return success();
+}
+
+/// Named contractions with a parallel loop of extent 1 (a matmul of one
+/// row: a matrix-vector product; a batch matmul of one batch) become
+/// generics, so that the unit loop is dropped with the others and the op is
+/// scheduled for what it is.
+static void generalizeContractionsWithUnitLoops(Operation *root) {
+  SmallVector<linalg::LinalgOp> ops;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::GenericOp>(op.getOperation()) ||
+        !op.hasPureTensorSemantics() ||
+        classifyOp(op) != OpClass::Contraction)
+      return;
+    for (auto [range, it] : llvm::zip(op.getStaticLoopRanges(),
+                                      op.getIteratorTypesArray()))
+      if (range == 1 && it == utils::IteratorType::parallel) {
+        ops.push_back(op);
+        return;
+      }
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::LinalgOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
+}
+
+/// Contractions left as generics by the unit-dimension folding get their
+/// named form back where it has exactly their maps (linalg.matmul,
+/// batch_matmul): upstream's specialization would also turn a generic with a
+/// transposed operand into a plain linalg.matmul, dropping the transpose.
+static void specializeContractions(Operation *root) {
+  SmallVector<linalg::GenericOp> ops;
+  MLIRContext *ctx = root->getContext();
+  SmallVector<AffineMap> matmul = linalg::MatmulOp::getDefaultIndexingMaps(ctx);
+  SmallVector<AffineMap> batch =
+      linalg::BatchMatmulOp::getDefaultIndexingMaps(ctx);
+  root->walk([&](linalg::GenericOp op) {
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    if (classifyOp(op) == OpClass::Contraction &&
+        (maps == matmul || maps == batch))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::GenericOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::specializeGenericOp(rewriter, op);
+  }
+}
+
+LogicalResult mlir::tuner::fuseElementwiseOps(Operation *root) {
+  MLIRContext *ctx = root->getContext();
+  if (failed(generalizeNamedElementwiseOps(root)))
+    return failure();
+
+  RewritePatternSet fusion(ctx);
+  linalg::populateElementwiseOpsFusionPatterns(fusion, shouldFuse);
+  linalg::populateFoldReshapeOpsByExpansionPatterns(fusion,
+                                                    shouldPropagateReshape);
+  linalg::populateEraseUnusedOperandsAndResultsPatterns(fusion);
+  tensor::populateFoldTensorEmptyPatterns(fusion);
+  affine::AffineApplyOp::getCanonicalizationPatterns(fusion, ctx);
+  linalg::GenericOp::getCanonicalizationPatterns(fusion, ctx);
+  tensor::ExpandShapeOp::getCanonicalizationPatterns(fusion, ctx);
+  tensor::CollapseShapeOp::getCanonicalizationPatterns(fusion, ctx);
+  if (failed(applyPatternsGreedily(root, std::move(fusion))))
+    return failure();
+
+  // Drop the unit dimensions of elementwise ops, reductions (a keepdim
+  // reduction's 1, which would otherwise become the vector dimension) and
+  // contractions (a matmul of one row is a matrix-vector product).
+  generalizeContractionsWithUnitLoops(root);
+  linalg::ControlDropUnitDims drop;
+  drop.controlFn = [](Operation *op) -> SmallVector<unsigned> {
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || classifyOp(generic) == OpClass::Convolution)
+      return {};
+    return llvm::to_vector(llvm::seq<unsigned>(generic.getNumLoops()));
+  };
+  RewritePatternSet unitDims(ctx);
+  linalg::populateFoldUnitExtentDimsPatterns(unitDims, drop);
+  linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(unitDims, drop);
+  if (failed(applyPatternsGreedily(root, std::move(unitDims))))
+    return failure();
+  specializeContractions(root);
+  return success();
+}
+
+namespace {
+struct TunerFuseElementwisePass
+    : public tuner::impl::TunerFuseElementwiseBase<TunerFuseElementwisePass> {
+  void runOnOperation() override {
+    if (failed(fuseElementwiseOps(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,83 @@
+//===- Prepare.cpp - the tuner-prepare pipeline ---------------------------===//
+//
+// The graph rewrites a model needs before its ops are scheduled one by one;
+// see Prepare.h and the pass description.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Prepare.h"
+#include "Tuner/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERPREPARE
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+LogicalResult mlir::tuner::decomposePadOps(Operation *root) {
+  RewritePatternSet patterns(root->getContext());
+  linalg::populateDecomposePadPatterns(patterns);
+  GreedyRewriteConfig config;
+  config.enableFolding(false);
+  return applyPatternsGreedily(root, std::move(patterns), config);
+}
+
+/// Canonicalization and CSE of `root`.
+static LogicalResult cleanUp(Operation *root) {
+  PassManager pm(root->getContext(), root->getName().getStringRef());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  return pm.run(root);
+}
+
+LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
+                                                const PrepareOptions &options) {
+  if (failed(decomposeAggregateOps(root)))
+    return failure();
+  if (options.channelsLast && failed(convertToChannelsLast(root)))
+    return failure();
+  if (options.widenInputs && failed(widenContractionInputs(root)))
+    return failure();
+  if (options.foldConstants && failed(foldConstantLinalgOps(root, options.fold)))
+    return failure();
+  // Before fusion: its reshape folding turns the insertion of a reshaped
+  // producer into a rank-reducing insertion the producer writes through.
+  if (failed(decomposePadOps(root)))
+    return failure();
+  if (options.fuse && failed(fuseElementwiseOps(root)))
+    return failure();
+  // Fusion may leave ops on constants only (a fused cast of a weight).
+  if (options.foldConstants && failed(foldConstantLinalgOps(root, options.fold)))
+    return failure();
+  return cleanUp(root);
+}
+
+namespace {
+struct TunerPreparePass
+    : public tuner::impl::TunerPrepareBase<TunerPreparePass> {
+  using TunerPrepareBase::TunerPrepareBase;
+
+  void runOnOperation() override {
+    PrepareOptions options;
+    options.foldConstants = foldConstants;
+    options.fold.maxElements = maxConstantElements;
+    options.channelsLast = channelsLast;
+    options.fuse = fuse;
+    options.widenInputs = widenInputs;
+    if (failed(prepareForScheduling(getOperation(), options)))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,276 @@
+//===- CPUElementwiseSketch.cpp - the cpu.elementwise sketch --------------===//
+//
+// The schedule of an op whose loops are all parallel (the elementwise and
+// transpose classes: bias adds, activations, casts, broadcasts, fills,
+// layout changes) standing alone in a program:
+//
+//   S0  scf.forall over one outer loop (tiles of `p`)   -> one tile per thread
+//   S1  scf.for over cache tiles of (ch x cw)             (transposes only)
+//   S2  scf.for over register tiles of (vh x vw), the other loops by 1
+//   S3  the vh x vw tile, vectorized with masks: any extent works, partial
+//       tiles read and write through masked transfers
+//
+// The vector loop `v` is the innermost loop of the result (contiguous
+// stores). The row loop `r` is, for a transpose, the loop of the input's
+// innermost dimension (so that both the loads and the stores of a vh x vw
+// tile are contiguous, and the tile is transposed in registers), and the
+// result's second innermost loop otherwise. Named ops (linalg.fill,
+// linalg.transpose, linalg.add, ...) are generalized first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SketchUtils.h"
+
+#include "Tuner/Analysis/OpClass.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+namespace {
+
+/// The loops an elementwise schedule tiles.
+struct ElementwiseLoops {
+  SmallVector<int64_t> extents;
+  /// The loop split over threads, if any loop has more than one iteration.
+  std::optional<unsigned> par;
+  /// The row loop (absent for one loop).
+  std::optional<unsigned> row;
+  unsigned vec = 0;
+  bool transposed = false;
+};
+
+/// Finds the loops of an all-parallel op; fails for an op that is not, or
+/// whose result is not written through a permutation.
+FailureOr<ElementwiseLoops> analyzeElementwise(linalg::LinalgOp op,
+                                               std::string &whyNot) {
+  if (op.getNumReductionLoops() != 0 || op.getNumDpsInits() == 0 ||
+      op.getNumLoops() == 0) {
+    whyNot = "not an op with parallel loops only";
+    return failure();
+  }
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!out.isPermutation()) {
+    whyNot = "the result is not written through a permutation of the loops";
+    return failure();
+  }
+  ElementwiseLoops loops;
+  loops.extents = op.getStaticLoopRanges();
+  SmallVector<unsigned> order; // loops in result order, outermost first
+  for (AffineExpr e : out.getResults())
+    order.push_back(cast<AffineDimExpr>(e).getPosition());
+  loops.vec = order.back();
+  if (std::optional<unsigned> t = getTransposedInputLoop(op)) {
+    loops.row = *t;
+    loops.transposed = true;
+  } else if (order.size() >= 2) {
+    loops.row = order[order.size() - 2];
+  }
+  // The outermost loop with several iterations; one with at least as many
+  // as... any: the schedule splits it in tiles of `p`.
+  for (unsigned l : order) {
+    if (loops.extents[l] > 1) {
+      loops.par = l;
+      break;
+    }
+  }
+  return loops;
+}
+
+class ElementwiseInstance : public SketchInstance {
+public:
+  ElementwiseInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+                      const FusedGroup &group, ElementwiseLoops loops,
+                      TargetAttr target, int64_t lanes)
+      : SketchInstance(sketch, std::move(knobs)), group(group),
+        loops(std::move(loops)), target(target), lanes(lanes) {}
+
+  LogicalResult verify(const KnobValues &v,
+                       std::string &whyNot) const override {
+    int64_t vh = v.has("vh") ? v.getInt("vh") : 1;
+    if (vh * llvm::divideCeil(v.getInt("vw"), lanes) > kMaxVectors) {
+      whyNot = "the register tile needs more than " +
+               std::to_string(kMaxVectors) + " vector registers";
+      return failure();
+    }
+    return success();
+  }
+
+  std::string buildScript(StringRef symName) const override {
+    ScriptBuilder b(symName);
+    linalg::LinalgOp anchor = group.anchor;
+    unsigned numLoops = anchor.getNumLoops();
+    Handle op = b.getAnchor();
+    if (!isa<linalg::GenericOp>(anchor.getOperation()))
+      op = b.generalize(op);
+
+    Handle forall;
+    if (loops.par) {
+      SmallVector<Size> outer(numLoops, Size::of(0));
+      outer[*loops.par] = b.knob(getKnob("p"));
+      std::tie(op, forall) = b.tileUsingForall(op, outer);
+    }
+    // Every loop but the row and vector loops goes by one below S0.
+    SmallVector<Size> ones(numLoops, Size::of(1));
+    ones[loops.vec] = Size::of(0);
+    if (loops.row)
+      ones[*loops.row] = Size::of(0);
+    if (llvm::any_of(ones, [](const Size &s) { return !s.isZero(); }))
+      op = b.tileUsingFor(op, ones).first;
+    Size vw = b.knob(getKnob("vw"));
+    Size vh = loops.row ? b.knob(getKnob("vh")) : Size::of(1);
+    if (loops.transposed) {
+      SmallVector<Size> cache(numLoops, Size::of(0));
+      cache[*loops.row] = b.knob(getKnob("ch"));
+      cache[loops.vec] = b.knob(getKnob("cw"));
+      op = b.tileUsingFor(op, cache).first;
+    }
+    SmallVector<Size> reg(numLoops, Size::of(0));
+    reg[loops.vec] = vw;
+    if (loops.row)
+      reg[*loops.row] = vh;
+    op = b.tileUsingFor(op, reg).first;
+    SmallVector<Size> vectorSizes(numLoops, Size::of(1));
+    vectorSizes[loops.vec] = vw;
+    if (loops.row)
+      vectorSizes[*loops.row] = vh;
+    b.vectorize(op, /*namedContraction=*/false, vectorSizes);
+    Handle scope = loops.par ? forall : b.getScope();
+    b.applyPatterns(scope, {"vector.lower_masked_transfers",
+                            "tensor.fold_tensor_subset_ops_into_vector_transfers",
+                            "vector.transfer_permutation_patterns",
+                            "vector.lower_transpose lowering_strategy = "
+                            "\"shuffle_1d\"",
+                            "canonicalization"});
+    return b.finish();
+  }
+
+  KnobChoice getHeuristicDefault() const override {
+    KnobChoice c(knobs.size(), 0);
+    if (loops.par) {
+      // One tile per thread.
+      int64_t extent = loops.extents[*loops.par];
+      setNearest(knobs, c, "p",
+                 llvm::divideCeil(extent, std::min(extent, target.getCores())));
+    }
+    int64_t vw = largestAtMost(getIntOptions("vw"), 2 * lanes);
+    setNearest(knobs, c, "vw", vw);
+    if (loops.row)
+      setNearest(knobs, c, "vh", loops.transposed ? std::min<int64_t>(8, lanes)
+                                                  : 1);
+    if (loops.transposed) {
+      setNearest(knobs, c, "ch", 32);
+      setNearest(knobs, c, "cw", 64);
+    }
+    return c;
+  }
+
+private:
+  static constexpr int64_t kMaxVectors = 16;
+  FusedGroup group;
+  ElementwiseLoops loops;
+  TargetAttr target;
+  int64_t lanes;
+};
+
+/// Tile sizes that split `extent` into k = 1, 2, 3, 4, 6, 8, ... tiles.
+SmallVector<int64_t> getSplitSizes(int64_t extent) {
+  SmallVector<int64_t> sizes;
+  for (int64_t k : {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256})
+    if (k <= extent)
+      sizes.push_back(llvm::divideCeil(extent, k));
+  return sizes;
+}
+
+/// Register-tile widths along a loop of `extent`: vectors of 1, 2 or 4
+/// registers (one register, or the next power of two, when shorter).
+SmallVector<int64_t> getVectorWidths(int64_t extent, int64_t lanes) {
+  SmallVector<int64_t> widths;
+  for (int64_t n : {1, 2, 4})
+    if (n == 1 || n * lanes <= llvm::alignTo(extent, lanes))
+      widths.push_back(n * lanes);
+  if (extent < lanes)
+    return {static_cast<int64_t>(llvm::PowerOf2Ceil(extent))};
+  return widths;
+}
+
+/// Values of `options` at most `extent`, and `extent` itself when smaller
+/// than the largest option.
+SmallVector<int64_t> capAt(ArrayRef<int64_t> options, int64_t extent) {
+  SmallVector<int64_t> result;
+  for (int64_t o : options)
+    if (o <= extent)
+      result.push_back(o);
+  if (result.empty() || (extent < options.back() && result.back() != extent))
+    result.push_back(extent);
+  return result;
+}
+
+class CPUElementwiseSketch : public Sketch {
+public:
+  StringRef getName() const override { return "cpu.elementwise"; }
+  StringRef getDescription() const override {
+    return "parallel tiling of an all-parallel op (elementwise, broadcast, "
+           "fill, transpose) over threads, 2-D register tiles along the "
+           "result's innermost loop and the row loop, masked vectorization; "
+           "transposes also get a cache tile";
+  }
+  TargetKind getTargetKind() const override { return TargetKind::cpu; }
+
+  std::unique_ptr<SketchInstance>
+  instantiate(const FusedGroup &group, TargetAttr target,
+              std::string &whyNot) const override {
+    if (!hasStaticTensorOperands(group, /*anyElementType=*/true)) {
+      whyNot = "needs static tensor operands";
+      return nullptr;
+    }
+    linalg::LinalgOp op = group.anchor;
+    FailureOr<ElementwiseLoops> loops = analyzeElementwise(op, whyNot);
+    if (failed(loops))
+      return nullptr;
+    if (!isVectorizable(op, whyNot))
+      return nullptr;
+    int64_t lanes = target.getVectorLanes(getWidestElementBits(op));
+    MLIRContext *ctx = op->getContext();
+    SmallVector<Knob> knobs;
+    if (loops->par) {
+      int64_t extent = loops->extents[*loops->par];
+      knobs.push_back(makeIntKnob(ctx, "p", KnobKind::Tile,
+                                  getSplitSizes(extent),
+                                  "S0: iterations of the parallel loop per "
+                                  "thread tile",
+                                  extent));
+    }
+    int64_t ev = loops->extents[loops->vec];
+    if (loops->transposed) {
+      int64_t er = loops->extents[*loops->row];
+      knobs.push_back(makeIntKnob(ctx, "ch", KnobKind::Tile,
+                                  capAt({8, 16, 32, 64, 128}, er),
+                                  "S1: rows per cache tile", er));
+      knobs.push_back(makeIntKnob(ctx, "cw", KnobKind::Tile,
+                                  capAt({16, 32, 64, 128, 256}, ev),
+                                  "S1: columns per cache tile", ev));
+    }
+    knobs.push_back(makeIntKnob(ctx, "vw", KnobKind::Tile,
+                                getVectorWidths(ev, lanes),
+                                "S3: register tile columns (vector lanes)",
+                                ev));
+    if (loops->row) {
+      int64_t er = loops->extents[*loops->row];
+      knobs.push_back(makeIntKnob(ctx, "vh", KnobKind::Tile,
+                                  capAt({1, 2, 4, 8, 16}, er),
+                                  "S3: register tile rows", er));
+    }
+    return std::make_unique<ElementwiseInstance>(
+        *this, std::move(knobs), group, std::move(*loops), target, lanes);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Sketch> mlir::tuner::createCPUElementwiseSketch() {
+  return std::make_unique<CPUElementwiseSketch>();
+}

@@ -1,0 +1,23 @@
+// RUN: tuner-opt %s --sched-apply-default="target=cpu:avx512:2t" --verify-diagnostics | FileCheck %s
+
+// An op no specialized sketch can schedule (a 2-D gather does not vectorize)
+// gets the safe fallback schedule, with a remark saying why the others did
+// not take it; never no schedule, never a crash.
+// CHECK-LABEL: func.func @gather2d
+// CHECK:         linalg.generic {{.*}}sched.config = #sched.config<sketch = "cpu.fallback", knobs = {p1 = 8}>
+func.func @gather2d(%t: tensor<100x100xf32>, %idx: tensor<16x8xi32>) -> tensor<16x8xf32> {
+  %e = tensor.empty() : tensor<16x8xf32>
+  %c99 = arith.constant 99 : i32
+  %c0 = arith.constant 0 : i32
+  // expected-remark @+1 {{no specialized sketch applies to this op; it gets the schedule of 'cpu.fallback' (tiled over threads, not vectorized)}}
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%idx : tensor<16x8xi32>) outs(%e : tensor<16x8xf32>) {
+  ^bb0(%v: i32, %o: f32):
+    %a = arith.maxsi %v, %c0 : i32
+    %b = arith.minsi %a, %c99 : i32
+    %i = arith.index_cast %b : i32 to index
+    %j = linalg.index 1 : index
+    %x = tensor.extract %t[%i, %j] : tensor<100x100xf32>
+    linalg.yield %x : f32
+  } -> tensor<16x8xf32>
+  return %r : tensor<16x8xf32>
+}

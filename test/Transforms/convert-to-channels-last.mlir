@@ -1,0 +1,111 @@
+// RUN: tuner-opt %s --split-input-file --tuner-convert-to-channels-last | FileCheck %s
+
+// A channels-first convolution: input, filter and init transposed to NHWC,
+// the named NHWC convolution, the result transposed back; the fill is
+// rebuilt in the new layout rather than transposed.
+// CHECK-LABEL: func.func @nchw
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x8x10x10xf32>, %[[W:.*]]: tensor<16x8x3x3xf32>)
+// CHECK:         %[[XT:.*]] = linalg.transpose ins(%[[X]] : tensor<1x8x10x10xf32>) outs(%{{.*}} : tensor<1x10x10x8xf32>) permutation = [0, 2, 3, 1]
+// CHECK:         %[[WT:.*]] = linalg.transpose ins(%[[W]] : tensor<16x8x3x3xf32>) outs(%{{.*}} : tensor<3x3x8x16xf32>) permutation = [2, 3, 1, 0]
+// CHECK:         %[[F:.*]] = linalg.fill {{.*}} -> tensor<1x8x8x16xf32>
+// CHECK:         %[[C:.*]] = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[XT]], %[[WT]] : {{.*}}) outs(%[[F]] : tensor<1x8x8x16xf32>)
+// CHECK:         %[[R:.*]] = linalg.transpose ins(%[[C]] : tensor<1x8x8x16xf32>) outs(%{{.*}} : tensor<1x16x8x8xf32>) permutation = [0, 3, 1, 2]
+// CHECK:         return %[[R]]
+func.func @nchw(%x: tensor<1x8x10x10xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<1x16x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x8x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x8x10x10xf32>, tensor<16x8x3x3xf32>) outs(%f : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  return %r : tensor<1x16x8x8xf32>
+}
+
+// -----
+
+// A padded input is transposed before its padding, the padding permuted;
+// depthwise convolutions and max poolings convert the same way.
+// CHECK-LABEL: func.func @padded_depthwise_pool
+// CHECK:         %[[XT:.*]] = linalg.transpose ins(%{{.*}} : tensor<1x8x8x8xf32>) outs(%{{.*}} : tensor<1x8x8x8xf32>) permutation = [0, 2, 3, 1]
+// CHECK:         %[[P:.*]] = tensor.pad %[[XT]] low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK:         linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%[[P]], %{{.*}} : tensor<1x10x10x8xf32>, tensor<3x3x8xf32>)
+// CHECK:         linalg.pooling_nhwc_max {{.*}} -> tensor<1x4x4x8xf32>
+// CHECK-NOT:     nchw
+func.func @padded_depthwise_pool(%x: tensor<1x8x8x8xf32>, %w: tensor<8x3x3xf32>) -> tensor<1x8x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x8xf32> to tensor<1x8x10x10xf32>
+  %e = tensor.empty() : tensor<1x8x8x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %d = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x8x10x10xf32>, tensor<8x3x3xf32>) outs(%f : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %win = tensor.empty() : tensor<2x2xf32>
+  %e2 = tensor.empty() : tensor<1x8x4x4xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%d, %win : tensor<1x8x8x8xf32>, tensor<2x2xf32>) outs(%e2 : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  return %r : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// A 1x1 convolution with unit strides is a matmul of the pixels.
+// CHECK-LABEL: func.func @pointwise
+// CHECK:         %[[A:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3]] : tensor<1x7x7x64xf32> into tensor<49x64xf32>
+// CHECK:         %[[B:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2], [3]] : tensor<1x1x64x32xf32> into tensor<64x32xf32>
+// CHECK:         %[[M:.*]] = linalg.matmul ins(%[[A]], %[[B]] : tensor<49x64xf32>, tensor<64x32xf32>)
+// CHECK:         tensor.expand_shape %[[M]] {{\[}}[0, 1, 2], [3]] output_shape [1, 7, 7, 32]
+func.func @pointwise(%x: tensor<1x7x7x64xf32>, %w: tensor<1x1x64x32xf32>, %o: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x7x7x64xf32>, tensor<1x1x64x32xf32>) outs(%o : tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32>
+  return %r : tensor<1x7x7x32xf32>
+}
+
+// -----
+
+// A convolution written as a linalg.generic in NHWC/HWCF is the named op,
+// with no transposes.
+// CHECK-LABEL: func.func @generic_nhwc
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%{{.*}}, %{{.*}} : tensor<1x10x10x8xf32>, tensor<3x3x8x16xf32>)
+// CHECK-NOT:     linalg.generic
+func.func @generic_nhwc(%i: tensor<1x10x10x8xf32>, %w: tensor<3x3x8x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, y, x, f, ky, kx, c) -> (n, y + ky, x + kx, c)>, affine_map<(n, y, x, f, ky, kx, c) -> (ky, kx, c, f)>, affine_map<(n, y, x, f, ky, kx, c) -> (n, y, x, f)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%i, %w : tensor<1x10x10x8xf32>, tensor<3x3x8x16xf32>) outs(%o : tensor<1x8x8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}
+
+// -----
+
+// In NCHW/FCHW with stride 2 and dilation 2 along W: transposes, and the
+// strides and dilations carried over per dimension.
+// CHECK-LABEL: func.func @generic_nchw_strided
+// CHECK:         linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%{{.*}}, %{{.*}} : tensor<1x9x13x4xf32>, tensor<3x3x4x8xf32>) outs(%{{.*}} : tensor<1x4x4x8xf32>)
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<1x4x4x8xf32>) outs(%{{.*}} : tensor<1x8x4x4xf32>) permutation = [0, 3, 1, 2]
+func.func @generic_nchw_strided(%i: tensor<1x4x9x13xf32>, %w: tensor<8x4x3x3xf32>, %o: tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y * 2 + ky, x * 2 + kx * 2)>, affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>, affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%i, %w : tensor<1x4x9x13xf32>, tensor<8x4x3x3xf32>) outs(%o : tensor<1x8x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x8x4x4xf32>
+  return %r : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// A body that computes more than a product and a sum is not a named
+// convolution: left as it is.
+// CHECK-LABEL: func.func @generic_other_body
+// CHECK:         linalg.generic
+// CHECK-NOT:     linalg.conv
+func.func @generic_other_body(%i: tensor<1x10x10x8xf32>, %w: tensor<3x3x8x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, y, x, f, ky, kx, c) -> (n, y + ky, x + kx, c)>, affine_map<(n, y, x, f, ky, kx, c) -> (ky, kx, c, f)>, affine_map<(n, y, x, f, ky, kx, c) -> (n, y, x, f)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%i, %w : tensor<1x10x10x8xf32>, tensor<3x3x8x16xf32>) outs(%o : tensor<1x8x8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %q = math.absf %p : f32
+    %s = arith.addf %acc, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}

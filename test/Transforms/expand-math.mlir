@@ -1,0 +1,28 @@
+// RUN: tuner-opt %s --split-input-file --tuner-expand-math | FileCheck %s
+
+// x^2 is a multiplication, not exp(2 log x) (wrong for negative x).
+// CHECK-LABEL: func.func @square
+// CHECK-SAME:    (%[[X:.*]]: vector<16xf32>)
+// CHECK:         %[[R:.*]] = arith.mulf %[[X]], %[[X]] : vector<16xf32>
+// CHECK:         return %[[R]]
+func.func @square(%x: vector<16xf32>) -> vector<16xf32> {
+  %c2 = arith.constant dense<2> : vector<16xi64>
+  %r = math.fpowi %x, %c2 : vector<16xf32>, vector<16xi64>
+  return %r : vector<16xf32>
+}
+
+// -----
+
+// exp, tanh and erf of vectors become polynomial arithmetic: no math op
+// is left for LLVM to scalarize into libm calls; bf16 is computed in f32.
+// CHECK-LABEL: func.func @transcendental
+// CHECK-NOT:     math.exp
+// CHECK-NOT:     math.tanh
+// CHECK-NOT:     math.erf
+// CHECK:         arith.truncf {{.*}} : vector<16xf32> to vector<16xbf16>
+func.func @transcendental(%x: vector<16xf32>, %y: vector<16xbf16>) -> (vector<16xf32>, vector<16xf32>, vector<16xbf16>) {
+  %a = math.exp %x : vector<16xf32>
+  %b = math.tanh %x : vector<16xf32>
+  %c = math.erf %y : vector<16xbf16>
+  return %a, %b, %c : vector<16xf32>, vector<16xf32>, vector<16xbf16>
+}

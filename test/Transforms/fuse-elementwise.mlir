@@ -1,0 +1,127 @@
+// RUN: tuner-opt %s --split-input-file --tuner-fuse-elementwise | FileCheck %s
+
+// A bias broadcast and an add (named ops) become one generic reading the
+// bias through a projection; a relu after them joins it.
+// CHECK-LABEL: func.func @bias_relu
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x8xf32>, %[[B:.*]]: tensor<8xf32>)
+// CHECK:         %[[R:.*]] = linalg.generic {indexing_maps = [#[[ID:.*]], #[[PROJ:.*]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[B]] : tensor<4x8xf32>, tensor<8xf32>)
+// CHECK:           arith.addf
+// CHECK:           arith.maximumf
+// CHECK-NOT:     linalg.{{generic|add|broadcast}}
+// CHECK:         return %[[R]]
+func.func @bias_relu(%x: tensor<4x8xf32>, %bias: tensor<8xf32>) -> tensor<4x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %b = linalg.broadcast ins(%bias : tensor<8xf32>) outs(%e : tensor<4x8xf32>) dimensions = [0]
+  %s = linalg.add ins(%x, %b : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%s : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+// A transpose back to one layout followed by a transpose to the other
+// (what channels-last conversion leaves between two convolutions) cancels
+// into one elementwise op in the original layout.
+// CHECK-LABEL: func.func @transposes_cancel
+// CHECK:         %[[R:.*]] = linalg.generic {indexing_maps = [#[[ID:.*]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK:           arith.maximumf
+// CHECK-NOT:     linalg.{{generic|transpose}}
+// CHECK:         return %[[R]] : tensor<5x6x7xf32>
+func.func @transposes_cancel(%x: tensor<5x6x7xf32>) -> tensor<5x6x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<5x7x6xf32>
+  %t1 = linalg.transpose ins(%x : tensor<5x6x7xf32>) outs(%e1 : tensor<5x7x6xf32>) permutation = [0, 2, 1]
+  %r1 = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i, j, k)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%t1 : tensor<5x7x6xf32>) outs(%e1 : tensor<5x7x6xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<5x7x6xf32>
+  %e2 = tensor.empty() : tensor<5x6x7xf32>
+  %t2 = linalg.transpose ins(%r1 : tensor<5x7x6xf32>) outs(%e2 : tensor<5x6x7xf32>) permutation = [0, 2, 1]
+  return %t2 : tensor<5x6x7xf32>
+}
+
+// -----
+
+// A softmax step: exp(x - max) feeds both the row sum and the division.
+// It is cheap, so each consumer recomputes it: the sum reads x and the
+// maximum, and no tensor of exponentials is written.
+// CHECK-LABEL: func.func @softmax_steps
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK:           arith.subf
+// CHECK:           math.exp
+// CHECK:           arith.addf
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %[[SUM]] :
+// CHECK:           math.exp
+// CHECK:           arith.divf
+// CHECK-NOT:     linalg.generic
+func.func @softmax_steps(%x: tensor<4x16xf32>, %max: tensor<4xf32>) -> tensor<4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x16xf32>
+  %exp = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x, %max : tensor<4x16xf32>, tensor<4xf32>) outs(%e : tensor<4x16xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %r = math.exp %d : f32
+    linalg.yield %r : f32
+  } -> tensor<4x16xf32>
+  %e1 = tensor.empty() : tensor<4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%exp : tensor<4x16xf32>) outs(%acc : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %div = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%exp, %sum : tensor<4x16xf32>, tensor<4xf32>) outs(%e : tensor<4x16xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %q = arith.divf %a, %s : f32
+    linalg.yield %q : f32
+  } -> tensor<4x16xf32>
+  return %div : tensor<4x16xf32>
+}
+
+// -----
+
+// Contractions keep their operands: the cast of A stays outside the matmul.
+// An expensive producer with two users is not recomputed in each.
+// CHECK-LABEL: func.func @not_into_contractions
+// CHECK:         %[[CAST:.*]] = linalg.generic
+// CHECK:           arith.extf
+// CHECK:         linalg.matmul ins(%[[CAST]],
+// CHECK:         %[[EXPENSIVE:.*]] = linalg.generic
+// CHECK-COUNT-5:   math.
+// CHECK:         linalg.generic {{.*}} ins(%[[EXPENSIVE]] :
+// CHECK:         linalg.generic {{.*}} ins(%[[EXPENSIVE]] :
+func.func @not_into_contractions(%a: tensor<8x8xbf16>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) {
+  %e = tensor.empty() : tensor<8x8xf32>
+  %a32 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x8xbf16>) outs(%e : tensor<8x8xf32>) {
+  ^bb0(%x: bf16, %o: f32):
+    %y = arith.extf %x : bf16 to f32
+    linalg.yield %y : f32
+  } -> tensor<8x8xf32>
+  %m = linalg.matmul ins(%a32, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %x = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %1 = math.exp %v : f32
+    %2 = math.tanh %1 : f32
+    %3 = math.log %2 : f32
+    %4 = math.sin %3 : f32
+    %5 = math.cos %4 : f32
+    linalg.yield %5 : f32
+  } -> tensor<8x8xf32>
+  %u = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %n = arith.negf %v : f32
+    linalg.yield %n : f32
+  } -> tensor<8x8xf32>
+  %w = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %n = arith.mulf %v, %v : f32
+    linalg.yield %n : f32
+  } -> tensor<8x8xf32>
+  return %m, %u, %w : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>
+}

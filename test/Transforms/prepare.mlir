@@ -1,0 +1,99 @@
+// RUN: tuner-opt %s --split-input-file --tuner-prepare | FileCheck %s
+// Preparing a prepared program changes nothing.
+// RUN: tuner-opt %s --tuner-prepare -o %t.once.mlir
+// RUN: tuner-opt %t.once.mlir --tuner-prepare -o %t.twice.mlir
+// RUN: diff %t.once.mlir %t.twice.mlir
+// Without fusion and folding, only the decompositions remain.
+// RUN: tuner-opt %s --split-input-file --tuner-prepare="fuse=false fold-constants=false" | FileCheck %s --check-prefix=NOFUSE
+
+// A softmax decomposes into a row maximum, a row sum of exponentials (the
+// exponential fused into the sum) and a division (recomputing it).
+// CHECK-LABEL: func.func @softmax
+// CHECK-NOT:     linalg.softmax
+// CHECK:         %[[MAX:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK:           arith.maxnumf
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:      ins(%{{.*}}, %[[MAX]] :
+// CHECK:           math.exp
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:      ins(%{{.*}}, %[[MAX]], %[[SUM]] :
+// CHECK:           arith.divf
+// NOFUSE-LABEL: func.func @softmax
+// NOFUSE-COUNT-4: linalg.generic
+func.func @softmax(%x: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  %e = tensor.empty() : tensor<4x32xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<4x32xf32>) outs(%e : tensor<4x32xf32>) -> tensor<4x32xf32>
+  return %r : tensor<4x32xf32>
+}
+
+// -----
+
+// A pad becomes a fill of the padded shape and an insertion of the source,
+// which its producer can write in place (the unit batch dimension of the
+// producer is dropped: the insertion is rank-reducing).
+// CHECK-LABEL: func.func @pad
+// CHECK:         %[[R:.*]] = linalg.generic
+// CHECK:         } -> tensor<8x8x16xf32>
+// CHECK:         %[[F:.*]] = linalg.fill {{.*}} -> tensor<1x10x10x16xf32>
+// CHECK:         tensor.insert_slice %[[R]] into %[[F]][0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1] : tensor<8x8x16xf32> into tensor<1x10x10x16xf32>
+// CHECK-NOT:     tensor.pad
+// NOFUSE-LABEL: func.func @pad
+// NOFUSE:         linalg.fill
+// NOFUSE:         tensor.insert_slice
+func.func @pad(%x: tensor<1x8x8x16xf32>) -> tensor<1x10x10x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x8x8x16xf32>) outs(%e : tensor<1x8x8x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x16xf32>
+  %p = tensor.pad %r low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x16xf32> to tensor<1x10x10x16xf32>
+  return %p : tensor<1x10x10x16xf32>
+}
+
+// -----
+
+// A weight transpose (torch-mlir's nn.Linear) is folded at compile time.
+// CHECK-LABEL: func.func @weights
+// CHECK:         %[[W:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 5.000000e-01], [2.000000e+00, 5.000000e-01]{{.*}}> : tensor<8x2xf32>
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.matmul ins(%{{.*}}, %[[W]] :
+// NOFUSE-LABEL: func.func @weights
+// NOFUSE:         linalg.transpose
+func.func @weights(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
+  %w = arith.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]]> : tensor<2x8xf32>
+  %e = tensor.empty() : tensor<8x2xf32>
+  %t = linalg.transpose ins(%w : tensor<2x8xf32>) outs(%e : tensor<8x2xf32>) permutation = [1, 0]
+  %zero = arith.constant 0.0 : f32
+  %e2 = tensor.empty() : tensor<4x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e2 : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %r = linalg.matmul ins(%x, %t : tensor<4x8xf32>, tensor<8x2xf32>) outs(%f : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %r : tensor<4x2xf32>
+}
+
+// -----
+
+// A bf16 matmul accumulating in f32: its inputs are extended once, before
+// it; the weight's extension folds at compile time, the activation's is an
+// elementwise op; the matmul computes in f32.
+// CHECK-LABEL: func.func @bf16_linear
+// CHECK-DAG:     %[[W:.*]] = arith.constant dense<{{.*}}> : tensor<4x2xf32>
+// CHECK:         %[[A:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<3x4xbf16>)
+// CHECK:           arith.extf
+// CHECK:         linalg.matmul ins(%[[A]], %[[W]] : tensor<3x4xf32>, tensor<4x2xf32>)
+// NOFUSE-LABEL: func.func @bf16_linear
+// NOFUSE:         linalg.generic
+// NOFUSE:         linalg.generic
+// NOFUSE:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<3x4xf32>, tensor<4x2xf32>)
+func.func @bf16_linear(%a: tensor<3x4xbf16>) -> tensor<3x2xf32> {
+  %w = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]> : tensor<4x2xbf16>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %r = linalg.matmul ins(%a, %w : tensor<3x4xbf16>, tensor<4x2xbf16>) outs(%f : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %r : tensor<3x2xf32>
+}
