@@ -203,7 +203,7 @@ def tune(opt, mlir, tasks, work, args):
                 os.remove(path)
         common.log(f"  tuning: {n} trials x {len(tasks)} tasks")
         common.run([opt, mlir, f"--tuner-tune={options}", "-o", tuned],
-                   timeout=args.tune_timeout)
+                   timeout=args.tune_timeout or 60 + 15 * n * len(tasks))
         with open(key_path, "w") as f:
             f.write(key)
     with open(report_path) as f:
@@ -491,6 +491,8 @@ def measure_model(mlir, name, tools, iree, args):
         common.log(f"  round {r + 1}: " + ", ".join(
             f"{k} {v[-1] * 1e3:.3f} ms" for k, v in times.items()))
     for key, values in times.items():
+        if not values:
+            continue
         rec = (entry["iree"][key[5:]] if key.startswith("iree:")
                else entry["programs"][key])
         rec["time"] = stats(values)
@@ -565,8 +567,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=900,
                     help="seconds allowed to each compile, check or timing "
                     "command (default 900)")
-    ap.add_argument("--tune-timeout", type=float, default=7200,
-                    help="seconds allowed to each tuning (default 7200)")
+    ap.add_argument("--tune-timeout", type=float,
+                    help="seconds allowed to each tuning (default: 60 + 15 "
+                    "per trial)")
     args = ap.parse_args()
     defaults = (4, 2, 3) if args.quick else (32, 5, 10)
     for name, value in zip(("trials_per_task", "rounds", "repeats"),
