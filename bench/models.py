@@ -45,13 +45,13 @@ settings) are kept, and a model's tuning is reused when the model, the
 options and the tuner-opt binary are the same as the last time. A failure
 (in ours or IREE's) is reported with its first lines; the run goes on.
 
-Budget and time: 32 trials per task by default. The full run of the four
-models of examples/models plus mlp_3layer (15 tasks, 480 trials) took about
-21 minutes on the 2-core AMD EPYC this was written on (tuning about 4 of
-them, the rest mostly the untuned programs and the checks); --quick (4
-trials per task, 2 rounds, fewer repeats) about 6. Writes
-bench/results/models.json after each model, then docs/results.md
-(bench/report.py).
+Budget and time: 32 trials per task by default (a task whose search space
+is smaller gets fewer). The ten models examples/models is to hold (three written by
+hand, seven exported by torch-mlir and IREE's ONNX importer: 40 tasks, 768
+trials measured) took about 10 minutes on 2 cores (an AMD EPYC shared with
+other work), 4.7 of them tuning; --quick (4 trials per task, 2 rounds, 3
+repeats) about 4.5 minutes. Writes bench/results/models.json after each
+model, then docs/results.md (bench/report.py).
 
 usage: bench/models.py [--build build] [--models NAME|PATH ...]
                        [--trials-per-task 32] [--rounds 5] [--repeats 10]
