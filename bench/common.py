@@ -64,6 +64,20 @@ def build_harness(name, source, flags):
     return exe
 
 
+def run(cmd, env=None, timeout=None):
+    """Runs a command; raises RuntimeError with the end of its stderr when it
+    fails or runs past `timeout` seconds."""
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"{' '.join(cmd)} timed out after {timeout} s")
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed ({r.returncode}):\n"
+                           f"{r.stderr[-3000:]}")
+    return r
+
+
 def run_json(cmd, env=None, timeout=None):
     """Runs a command printing one JSON object on its last line."""
     r = subprocess.run(cmd, capture_output=True, text=True, env=env,
@@ -78,22 +92,48 @@ def single_thread_env():
     return dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
 
 
-def machine():
-    model = platform.processor()
+def lscpu():
+    """`lscpu`'s fields (name -> value), or {} when it is missing."""
     try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
+        out = subprocess.run(["lscpu"], capture_output=True, text=True,
+                             env=dict(os.environ, LC_ALL="C")).stdout
     except OSError:
-        pass
-    return {
+        return {}
+    fields = {}
+    for line in out.splitlines():
+        if ":" in line:
+            name, value = line.split(":", 1)
+            fields[name.strip()] = value.strip()
+    return fields
+
+
+def machine():
+    """The CPU (lscpu's model name), its logical CPUs and physical cores,
+    the date and the kernel."""
+    info = lscpu()
+    model = info.get("Model name")
+    if not model:
+        model = platform.processor()
+        try:
+            with open("/proc/cpuinfo") as f:
+                for line in f:
+                    if line.startswith("model name"):
+                        model = line.split(":", 1)[1].strip()
+                        break
+        except OSError:
+            pass
+    result = {
         "cpu": model,
         "cpus": os.cpu_count(),
         "date": datetime.date.today().isoformat(),
         "kernel": platform.release(),
     }
+    try:
+        result["cores"] = (int(info["Core(s) per socket"]) *
+                           int(info.get("Socket(s)", "1")))
+    except (KeyError, ValueError):
+        pass
+    return result
 
 
 def median(xs):
@@ -164,3 +204,88 @@ def tune_report(opt, mlir, options, tmp):
         raise RuntimeError(f"{' '.join(cmd)} failed:\n{r.stderr[-3000:]}")
     with open(report) as f:
         return json.load(f), options.replace(report, "REPORT.json")
+
+
+# Whole programs: tasks, lowering, end-to-end runs.
+
+def extract_tasks(opt, mlir, tmp):
+    """The task list of `tuner-opt MLIR --sched-extract-tasks`."""
+    path = os.path.join(tmp, "tasks.json")
+    run([opt, mlir, f"--sched-extract-tasks=task-list={path}", "-o",
+         os.devnull])
+    with open(path) as f:
+        return json.load(f)["tasks"]
+
+
+# Op kinds of the tasks, in the order the reports show them.
+OP_KINDS = ("contraction", "conv", "elementwise", "reduction", "transpose")
+CONTRACTION_OPS = ("matmul", "batch_matmul", "batch_reduce_matmul", "matvec",
+                   "vecmat", "batch_matvec", "batch_vecmat", "dot",
+                   "contract", "mmt4d", "batch_mmt4d")
+
+
+def task_class(task):
+    """The op kind of a task of the task list: its `class` field when task
+    extraction gives one, else derived from the anchor op (named ops) or its
+    iterator types (reduction iterators with 2+ inputs: contraction, with
+    one input: reduction; all parallel: elementwise). Convolutions and
+    pooling are `conv`."""
+    kind = task.get("class")
+    if kind:
+        return "conv" if kind == "convolution" else kind
+    op = task.get("anchor", "").removeprefix("linalg.")
+    if op.startswith(("conv", "depthwise_conv", "pooling")):
+        return "conv"
+    if op in CONTRACTION_OPS or op.startswith(("matmul", "batch_matmul")):
+        return "contraction"
+    if op == "transpose":
+        return "transpose"
+    if op == "reduce":
+        return "reduction"
+    iterators = task.get("iterator_types", [])
+    if "reduction" not in iterators:
+        return "elementwise"
+    inputs = [o for o in task.get("operands", []) if o.get("role") == "input"]
+    return "contraction" if len(inputs) >= 2 else "reduction"
+
+
+def lower(opt, source, out, passes=(), timeout=None):
+    """`tuner-opt SOURCE PASSES --sched-materialize --tuner-lower-cpu -o OUT`:
+    the program with its schedules applied, in the LLVM dialect (without
+    #sched.config annotations, the program lowered as it is)."""
+    run([opt, source, *passes, "--sched-materialize", "--tuner-lower-cpu",
+         "-o", out], timeout=timeout)
+
+
+def run_program(runner, lowered, reference=None, args=(), timeout=None):
+    """One `tuner-run LOWERED --json ARGS`, checked against REFERENCE when
+    given: its JSON object. A mismatch (exit status 2) is a result whose
+    `match` is false, not an error."""
+    cmd = [runner, lowered, "--json", *args]
+    if reference:
+        cmd.append(f"--reference={reference}")
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"{' '.join(cmd)} timed out after {timeout} s")
+    if r.returncode not in (0, 2) or not r.stdout.strip():
+        raise RuntimeError(f"{' '.join(cmd)} failed ({r.returncode}):\n"
+                           f"{r.stderr[-3000:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def end_to_end(opt, runner, source, reference, passes, tmp, name, repeats,
+               rounds):
+    """Applies `passes` to `source`, materializes, lowers and runs the
+    program `rounds` times against `reference`; returns the medians of the
+    runs (seconds) and whether all matched."""
+    lowered = os.path.join(tmp, name + ".ll.mlir")
+    lower(opt, source, lowered, passes)
+    medians, match = [], True
+    for _ in range(rounds):
+        data = run_program(runner, lowered, reference,
+                           [f"--repeats={repeats}"])
+        medians.append(data["median_s"])
+        match &= bool(data.get("match"))
+    return medians, match

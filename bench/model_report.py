@@ -24,33 +24,6 @@ MODELS = [("workloads/mlp_3layer.mlir", 64),
           ("models/bert_base_layer.mlir", 160)]
 
 
-def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError(f"{' '.join(cmd)} failed:\n{r.stderr[-3000:]}")
-    return r
-
-
-def end_to_end(opt, runner, source, mlir, passes, tmp, name, repeats,
-               rounds):
-    """Annotates `source` with `passes`, materializes, lowers and runs
-    `rounds` times against the reference `mlir`; returns the medians of the
-    runs (seconds) and whether all matched."""
-    annotated = os.path.join(tmp, name + ".mlir")
-    lowered = os.path.join(tmp, name + ".ll.mlir")
-    run([opt, source] + passes + ["-o", annotated])
-    run([opt, annotated, "--sched-materialize", "--tuner-lower-cpu",
-         "-o", lowered])
-    medians, match = [], True
-    for _ in range(rounds):
-        r = run([runner, lowered, f"--reference={mlir}",
-                 f"--repeats={repeats}", "--json"])
-        data = json.loads(r.stdout)
-        medians.append(data["median_s"])
-        match &= bool(data.get("match"))
-    return medians, match
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(common.ROOT, "build"))
@@ -73,8 +46,9 @@ def main():
             common.log(f"tuning {model}: {options}")
             tuned = os.path.join(tmp, "tuned.mlir")
             report_path = os.path.join(tmp, "report.json")
-            run([opt, mlir, f"--tuner-tune={options} report={report_path}",
-                 "-o", tuned])
+            common.run([opt, mlir,
+                        f"--tuner-tune={options} report={report_path}",
+                        "-o", tuned])
             with open(report_path) as f:
                 report = json.load(f)
             entry = {"model": model, "trials": report["trials"],
@@ -99,8 +73,8 @@ def main():
             for name, (source, passes) in variants.items():
                 n = 1 if name == "untuned" else rounds
                 r = 1 if name == "untuned" else repeats
-                medians, match = end_to_end(opt, runner, source, mlir, passes,
-                                            tmp, name, r, n)
+                medians, match = common.end_to_end(
+                    opt, runner, source, mlir, passes, tmp, name, r, n)
                 e2e[name] = {"medians_s": medians, "match": match}
                 common.log(f"{model} {name}: "
                            f"{common.median(medians) * 1e3:.3f} ms, "

@@ -26,7 +26,8 @@ def load(name):
 
 
 def fmt_machine(m):
-    return f"{m['cpu']}, {m['cpus']} CPUs, measured {m['date']}"
+    cores = f" ({m['cores']} cores)" if m.get("cores") else ""
+    return f"{m['cpu']}, {m['cpus']} CPUs{cores}, measured {m['date']}"
 
 
 def section_baselines(data):
@@ -388,6 +389,154 @@ def section_model_report(data):
     return "\n".join(lines)
 
 
+def fmt_ms(seconds):
+    """Milliseconds with about three significant digits."""
+    ms = seconds * 1e3
+    return (f"{ms:.0f}" if ms >= 100 else f"{ms:.1f}" if ms >= 10 else
+            f"{ms:.2f}" if ms >= 1 else f"{ms:.3f}")
+
+
+def fmt_time(rec):
+    """A program's median time with min..max over the rounds, or why not."""
+    if rec is None:
+        return "-"
+    if "time" not in rec:
+        return "failed" if rec.get("error") else "-"
+    t = rec["time"]
+    if len(t["rounds_s"]) == 1:
+        return fmt_ms(t["median_s"])
+    return (f"{fmt_ms(t['median_s'])} ({fmt_ms(t['min_s'])}.."
+            f"{fmt_ms(t['max_s'])})")
+
+
+IREE_NAMES = {"plain": "plain", "data-tiling": "data tiling + ukernels"}
+
+
+def section_models(data):
+    s = data["settings"]
+    iree = data.get("iree")
+    versions = data["versions"]
+    lines = [
+        "## Models against IREE",
+        "",
+        f"Machine: {fmt_machine(data['machine'])}. Command: "
+        f"`{data['command']}` ({data['wall_s'] / 60:.1f} min). "
+        f"{versions['tuner']}"
+        + (f"; IREE {versions['iree-base-compiler']} (iree-base-compiler, "
+           f"iree-base-runtime from PyPI)" if iree else "") + ".",
+        "",
+        "Each model as five programs, run on the same seeded inputs and "
+        "checked against the reference (the model lowered as it is): "
+        "*untuned* (`tuner-opt --tuner-lower-cpu`), *default* "
+        "(`--sched-apply-default`), *tuned* (`--tuner-tune` with "
+        f"{s['trials_per_task']} trials per task, evolutionary, round robin), "
+        "materialized, lowered and timed by `tuner-run` (OpenMP threads: "
+        f"{data['omp_threads']}); *IREE*: `iree-compile "
+        + (" ".join(iree["flags"]) if iree else "") +
+        "`, plain and with `--iree-dispatch-creation-data-tiling "
+        "--iree-llvmcpu-enable-ukernels=all`, the faster of the two that "
+        "match the reference, timed by `iree-benchmark-module "
+        f"--device=local-task` ({iree['topology'] if iree else '-'}). "
+        f"{s['rounds']} round{'s' if s['rounds'] != 1 else ''} interleave "
+        "the programs of a model; times "
+        f"are the median of the rounds' medians ({s['repeats']} repeats of "
+        f"at least {s['min_repeat_ms']:g} ms each; the untuned program: 3 "
+        "single calls), min..max over the rounds in parentheses. *vs IREE*: "
+        "IREE's time over ours (above 1: ours is faster). *checked*: every "
+        "program's outputs against the reference's (ours: `tuner-run "
+        "--reference`, relative tolerance 1e-3; IREE's: max |error| within "
+        "1e-3 of the largest reference magnitude, 2e-2 for f16/bf16).",
+        "",
+        "| model | tasks (trials, tuning s) | untuned ms | default ms "
+        "| tuned ms | IREE ms | IREE flags | default vs IREE "
+        "| tuned vs IREE | checked |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    failures = []
+    for m in data["models"]:
+        name = os.path.splitext(os.path.basename(m["model"]))[0]
+        progs = m["programs"]
+        best = m.get("iree_best")
+        best_rec = m["iree"].get(best) if best else None
+
+        def speedup(prog):
+            ours = progs[prog].get("time")
+            if not ours or not best_rec:
+                return "-"
+            return f"{best_rec['time']['median_s'] / ours['median_s']:.2f}x"
+
+        flags = "-"
+        if best:
+            flags = IREE_NAMES.get(best, best)
+            others = [f"{IREE_NAMES.get(v, v)}: {fmt_time(r)}"
+                      for v, r in m["iree"].items() if v != best]
+            if others:
+                flags += f" ({'; '.join(others)})"
+        elif m["iree"] or m.get("iree_note"):
+            flags = "failed"
+        wrong = [p for p in progs if progs[p].get("match") is False]
+        wrong += [f"IREE {IREE_NAMES.get(v, v)}" for v, r in m["iree"].items()
+                  if r.get("check", {}).get("match") is False]
+        matched = [p for p in progs if progs[p].get("match")]
+        unchecked = best_rec is not None and \
+            best_rec["check"].get("match") is None
+        checked = ("NO: " + ", ".join(wrong) if wrong else
+                   "-" if not matched else
+                   "ours yes, IREE no reference" if unchecked else "yes")
+        tuning = m.get("tuning")
+        tasks = (f"{m['tasks']} ({tuning['trials']}, "
+                 f"{tuning['wall_s']:.0f})" if tuning else str(m["tasks"]))
+        lines.append(
+            f"| {name} | {tasks} | {fmt_time(progs['untuned'])} "
+            f"| {fmt_time(progs['default'])} | {fmt_time(progs['tuned'])} "
+            f"| {fmt_time(best_rec)} | {flags} | {speedup('default')} "
+            f"| {speedup('tuned')} | {checked} |")
+        where = [(p, progs[p]) for p in ("untuned", "default", "tuned")] + \
+            [(f"IREE {IREE_NAMES.get(v, v)}", r) for v, r in m["iree"].items()]
+        if m.get("error"):
+            where.insert(0, ("task extraction", {"error": m["error"]}))
+        if m.get("iree_note"):
+            where.append(("IREE", {"error": m["iree_note"]}))
+        failures += [(name, p, r["error"]) for p, r in where if r.get("error")]
+
+    kinds = list(common.OP_KINDS)
+    lines += [
+        "",
+        "Where the tuned program's time goes: the tuning report's tasks, "
+        "each weight x best latency (measured alone), summed per op kind "
+        "(the task list's class, else the anchor op or its iterator types); "
+        "*untasked*: the end-to-end time the tasks do not cover (ops that "
+        "are not tasks, copies, and what a task measured alone hides). "
+        "Shares of the larger of the end-to-end time and the sum over the "
+        "tasks.",
+        "",
+        "| model | tuned end to end ms | sum over tasks ms | "
+        + " | ".join(kinds) + " | other | untasked |",
+        "|---|---|---|" + "---|" * (len(kinds) + 2),
+    ]
+    for m in data["models"]:
+        sh = m.get("shares")
+        if not sh:
+            continue
+        name = os.path.splitext(os.path.basename(m["model"]))[0]
+        share = sh["share"]
+        pct = lambda v: f"{v * 100:.0f}%" if v else "-"  # noqa: E731
+        other = sum(v for k, v in share.items()
+                    if k not in kinds and k != "untasked")
+        lines.append(
+            f"| {name} | {fmt_ms(sh['end_to_end_s'])} | {fmt_ms(sh['tasks_s'])} | "
+            + " | ".join(pct(share.get(k, 0)) for k in kinds)
+            + f" | {pct(other)} | {pct(share.get('untasked', 0))} |")
+    if failures:
+        lines += ["", "Failures (first lines of the error):", ""]
+        for name, where, error in failures:
+            lines += [f"- {name}, {where}:", "", "  ```"]
+            lines += ["  " + line for line in error.splitlines()]
+            lines += ["  ```"]
+    lines.append("")
+    return "\n".join(lines)
+
+
 SECTIONS = [
     ("baselines", section_baselines),
     ("driver_throughput", section_driver_throughput),
@@ -395,6 +544,7 @@ SECTIONS = [
     ("task_scheduler", section_task_scheduler),
     ("transfer", section_transfer),
     ("model_report", section_model_report),
+    ("models", section_models),
 ]
 
 

@@ -15,7 +15,6 @@ usage: bench/run_baselines.py [--build build] [--repeats 20] [--only NAME...]
 """
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -23,14 +22,6 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
-
-
-def extract_tasks(opt, workload, tmp):
-    path = os.path.join(tmp, "tasks.json")
-    subprocess.run([opt, workload, f"--sched-extract-tasks=task-list={path}",
-                    "-o", os.devnull], check=True)
-    with open(path) as f:
-        return json.load(f)["tasks"]
 
 
 def library_time(task, gemm, conv, env, repeats):
@@ -96,7 +87,7 @@ def main():
             continue
         workload = os.path.join(common.WORKLOADS, name + ".mlir")
         with tempfile.TemporaryDirectory() as tmp:
-            tasks = extract_tasks(opt, workload, tmp)
+            tasks = common.extract_tasks(opt, workload, tmp)
             flops = sum(t["flops"] * t["weight"] for t in tasks)
             scheduled = os.path.join(tmp, "default.mlir")
             subprocess.run([opt, workload, "--sched-apply-default=target=cpu:1t",

@@ -7,6 +7,8 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -105,6 +107,22 @@ double mlir::tuner::getTolerance(const RunOptions &options,
                                : getDefaultTolerance(reference.precision);
 }
 
+/// Writes `buffers` to `dir` (created if needed) as <prefix>_<i>.npy.
+static LogicalResult saveBuffers(ArrayRef<HostBuffer> buffers, StringRef dir,
+                                 StringRef prefix, std::string &error) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+    error = "cannot create '" + dir.str() + "': " + ec.message();
+    return failure();
+  }
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    SmallString<128> path(dir);
+    llvm::sys::path::append(path, prefix + "_" + std::to_string(i) + ".npy");
+    if (failed(buffer.writeNpy(path, error)))
+      return failure();
+  }
+  return success();
+}
+
 FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
                                                  ModuleOp reference,
                                                  const RunOptions &options,
@@ -120,7 +138,15 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   // Run once on the pristine inputs for the comparison, before timing.
+  if (!options.saveInputsDir.empty() &&
+      failed(saveBuffers(candidate->inputs, options.saveInputsDir, "input",
+                         error)))
+    return failure();
   candidate->kernel->run(candidate->inputs, candidate->outputs);
+  if (!options.saveOutputsDir.empty() &&
+      failed(saveBuffers(candidate->outputs, options.saveOutputsDir, "output",
+                         error)))
+    return failure();
 
   if (reference) {
     RunOptions refOptions = options;
@@ -139,6 +165,10 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
     // Both input sets come from the same seeds, and neither kernel has run
     // on its own yet (a kernel may write an argument it accumulates into).
     ref->kernel->run(ref->inputs, ref->outputs);
+    if (!options.saveOutputsDir.empty() &&
+        failed(saveBuffers(ref->outputs, options.saveOutputsDir, "reference",
+                           error)))
+      return failure();
     Comparison total;
     for (auto [i, pair] :
          llvm::enumerate(llvm::zip(candidate->outputs, ref->outputs))) {

@@ -33,6 +33,13 @@ struct RunOptions {
   /// least precise float type of the reference (getDefaultTolerance).
   double tolerance = 0;
   ParallelRuntime parallel = ParallelRuntime::OpenMP;
+  /// When set, the entry's inputs are written to this directory (created if
+  /// needed) as input_<i>.npy before the first call (HostBuffer::writeNpy).
+  std::string saveInputsDir;
+  /// When set, the outputs of the first call (the ones compared with the
+  /// reference) are written to this directory as output_<i>.npy, and the
+  /// reference's outputs as reference_<i>.npy.
+  std::string saveOutputsDir;
 };
 
 struct RunResult {

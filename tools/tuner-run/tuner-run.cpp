@@ -3,6 +3,7 @@
 //   tuner-run FILE [--entry=NAME] [--reference=FILE] [--repeats=N] [--json]
 //             [--seed=S] [--warmup=N] [--min-repeat-ms=MS] [--omp-threads=N]
 //             [--tolerance=T] [--parallel=openmp|none]
+//             [--save-inputs=DIR] [--save-outputs=DIR]
 //
 // FILE is linalg on tensors (scheduled or not: its #sched.config annotations
 // are materialized, then tuner-lower-cpu runs) or a module already in the
@@ -10,6 +11,13 @@
 // random inputs; the tool prints the median time, the spread and GFLOP/s, and
 // with --reference runs the reference module on the same inputs and compares
 // the outputs. Exit status: 0 on success, 1 on an error, 2 on a mismatch.
+//
+// --save-inputs and --save-outputs write the inputs (input_<i>.npy), the
+// outputs of the first call (output_<i>.npy) and the reference's outputs
+// (reference_<i>.npy) as NumPy files, to run another compiler's build of the
+// same program on the same inputs and check it against the same outputs.
+// bf16 has no NumPy dtype: it is written as raw bits with the '<u2' dtype
+// (np.load(f).view(ml_dtypes.bfloat16) reads it back).
 //
 // A thin shell over ModuleRunner.cpp.
 //
@@ -79,6 +87,15 @@ static cl::opt<double> tolerance(
              "1e-5 for f64)"),
     cl::init(0), cl::cat(category));
 static cl::opt<std::string>
+    saveInputs("save-inputs",
+               cl::desc("Write the inputs to DIR as input_<i>.npy"),
+               cl::value_desc("dir"), cl::cat(category));
+static cl::opt<std::string> saveOutputs(
+    "save-outputs",
+    cl::desc("Write the outputs of the first call to DIR as output_<i>.npy "
+             "(and the reference's as reference_<i>.npy)"),
+    cl::value_desc("dir"), cl::cat(category));
+static cl::opt<std::string>
     parallel("parallel", cl::desc("How scf.forall runs: openmp or none"),
              cl::init("openmp"), cl::cat(category));
 
@@ -147,6 +164,8 @@ int main(int argc, char **argv) {
   options.timing.repeats = std::max(1u, unsigned(repeats));
   options.timing.minRepeatMs = minRepeatMs;
   options.tolerance = tolerance;
+  options.saveInputsDir = saveInputs;
+  options.saveOutputsDir = saveOutputs;
   if (parallel == "none") {
     options.parallel = ParallelRuntime::None;
   } else if (parallel != "openmp") {

@@ -6,11 +6,13 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <random>
 
 using namespace mlir;
@@ -177,6 +179,74 @@ static double getRootMeanSquare(const HostBuffer &buffer) {
     ++count;
   }
   return count ? std::sqrt(sum / count) : 0;
+}
+
+/// The .npy dtype of an element type (bf16: its raw bits as '<u2'), or
+/// nullopt when NumPy has none of its width.
+static std::optional<StringRef> getNpyDescr(Type elt) {
+  if (elt.isF16())
+    return StringRef("<f2");
+  if (elt.isBF16())
+    return StringRef("<u2");
+  if (elt.isF32())
+    return StringRef("<f4");
+  if (elt.isF64())
+    return StringRef("<f8");
+  if (!elt.isInteger())
+    return std::nullopt;
+  switch (elt.getIntOrFloatBitWidth()) {
+  case 1:
+    return StringRef("|b1");
+  case 8:
+    return StringRef("|i1");
+  case 16:
+    return StringRef("<i2");
+  case 32:
+    return StringRef("<i4");
+  case 64:
+    return StringRef("<i8");
+  default:
+    return std::nullopt;
+  }
+}
+
+LogicalResult HostBuffer::writeNpy(StringRef path, std::string &error) const {
+  std::optional<StringRef> descr = getNpyDescr(type.getElementType());
+  if (!descr) {
+    llvm::raw_string_ostream(error)
+        << "cannot write " << type << " as .npy: no NumPy dtype for "
+        << type.getElementType();
+    return failure();
+  }
+  // The header: a Python dict literal, padded with spaces so that the data
+  // starts at a multiple of 64 bytes, ended by a newline.
+  std::string header;
+  llvm::raw_string_ostream os(header);
+  os << "{'descr': '" << *descr << "', 'fortran_order': False, 'shape': (";
+  llvm::interleave(type.getShape(), os, ", ");
+  os << (type.getRank() == 1 ? ",), }" : "), }");
+  const size_t preamble = 10; // magic, version, header length
+  header.append((64 - (preamble + header.size() + 1) % 64) % 64, ' ');
+  header.push_back('\n');
+
+  std::error_code ec;
+  llvm::raw_fd_ostream file(path, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    error = "cannot write '" + path.str() + "': " + ec.message();
+    return failure();
+  }
+  uint16_t length = header.size();
+  file << "\x93NUMPY" << char(1) << char(0) << char(length & 0xff)
+       << char(length >> 8) << header;
+  file.write(reinterpret_cast<const char *>(data()),
+             numElements * elementBytes); // little endian
+  file.close();
+  if (file.has_error()) {
+    error = "cannot write '" + path.str() + "': " + file.error().message();
+    file.clear_error();
+    return failure();
+  }
+  return success();
 }
 
 Comparison mlir::tuner::compareBuffers(const HostBuffer &actual,

@@ -574,8 +574,11 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
   };
 
   while (remaining > 0) {
-    // Hand out builds.
-    for (unsigned b = 0; b < builders.size() && !buildQueue.empty(); ++b) {
+    // Hand out builds, not while the builders are paused: a stopped builder
+    // reads no job, and a job larger than the pipe's buffer (a task with
+    // big constants) would block here until it resumed, which never comes.
+    for (unsigned b = 0; b < builders.size() && !buildQueue.empty() && !paused;
+         ++b) {
       if (activeBuilds[b])
         continue;
       size_t index = buildQueue.front();

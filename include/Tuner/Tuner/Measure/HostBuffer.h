@@ -57,6 +57,15 @@ public:
   /// Element `i` converted to double.
   double getAsDouble(int64_t i) const;
 
+  /// Writes the contents as a NumPy .npy file (format 1.0, C order, little
+  /// endian), so that other runtimes can be fed the same inputs and checked
+  /// against the same outputs. The dtype is the element type's: f16 '<f2',
+  /// f32 '<f4', f64 '<f8', i1 '|b1', i8 '|i1', i16 '<i2', i32 '<i4', i64
+  /// '<i8'. NumPy has no bf16: bf16 is written as its raw bits with the
+  /// '<u2' descr (`ml_dtypes`: `np.load(f).view(ml_dtypes.bfloat16)`).
+  /// Other integer widths are an error.
+  LogicalResult writeNpy(StringRef path, std::string &error) const;
+
 private:
   HostBuffer() = default;
 
