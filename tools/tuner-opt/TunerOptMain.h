@@ -23,7 +23,10 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <csignal>
 
 namespace mlir::tuner {
 
@@ -32,6 +35,23 @@ inline void printTunerVersion(llvm::raw_ostream &os) {
   if (*TUNER_GIT_REVISION)
     os << " (" << TUNER_GIT_REVISION << ")";
   os << "\n  built with LLVM/MLIR " << LLVM_VERSION_STRING << "\n";
+}
+
+/// Keeps the interrupt signals that the tool was started with ignored (as
+/// `nohup` and background jobs of a non-interactive shell do) ignored. LLVM's
+/// handlers, which delete `-o` on an interrupt, replace SIG_IGN; a tuning run
+/// under `nohup` then lost its output on a hangup and still exited 0. The
+/// handlers are installed here, once, and the ignored signals put back.
+inline void keepIgnoredInterrupts() {
+  int ignored[2], numIgnored = 0;
+  for (int sig : {SIGHUP, SIGINT}) {
+    struct sigaction current;
+    if (sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN)
+      ignored[numIgnored++] = sig;
+  }
+  llvm::sys::SetInterruptFunction(nullptr); // Installs LLVM's handlers once.
+  for (int i = 0; i < numIgnored; ++i)
+    std::signal(ignored[i], SIG_IGN);
 }
 
 /// Adds what tuner-opt registers to `registry` (which may already hold more)
@@ -52,6 +72,7 @@ inline int tunerOptMain(int argc, char **argv, DialectRegistry &registry,
   if (std::optional<int> exitCode = maybeRunWorker(argc, argv, registry))
     return *exitCode;
 
+  keepIgnoredInterrupts();
   llvm::cl::AddExtraVersionPrinter(printTunerVersion);
   return asMainReturnCode(MlirOptMain(argc, argv, description, registry));
 }
