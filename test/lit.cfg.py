@@ -40,10 +40,10 @@ if config.tuner_link_mlir_dylib:
     config.available_features.add("tuner-dylib")
 if config.tuner_has_xgboost:
     config.available_features.add("xgboost")
-# `libfuzzer` when the database fuzzer was built (test/Fuzz).
+# `libfuzzer` when the fuzzers were built (test/Fuzz).
 if config.tuner_has_libfuzzer:
     config.available_features.add("libfuzzer")
-    llvm_config.add_tool_substitutions(["tuner-database-fuzzer"],
+    llvm_config.add_tool_substitutions(["tuner-database-fuzzer", "tuner-ir-fuzzer"],
                                        [config.tuner_tools_dir])
 
 # CUDA: `cuda-toolkit` when the CUDA runtime was built and ptxas exists (PTX

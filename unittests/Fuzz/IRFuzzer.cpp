@@ -1,0 +1,359 @@
+//===- IRFuzzer.cpp - random linalg programs through the whole pipeline ---===//
+//
+// A structured fuzzer (libFuzzer): the input bytes choose a program of
+// linalg ops (contractions in any layout and element type, convolutions and
+// poolings in NHWC and NCHW, generic convolutions, elementwise ops with
+// broadcasts, transposes, reductions, softmax, pads), with static shapes
+// drawn from 0, 1, small primes, odd and large sizes (f32, f16, bf16, f64
+// and i8 matmuls into i32), and run it through
+// tuner-prepare, sched-apply-default, sched-materialize and tuner-lower-cpu.
+// Diagnostics are fine (an unsupported program gets an error); a crash, a
+// sanitizer report, a hang (libFuzzer's -timeout) or memory beyond
+// -rss_limit_mb is a bug. Run for a bounded time by test/Fuzz/ir-fuzzer.test.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/InitAll.h"
+#include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Transforms/Passes.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <cstdlib>
+
+#include <string>
+#include <vector>
+
+using namespace mlir;
+
+namespace {
+
+/// Builds the text of one function from the fuzzer's choices.
+class ProgramBuilder {
+public:
+  explicit ProgramBuilder(FuzzedDataProvider &in) : in(in) {}
+
+  std::string build() {
+    unsigned numOps = in.ConsumeIntegralInRange<unsigned>(1, 3);
+    for (unsigned i = 0; i < numOps && in.remaining_bytes(); ++i)
+      addOp();
+    std::string sig, results, types;
+    for (auto [i, a] : llvm::enumerate(args))
+      sig += llvm::formatv("{0}%a{1}: {2}", i ? ", " : "", i, a).str();
+    for (auto [i, r] : llvm::enumerate(returned)) {
+      results += (i ? ", " : "") + r.first;
+      types += (i ? ", " : "") + r.second;
+    }
+    return llvm::formatv("func.func @f({0}) -> ({1}) {{\n{2}  return {3} : "
+                         "{1}\n}\n",
+                         sig, types, body, results);
+  }
+
+private:
+  int64_t size() {
+    static const int64_t kSmall[] = {1, 2, 3, 5, 7, 13, 16, 17, 31, 64, 100};
+    static const int64_t kRare[] = {0, 127, 257, 1024, int64_t(1) << 31,
+                                    int64_t(1) << 40};
+    if (in.ConsumeIntegralInRange<unsigned>(0, 15) == 0)
+      return kRare[in.ConsumeIntegralInRange<unsigned>(0, 5)];
+    return kSmall[in.ConsumeIntegralInRange<unsigned>(0, 10)];
+  }
+  /// A small size for window and batch loops.
+  int64_t small() { return in.ConsumeIntegralInRange<int64_t>(1, 4); }
+
+  StringRef floatType() {
+    static const char *kTypes[] = {"f32", "f32", "f16", "bf16", "f64"};
+    return kTypes[in.ConsumeIntegralInRange<unsigned>(0, 4)];
+  }
+
+  static std::string tensor(ArrayRef<int64_t> shape, StringRef elt) {
+    std::string s = "tensor<";
+    for (int64_t d : shape)
+      s += std::to_string(d) + "x";
+    return s + elt.str() + ">";
+  }
+
+  /// A new function argument of `type`; returns its name.
+  std::string arg(const std::string &type) {
+    args.push_back(type);
+    return "%a" + std::to_string(args.size() - 1);
+  }
+  std::string fresh() { return "%v" + std::to_string(counter++); }
+
+  /// A zero-filled (or -inf/+inf for maxima) accumulator of `type`.
+  std::string filled(const std::string &type, StringRef elt,
+                     StringRef value = "0.0") {
+    std::string e = fresh(), c = fresh(), f = fresh();
+    body += llvm::formatv("  {0} = tensor.empty() : {1}\n"
+                          "  {2} = arith.constant {3} : {4}\n"
+                          "  {5} = linalg.fill ins({2} : {4}) outs({0} : {1}) "
+                          "-> {1}\n",
+                          e, type, c, value, elt, f);
+    return f;
+  }
+
+  void ret(const std::string &value, const std::string &type) {
+    returned.push_back({value, type});
+  }
+
+  void addOp() {
+    switch (in.ConsumeIntegralInRange<unsigned>(0, 9)) {
+    case 0:
+      return matmul();
+    case 1:
+      return batchMatmul();
+    case 2:
+      return genericContraction();
+    case 3:
+      return convolution(/*nchw=*/false);
+    case 4:
+      return convolution(/*nchw=*/true);
+    case 5:
+      return pooling();
+    case 6:
+      return elementwise();
+    case 7:
+      return transpose();
+    case 8:
+      return reduction();
+    default:
+      return softmax();
+    }
+  }
+
+  void matmul() {
+    int64_t m = size(), n = size(), k = size();
+    // i8 x i8 -> i32 as quantized models have it, else a float type into f32.
+    bool quantized = in.ConsumeIntegralInRange<unsigned>(0, 4) == 0;
+    StringRef elt = quantized ? "i8" : floatType();
+    StringRef accElt = quantized ? "i32" : "f32";
+    bool transposeB = in.ConsumeBool();
+    std::string a = arg(tensor({m, k}, elt));
+    std::string bType = transposeB ? tensor({n, k}, elt) : tensor({k, n}, elt);
+    std::string b = arg(bType);
+    std::string c = tensor({m, n}, accElt);
+    std::string acc = filled(c, accElt, quantized ? "0" : "0.0");
+    std::string r = fresh();
+    std::string maps =
+        transposeB ? "indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
+                     "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) "
+                     "-> (m, n)>] "
+                   : "";
+    body += llvm::formatv("  {0} = linalg.matmul {1}ins({2}, {3} : {4}, {5}) "
+                          "outs({6} : {7}) -> {7}\n",
+                          r, maps, a, b, tensor({m, k}, elt), bType, acc, c);
+    ret(r, c);
+  }
+
+  void batchMatmul() {
+    int64_t batch = small(), m = size(), n = size(), k = size();
+    StringRef elt = floatType();
+    std::string x = tensor({batch, m, k}, elt), y = tensor({batch, k, n}, elt);
+    std::string c = tensor({batch, m, n}, elt);
+    std::string a = arg(x), b = arg(y), acc = filled(c, elt), r = fresh();
+    body += llvm::formatv("  {0} = linalg.batch_matmul ins({1}, {2} : {3}, "
+                          "{4}) outs({5} : {6}) -> {6}\n",
+                          r, a, b, x, y, acc, c);
+    ret(r, c);
+  }
+
+  /// C[j, i] = sum_k A[k, i] * B[j, k]: transposed operands and result.
+  void genericContraction() {
+    int64_t m = size(), n = size(), k = size();
+    std::string x = tensor({k, m}, "f32"), y = tensor({n, k}, "f32");
+    std::string c = tensor({n, m}, "f32");
+    std::string a = arg(x), b = arg(y), acc = filled(c, "f32"), r = fresh();
+    body += llvm::formatv(
+        "  {0} = linalg.generic {{indexing_maps = [affine_map<(i, j, k) -> "
+        "(k, i)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> "
+        "(j, i)>], iterator_types = [\"parallel\", \"parallel\", "
+        "\"reduction\"]} ins({1}, {2} : {3}, {4}) outs({5} : {6}) {{\n"
+        "  ^bb0(%x: f32, %y: f32, %o: f32):\n"
+        "    %p = arith.mulf %x, %y : f32\n    %s = arith.addf %o, %p : f32\n"
+        "    linalg.yield %s : f32\n  } -> {6}\n",
+        r, a, b, x, y, acc, c);
+    ret(r, c);
+  }
+
+  void convolution(bool nchw) {
+    int64_t n = small(), hw = size(), c = size(), f = size();
+    int64_t kh = small(), stride = small(), dilation = small();
+    int64_t inSize = (hw - 1) * stride + (kh - 1) * dilation + 1;
+    bool depthwise = in.ConsumeBool();
+    std::string x = nchw ? tensor({n, c, inSize, inSize}, "f32")
+                         : tensor({n, inSize, inSize, c}, "f32");
+    std::string w, o, name;
+    if (depthwise) {
+      w = nchw ? tensor({c, kh, kh}, "f32") : tensor({kh, kh, c}, "f32");
+      o = nchw ? tensor({n, c, hw, hw}, "f32") : tensor({n, hw, hw, c}, "f32");
+      name = nchw ? "depthwise_conv_2d_nchw_chw" : "depthwise_conv_2d_nhwc_hwc";
+    } else {
+      w = nchw ? tensor({f, c, kh, kh}, "f32") : tensor({kh, kh, c, f}, "f32");
+      o = nchw ? tensor({n, f, hw, hw}, "f32") : tensor({n, hw, hw, f}, "f32");
+      name = nchw ? "conv_2d_nchw_fchw" : "conv_2d_nhwc_hwcf";
+    }
+    std::string a = arg(x), b = arg(w), acc = filled(o, "f32"), r = fresh();
+    body += llvm::formatv("  {0} = linalg.{1} {{dilations = dense<{2}> : "
+                          "tensor<2xi64>, strides = dense<{3}> : "
+                          "tensor<2xi64>} ins({4}, {5} : {6}, {7}) outs({8} : "
+                          "{9}) -> {9}\n",
+                          r, name, dilation, stride, a, b, x, w, acc, o);
+    ret(r, o);
+  }
+
+  void pooling() {
+    int64_t n = small(), hw = size(), c = size(), kh = small();
+    bool nchw = in.ConsumeBool(), max = in.ConsumeBool();
+    int64_t inSize = hw + kh - 1;
+    std::string x = nchw ? tensor({n, c, inSize, inSize}, "f32")
+                         : tensor({n, inSize, inSize, c}, "f32");
+    std::string o = nchw ? tensor({n, c, hw, hw}, "f32")
+                         : tensor({n, hw, hw, c}, "f32");
+    std::string window = tensor({kh, kh}, "f32");
+    std::string a = arg(x), win = fresh(), r = fresh();
+    std::string acc = filled(o, "f32", max ? "-3.4e38" : "0.0");
+    body += llvm::formatv("  {0} = tensor.empty() : {1}\n", win, window);
+    body += llvm::formatv("  {0} = linalg.pooling_{1}_{2} {{dilations = "
+                          "dense<1> : tensor<2xi64>, strides = dense<1> : "
+                          "tensor<2xi64>} ins({3}, {4} : {5}, {6}) outs({7} : "
+                          "{8}) -> {8}\n",
+                          r, nchw ? "nchw" : "nhwc", max ? "max" : "sum", a,
+                          win, x, window, acc, o);
+    ret(r, o);
+  }
+
+  /// x + bias (broadcast along the last dimension), then a relu or a tanh.
+  void elementwise() {
+    unsigned rank = in.ConsumeIntegralInRange<unsigned>(1, 4);
+    SmallVector<int64_t> shape;
+    for (unsigned i = 0; i < rank; ++i)
+      shape.push_back(size());
+    StringRef elt = floatType();
+    std::string t = tensor(shape, elt), bias = tensor({shape.back()}, elt);
+    std::string x = arg(t), b = arg(bias), e = fresh(), r = fresh();
+    std::string dims, last;
+    for (unsigned i = 0; i < rank; ++i)
+      dims += (i ? ", d" : "d") + std::to_string(i);
+    last = "d" + std::to_string(rank - 1);
+    std::string iters;
+    for (unsigned i = 0; i < rank; ++i)
+      iters += i ? ", \"parallel\"" : "\"parallel\"";
+    bool tanh = in.ConsumeBool();
+    body += llvm::formatv("  {0} = tensor.empty() : {1}\n", e, t);
+    body += llvm::formatv(
+        "  {0} = linalg.generic {{indexing_maps = [affine_map<({1}) -> ({1})>, "
+        "affine_map<({1}) -> ({2})>, affine_map<({1}) -> ({1})>], "
+        "iterator_types = [{3}]} ins({4}, {5} : {6}, {7}) outs({8} : {6}) {{\n"
+        "  ^bb0(%x: {9}, %y: {9}, %o: {9}):\n    %s = arith.addf %x, %y : {9}\n"
+        "    %z = {10} : {9}\n    linalg.yield %z : {9}\n  } -> {6}\n",
+        r, dims, last, iters, x, b, t, bias, e, elt,
+        tanh ? "math.tanh %s" : "arith.maximumf %s, %s");
+    ret(r, t);
+  }
+
+  void transpose() {
+    unsigned rank = in.ConsumeIntegralInRange<unsigned>(2, 4);
+    SmallVector<int64_t> shape, perm, out;
+    for (unsigned i = 0; i < rank; ++i) {
+      shape.push_back(size());
+      perm.push_back(i);
+    }
+    for (unsigned i = rank; i > 1; --i)
+      std::swap(perm[i - 1], perm[in.ConsumeIntegralInRange<unsigned>(0, i - 1)]);
+    for (int64_t p : perm)
+      out.push_back(shape[p]);
+    StringRef elt = floatType();
+    std::string x = arg(tensor(shape, elt)), e = fresh(), r = fresh();
+    std::string permText;
+    for (auto [i, p] : llvm::enumerate(perm))
+      permText += (i ? ", " : "") + std::to_string(p);
+    body += llvm::formatv("  {0} = tensor.empty() : {1}\n"
+                          "  {2} = linalg.transpose ins({3} : {4}) outs({0} : "
+                          "{1}) permutation = [{5}]\n",
+                          e, tensor(out, elt), r, x, tensor(shape, elt),
+                          permText);
+    ret(r, tensor(out, elt));
+  }
+
+  void reduction() {
+    int64_t rows = size(), cols = size();
+    unsigned dim = in.ConsumeIntegralInRange<unsigned>(0, 1);
+    bool max = in.ConsumeBool();
+    std::string x = tensor({rows, cols}, "f32");
+    std::string o = tensor({dim ? rows : cols}, "f32");
+    std::string a = arg(x), acc = filled(o, "f32", max ? "-3.4e38" : "0.0");
+    std::string r = fresh();
+    body += llvm::formatv("  {0} = linalg.reduce ins({1} : {2}) outs({3} : "
+                          "{4}) dimensions = [{5}]\n    (%in: f32, %init: f32) "
+                          "{{\n      %s = arith.{6} %in, %init : f32\n      "
+                          "linalg.yield %s : f32\n    }\n",
+                          r, a, x, acc, o, dim, max ? "maximumf" : "addf");
+    ret(r, o);
+  }
+
+  void softmax() {
+    int64_t rows = size(), cols = size();
+    std::string t = tensor({rows, cols}, "f32");
+    std::string x = arg(t), e = fresh(), r = fresh();
+    body += llvm::formatv("  {0} = tensor.empty() : {1}\n"
+                          "  {2} = linalg.softmax dimension(1) ins({3} : {1}) "
+                          "outs({0} : {1}) -> {1}\n",
+                          e, t, r, x);
+    ret(r, t);
+  }
+
+  FuzzedDataProvider &in;
+  std::vector<std::string> args;
+  std::vector<std::pair<std::string, std::string>> returned;
+  std::string body;
+  unsigned counter = 0;
+};
+
+DialectRegistry &getRegistry() {
+  static DialectRegistry *registry = [] {
+    auto *r = new DialectRegistry();
+    registerAllDialects(*r);
+    registerAllExtensions(*r);
+    tuner::registerAllDialects(*r);
+    return r;
+  }();
+  return *registry;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  FuzzedDataProvider in(data, size);
+  std::string program = ProgramBuilder(in).build();
+  MLIRContext ctx(getRegistry(), MLIRContext::Threading::DISABLED);
+  // Errors and warnings are expected for programs the tuner cannot take.
+  ScopedDiagnosticHandler ignore(&ctx, [](Diagnostic &) { return success(); });
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(program, &ctx);
+  static const bool verbose = getenv("TUNER_IR_FUZZER_VERBOSE");
+  if (verbose)
+    llvm::errs() << "program:\n" << program;
+  if (!module) {
+    if (verbose)
+      llvm::errs() << "result: does not parse\n";
+    return 0;
+  }
+  PassManager pm(&ctx);
+  sched::SchedApplyDefaultOptions defaults;
+  defaults.target = "cpu:avx512:2t";
+  pm.addPass(sched::createSchedApplyDefault(defaults));
+  pm.addPass(sched::createSchedMaterialize());
+  tuner::buildLowerCPUPipeline(pm, tuner::LowerCPUOptions());
+  LogicalResult result = pm.run(*module);
+  if (verbose)
+    llvm::errs() << "result: " << (succeeded(result) ? "lowered" : "error")
+                 << "\n";
+  return 0;
+}
