@@ -29,21 +29,35 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-/// Candidate block sizes: multiples of `step` from a geometric-ish list, up
-/// to the extent rounded up to `step` (padding beyond that only wastes work).
+/// Candidate block sizes: multiples of `step` from a geometric-ish list, and
+/// the balanced sizes that split the extent into 1..16 blocks with the least
+/// padding (300 rows, step 4: 152, 100, 76, ...), up to the extent
+/// rounded up to `step` (padding beyond that only wastes work).
 static SmallVector<int64_t> paddedSizes(int64_t extent, int64_t step,
                                         int64_t limit) {
   static const int64_t kMultiples[] = {1,  2,  3,  4,  6,  8,  12,
                                        16, 24, 32, 48, 64, 96, 128};
   int64_t roundedUp = llvm::divideCeil(extent, step) * step;
+  int64_t bound = std::min(roundedUp, limit);
   SmallVector<int64_t> sizes;
-  for (int64_t m : kMultiples) {
-    int64_t size = m * step;
-    if (size <= std::min(roundedUp, limit))
-      sizes.push_back(size);
+  for (int64_t m : kMultiples)
+    if (m * step <= bound)
+      sizes.push_back(m * step);
+  // Balanced sizes in multiples of `step` and of 2 x `step` (register tiles
+  // of 8 rows or 2 vectors).
+  for (int64_t multiple : {step, 2 * step}) {
+    for (int64_t blocks = 1; blocks <= 16; ++blocks) {
+      int64_t size =
+          llvm::divideCeil(llvm::divideCeil(extent, blocks), multiple) *
+          multiple;
+      if (size <= bound)
+        sizes.push_back(size);
+    }
   }
   if (sizes.empty())
     sizes.push_back(step);
+  llvm::sort(sizes);
+  sizes.erase(llvm::unique(sizes), sizes.end());
   return sizes;
 }
 
@@ -194,9 +208,10 @@ public:
     int64_t m2 = largestAtMost(
         getIntOptions("m2"),
         std::min<int64_t>(8, maxAccumulators / llvm::divideCeil(n2, lanes)));
-    // Blocks that leave at most a small remainder and give every thread work.
-    int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, 64);
-    int64_t n1 = bestBlock(getIntOptions("n1"), en, n2, 256);
+    // Large blocks (fewer copies of A and B) that pad little, and give
+    // every thread work.
+    int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, 160);
+    int64_t n1 = bestBlock(getIntOptions("n1"), en, n2, 384);
     while (llvm::divideCeil(em, m1) * llvm::divideCeil(en, n1) <
                target.getCores() &&
            m1 > m2)
@@ -209,7 +224,8 @@ public:
     n2 = largestDivisorAtMost(getIntOptions("n2"), n1, n2);
     setNearest(knobs, c, "m1", m1);
     setNearest(knobs, c, "n1", n1);
-    setNearest(knobs, c, "k1", largestAtMost(getIntOptions("k1"), 256));
+    setNearest(knobs, c, "k1",
+               bestBlock(getIntOptions("k1"), loops.extents[loops.k], 1, 384));
     setNearest(knobs, c, "m2", m2);
     setNearest(knobs, c, "n2", n2);
     setNearest(knobs, c, "k2", 1);
@@ -229,20 +245,25 @@ private:
     return best ? best : options.front();
   }
 
-  /// Among the multiples of `step` in `options` up to `bound`, the one with
-  /// the least padding of `extent` (ties: the larger).
+  /// Among the multiples of `step` in `options` up to `bound`: the largest
+  /// that pads `extent` by at most 2%, else the one that pads least (ties:
+  /// the larger).
   static int64_t bestBlock(ArrayRef<int64_t> options, int64_t extent,
                            int64_t step, int64_t bound) {
-    int64_t best = 0, bestWaste = INT64_MAX;
+    int64_t best = 0, bestWaste = INT64_MAX, largestTight = 0;
     for (int64_t o : options) {
       if (o % step || o > std::max(bound, step))
         continue;
       int64_t waste = llvm::divideCeil(extent, o) * o - extent;
+      if (waste * 50 <= extent)
+        largestTight = std::max(largestTight, o);
       if (waste < bestWaste || (waste == bestWaste && o > best)) {
         best = o;
         bestWaste = waste;
       }
     }
+    if (largestTight)
+      return largestTight;
     return best ? best : options.front();
   }
 
