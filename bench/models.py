@@ -55,7 +55,7 @@ model, then docs/results.md (bench/report.py).
 
 usage: bench/models.py [--build build] [--models NAME|PATH ...]
                        [--trials-per-task 32] [--rounds 5] [--repeats 10]
-                       [--quick] [--resume] [--no-iree]
+                       [--quick] [--resume [--rerun NAME ...]] [--no-iree]
 """
 
 import argparse
@@ -562,6 +562,9 @@ def main():
                     help="keep the models already in "
                     "bench/results/models.json (same file and settings) and "
                     "reuse tunings of the same model, options and tuner-opt")
+    ap.add_argument("--rerun", nargs="+", default=[], metavar="NAME",
+                    help="with --resume: measure these models again (e.g. "
+                    "after a change to the tuner) and keep the others")
     ap.add_argument("--no-iree", action="store_true",
                     help="only our programs (no venv, no IREE)")
     ap.add_argument("--timeout", type=float, default=900,
@@ -619,7 +622,7 @@ def main():
             name += "_"
         names.add(name)
         old = kept.get(rel(mlir))
-        if old and old["sha256"] == file_hash(mlir):
+        if old and old["sha256"] == file_hash(mlir) and name not in args.rerun:
             common.log(f"{name}: kept from the previous run")
             data["models"].append(old)
         else:
