@@ -1458,6 +1458,18 @@ public:
 
 private:
   LogicalResult collectOperands(linalg::LinalgOp op, std::string &why);
+  /// Checks the result and operand types and the static iteration space;
+  /// sets `maps` and `ranges`.
+  LogicalResult checkShapes(linalg::LinalgOp op, SmallVector<int64_t> &ranges,
+                            std::string &why);
+  /// One buffer per init; marks the inits whose values are needed.
+  LogicalResult collectResults(std::optional<int64_t> iterations,
+                               SmallVector<ResultBuffer> &results,
+                               std::optional<SmallVector<unsigned>> &outputDims,
+                               bool &sameOutputDims, std::string &why);
+  LogicalResult checkSizeLimits(ArrayRef<ResultBuffer> results,
+                                std::string &why);
+  void allocateResults(MutableArrayRef<ResultBuffer> results, bool overwritten);
   const Operand *matchCopy(const Program &program, const Instr *&cast);
   bool copyPath(const Operand &input, const Instr *cast, ResultBuffer &result,
                 ArrayRef<int64_t> ranges, std::string &why);
@@ -1551,45 +1563,41 @@ LogicalResult Folder::collectOperands(linalg::LinalgOp linalgOp,
   return success();
 }
 
-bool Folder::tryFold(linalg::LinalgOp linalgOp, std::string &why) {
-  candidate = false;
-  splatResults = false;
-  Operation *operation = linalgOp.getOperation();
-  if (!linalgOp.hasPureTensorSemantics() || operation->getNumRegions() != 1 ||
-      operation->getRegion(0).empty())
-    return false;
-  if (failed(collectOperands(linalgOp, why)))
-    return false;
-
+LogicalResult Folder::checkShapes(linalg::LinalgOp linalgOp,
+                                  SmallVector<int64_t> &ranges,
+                                  std::string &why) {
   // Types.
-  for (Value result : operation->getResults())
+  for (Value result : linalgOp->getResults())
     if (failed(checkTensorType(result.getType(), why)))
-      return false;
+      return failure();
   for (Operand &operand : operands)
     if (!operand.scalar &&
         failed(checkTensorType(operand.opOperand->get().getType(), why)))
-      return false;
+      return failure();
 
   // Iteration space and maps.
-  SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+  ranges = linalgOp.getStaticLoopRanges();
   if (ranges.size() != linalgOp.getNumLoops() ||
       llvm::any_of(ranges, [](int64_t r) { return r < 0; })) {
     why = "the iteration space is not static";
-    return false;
+    return failure();
   }
   maps = linalgOp.getIndexingMapsArray();
   if (maps.size() != operands.size()) {
     why = "the indexing maps do not match the operands";
-    return false;
+    return failure();
   }
-  std::optional<int64_t> iterations = checkedProduct(ranges);
+  return success();
+}
 
+LogicalResult
+Folder::collectResults(std::optional<int64_t> iterations,
+                       SmallVector<ResultBuffer> &results,
+                       std::optional<SmallVector<unsigned>> &outputDims,
+                       bool &sameOutputDims, std::string &why) {
   // The results, one per init. An init's value is needed when the payload
   // reads it, or when the loops do not write every element (a zero-sized
   // reduction dimension); a needed init must be a constant.
-  SmallVector<ResultBuffer> results;
-  std::optional<SmallVector<unsigned>> outputDims;
-  bool sameOutputDims = true;
   for (Operand &operand : operands) {
     if (!operand.isInit)
       continue;
@@ -1598,7 +1606,7 @@ bool Folder::tryFold(linalg::LinalgOp linalgOp, std::string &why) {
     if (!map.isProjectedPermutation()) {
       why = llvm::formatv("output map {0} is not a projected permutation", map)
                 .str();
-      return false;
+      return failure();
     }
     SmallVector<unsigned> dims;
     for (unsigned k = 0; k < map.getNumResults(); ++k)
@@ -1624,21 +1632,91 @@ bool Folder::tryFold(linalg::LinalgOp linalgOp, std::string &why) {
                     .str()
               : llvm::formatv("init #{0}: {1}", number, operand.unreadable)
                     .str();
-      return false;
+      return failure();
     }
     results.push_back(std::move(result));
   }
 
-  // The data the result is made from: the constant tensors that are read.
+  return success();
+}
+
+/// The limits of a non-splat fold: max-elements, and max-growth times the
+/// largest non-splat constant read.
+LogicalResult Folder::checkSizeLimits(ArrayRef<ResultBuffer> results,
+                                      std::string &why) {
   int64_t largestInput = 0;
-  bool allSplat = true;
-  for (Operand &operand : operands) {
-    if (!operand.tensor || !operand.usedByPayload)
-      continue;
-    if (!operand.tensor->splat)
+  for (const Operand &operand : operands)
+    if (operand.tensor && operand.usedByPayload && !operand.tensor->splat)
       largestInput = std::max(largestInput, operand.tensor->numElements);
-    allSplat &= operand.tensor->splat;
+  for (const ResultBuffer &result : results) {
+    if (result.numElements > options.maxElements) {
+      why = llvm::formatv("the result has {0} elements, more than "
+                          "max-elements ({1})",
+                          result.numElements, options.maxElements)
+                .str();
+      return failure();
+    }
+    if (result.numElements > saturatingMul(options.maxGrowth, largestInput)) {
+      why = llvm::formatv(
+                "the result has {0} elements, more than max-growth ({1}) "
+                "times the {2} of the largest non-splat constant operand",
+                result.numElements, options.maxGrowth, largestInput)
+                .str();
+      return failure();
+    }
   }
+  return success();
+}
+
+/// Allocates the results and copies the constant inits in, unless the path
+/// `overwritten` writes every element (copy and cast).
+void Folder::allocateResults(MutableArrayRef<ResultBuffer> results,
+                             bool overwritten) {
+  unsigned resultIndex = 0;
+  for (Operand &operand : operands) {
+    if (!operand.isInit)
+      continue;
+    ResultBuffer &result = results[resultIndex++];
+    int64_t count = splatResults ? 1 : result.numElements;
+    auto size = size_t(count) * result.bytes;
+    bool asBlob = !splatResults && result.kind.width != 1 &&
+                  result.numElements > options.resourceThreshold;
+    if (asBlob)
+      result.blob = HeapAsmResourceBlob::allocate(size, kBlobAlignment);
+    else
+      result.vector.resize(size);
+    if (!operand.tensor || count == 0 || overwritten)
+      continue;
+    const ConstTensor &init = *operand.tensor;
+    char *out = result.data();
+    if (splatResults || !init.splat) {
+      std::memcpy(out, init.data(), size);
+      continue;
+    }
+    for (int64_t i = 0; i < count; ++i)
+      std::memcpy(out + i * result.bytes, init.data(), result.bytes);
+  }
+}
+
+bool Folder::tryFold(linalg::LinalgOp linalgOp, std::string &why) {
+  candidate = false;
+  splatResults = false;
+  Operation *operation = linalgOp.getOperation();
+  if (!linalgOp.hasPureTensorSemantics() || operation->getNumRegions() != 1 ||
+      operation->getRegion(0).empty())
+    return false;
+  if (failed(collectOperands(linalgOp, why)))
+    return false;
+  SmallVector<int64_t> ranges;
+  if (failed(checkShapes(linalgOp, ranges, why)))
+    return false;
+  std::optional<int64_t> iterations = checkedProduct(ranges);
+  SmallVector<ResultBuffer> results;
+  std::optional<SmallVector<unsigned>> outputDims;
+  bool sameOutputDims = true;
+  if (failed(
+          collectResults(iterations, results, outputDims, sameOutputDims, why)))
+    return false;
 
   // Compile the payload.
   Program program;
@@ -1653,29 +1731,15 @@ bool Folder::tryFold(linalg::LinalgOp linalgOp, std::string &why) {
   // look at the indices, so all elements of a result are the same. One is
   // computed, with the output dimensions collapsed (the reduction dimensions
   // stay, so that accumulations see as many terms).
+  bool allSplat = llvm::all_of(operands, [](const Operand &operand) {
+    return !operand.tensor || !operand.usedByPayload || operand.tensor->splat;
+  });
   splatResults = allSplat && !program.usesIndex && sameOutputDims &&
                  llvm::none_of(results, [](const ResultBuffer &r) {
                    return r.numElements == 0;
                  });
-  if (!splatResults) {
-    for (const ResultBuffer &result : results) {
-      if (result.numElements > options.maxElements) {
-        why = llvm::formatv("the result has {0} elements, more than "
-                            "max-elements ({1})",
-                            result.numElements, options.maxElements)
-                  .str();
-        return false;
-      }
-      if (result.numElements > saturatingMul(options.maxGrowth, largestInput)) {
-        why = llvm::formatv(
-                  "the result has {0} elements, more than max-growth ({1}) "
-                  "times the {2} of the largest non-splat constant operand",
-                  result.numElements, options.maxGrowth, largestInput)
-                  .str();
-        return false;
-      }
-    }
-  }
+  if (!splatResults && failed(checkSizeLimits(results, why)))
+    return false;
 
   // The path: copy or cast, else the interpreter within its work limit.
   const Operand *copyInput = nullptr;
@@ -1702,33 +1766,7 @@ bool Folder::tryFold(linalg::LinalgOp linalgOp, std::string &why) {
     }
   }
 
-  // Allocate the results and copy the constant inits in (the copy and cast
-  // paths overwrite every element).
-  unsigned resultIndex = 0;
-  for (Operand &operand : operands) {
-    if (!operand.isInit)
-      continue;
-    ResultBuffer &result = results[resultIndex++];
-    int64_t count = splatResults ? 1 : result.numElements;
-    auto size = size_t(count) * result.bytes;
-    bool asBlob = !splatResults && result.kind.width != 1 &&
-                  result.numElements > options.resourceThreshold;
-    if (asBlob)
-      result.blob = HeapAsmResourceBlob::allocate(size, kBlobAlignment);
-    else
-      result.vector.resize(size);
-    if (!operand.tensor || count == 0 || copyInput)
-      continue;
-    const ConstTensor &init = *operand.tensor;
-    char *out = result.data();
-    if (splatResults || !init.splat) {
-      std::memcpy(out, init.data(), size);
-      continue;
-    }
-    for (int64_t i = 0; i < count; ++i)
-      std::memcpy(out + i * result.bytes, init.data(), result.bytes);
-  }
-
+  allocateResults(results, /*overwritten=*/copyInput != nullptr);
   if (copyInput ? !copyPath(*copyInput, cast, results.front(), ranges, why)
                 : !interpret(program, results, loopRanges, why))
     return false;
