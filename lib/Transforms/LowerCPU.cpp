@@ -44,6 +44,9 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   // transfers from becoming vector loads and stores.
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // A loop that yields a new tensor each iteration (a model's scf.for of
+  // layers) gets a new buffer per iteration, freed by the deallocation.
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   bufferize.unknownTypeConversion =

@@ -78,6 +78,7 @@ struct GPUBufferizePass
   void runOnOperation() override {
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
+    options.allowReturnAllocsFromLoops = true;
     options.setFunctionBoundaryTypeConversion(
         bufferization::LayoutMapOption::IdentityLayoutMap);
     options.unknownTypeConverterFn =

@@ -117,9 +117,12 @@ void HostBuffer::fillRandom(uint64_t seed) {
     }
     return;
   }
+  // Integers of 32 bits or more are often indices (token ids of an
+  // embedding lookup, gather positions): they stay in [0, 8] so that a
+  // program indexing a table with them reads inside it.
   unsigned bits = elt.getIntOrFloatBitWidth();
-  std::uniform_int_distribution<int64_t> dist(bits == 1 ? 0 : -8,
-                                              bits == 1 ? 1 : 8);
+  int64_t low = bits == 1 || bits >= 32 ? 0 : -8, high = bits == 1 ? 1 : 8;
+  std::uniform_int_distribution<int64_t> dist(low, high);
   for (int64_t i = 0; i < numElements; ++i) {
     int64_t v = dist(rng);
     std::memcpy(p + elementBytes * i, &v, elementBytes); // little endian

@@ -42,7 +42,8 @@ public:
   const void *data() const { return storage.get(); }
 
   /// Fills with reproducible random values: floats uniform in [-1, 1],
-  /// integers uniform in [-8, 8] (booleans 0/1).
+  /// integers uniform in [-8, 8] below 32 bits, in [0, 8] from 32 bits on
+  /// (they may index a table), booleans 0/1.
   void fillRandom(uint64_t seed);
   /// Copies the contents of a buffer of the same type.
   void copyFrom(const HostBuffer &other);
