@@ -2,6 +2,7 @@
 //
 // linalg.softmax (an op of the AggregatedOpInterface) has no schedule and no
 // lowering to loops of its own: it becomes the linalg ops it stands for.
+// Elementwise arith and math ops on tensors become linalg.generic ops.
 // Part of tuner-prepare and of the lowering pipelines (so that a program
 // that was not prepared, a reference, still lowers).
 //
@@ -12,9 +13,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERDECOMPOSEAGGREGATES
@@ -39,7 +42,11 @@ LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
       continue; // left as it is; extraction warns about it
     rewriter.replaceOp(op, *values);
   }
-  return success();
+  // Elementwise ops on whole tensors (arith.addf of tensors, arith.select
+  // with a tensor condition) have no schedule and do not bufferize.
+  PassManager pm(root->getContext(), root->getName().getStringRef());
+  pm.addPass(createConvertElementwiseToLinalgPass());
+  return pm.run(root);
 }
 
 namespace {
