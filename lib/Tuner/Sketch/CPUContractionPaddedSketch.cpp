@@ -291,6 +291,8 @@ public:
       whyNot = "needs static tensor operands";
       return nullptr;
     }
+    if (hasSubByteTensors(group, whyNot))
+      return nullptr;
     FailureOr<ContractionLoops> loops =
         analyzeContraction(group.anchor, whyNot);
     if (failed(loops))

@@ -184,6 +184,8 @@ public:
   instantiate(const FusedGroup &group, TargetAttr target,
               std::string &whyNot) const override {
     Operation *op = group.anchor;
+    if (hasSubByteTensors(group, whyNot))
+      return nullptr;
     FailureOr<ConvLoops> analyzed = analyzeConvolution(group, whyNot);
     if (failed(analyzed))
       return nullptr;

@@ -329,18 +329,35 @@ mlir::tuner::detail::parseShapeOption(StringRef option) {
   return {first, second};
 }
 
+/// Whether `op` has a tensor of elements narrower than a byte.
+static bool hasSubByteTensor(Operation *op) {
+  return llvm::any_of(
+      llvm::concat<Value>(op->getOperands(), op->getResults()), [](Value v) {
+        Type element = getElementTypeOrSelf(v.getType());
+        return isa<ShapedType>(v.getType()) && element.isIntOrFloat() &&
+               element.getIntOrFloatBitWidth() < 8;
+      });
+}
+
+static constexpr const char *kSubByteWhyNot =
+    "tensors of elements narrower than a byte do not vectorize (vectors of "
+    "them are packed, buffers are not)";
+
+bool mlir::tuner::detail::hasSubByteTensors(const FusedGroup &group,
+                                            std::string &whyNot) {
+  if (!llvm::any_of(group.getOps(), hasSubByteTensor))
+    return false;
+  whyNot = kSubByteWhyNot;
+  return true;
+}
+
 bool mlir::tuner::detail::isVectorizable(linalg::LinalgOp op,
                                          std::string &whyNot) {
   // LLVM stores a vector of i1 as packed bits, a memref of i1 as bytes: a
   // vector transfer of booleans would read and write the wrong memory.
-  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
-    Type element = getElementTypeOrSelf(v.getType());
-    if (isa<ShapedType>(v.getType()) && element.isIntOrFloat() &&
-        element.getIntOrFloatBitWidth() < 8) {
-      whyNot = "tensors of elements narrower than a byte do not vectorize "
-               "(vectors of them are packed, buffers are not)";
-      return false;
-    }
+  if (hasSubByteTensor(op)) {
+    whyNot = kSubByteWhyNot;
+    return false;
   }
   if (succeeded(linalg::vectorizeOpPrecondition(op)))
     return true;

@@ -83,6 +83,10 @@ int64_t getWidestElementBits(linalg::LinalgOp op);
 /// Whether upstream's vectorizer accepts `op` (with static shapes), with the
 /// reason when it does not.
 bool isVectorizable(linalg::LinalgOp op, std::string &whyNot);
+/// Whether an op of the group has a tensor of elements narrower than a byte
+/// (i1, i4): LLVM packs vectors of them but not buffers, so a vectorizing
+/// schedule would read and write the wrong memory. Sets `whyNot` when so.
+bool hasSubByteTensors(const FusedGroup &group, std::string &whyNot);
 
 /// Whether every type of the group's operands is a static-shaped tensor of
 /// int or float elements (or also of index elements, with `anyElementType`:
