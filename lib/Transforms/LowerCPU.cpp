@@ -33,7 +33,8 @@ using namespace mlir::tuner;
 
 void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
                                         const LowerCPUOptions &options) {
-  pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
+  pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface,
+                                      /*rejectNarrowFloats=*/true));
   pm.addPass(createTunerDecomposeAggregates());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

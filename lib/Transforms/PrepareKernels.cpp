@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::tuner;
@@ -24,11 +25,14 @@ struct PrepareKernelsPass
     : public PassWrapper<PrepareKernelsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrepareKernelsPass)
 
-  PrepareKernelsPass(bool outParams, bool cInterface)
-      : outParams(outParams), cInterface(cInterface) {}
+  PrepareKernelsPass(bool outParams, bool cInterface, bool rejectNarrowFloats)
+      : outParams(outParams), cInterface(cInterface),
+        rejectNarrowFloats(rejectNarrowFloats) {}
   StringRef getArgument() const override { return "tuner-prepare-kernels"; }
 
   void runOnOperation() override {
+    if (rejectNarrowFloats && failed(checkNoNarrowFloats()))
+      return signalPassFailure();
     getOperation()->walk([](Operation *op) {
       SmallVector<StringAttr> names;
       for (NamedAttribute attr : op->getDiscardableAttrs())
@@ -48,11 +52,37 @@ struct PrepareKernelsPass
     }
   }
 
-  bool outParams, cInterface;
+  /// Fails at the first op with a float type of 8 bits or fewer.
+  LogicalResult checkNoNarrowFloats() {
+    WalkResult result = getOperation()->walk([](Operation *op) {
+      for (Type type : llvm::concat<Type>(op->getOperandTypes(),
+                                          op->getResultTypes())) {
+        auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+        if (!element || element.getWidth() > 8)
+          continue;
+        // The payload of a named op has unknown locations: report at the
+        // first ancestor that has one.
+        Operation *at = op;
+        while (isa<UnknownLoc>(at->getLoc()) && at->getParentOp())
+          at = at->getParentOp();
+        at->emitError() << "element type " << element
+                        << " has no CPU lowering (LLVM has no floats of 8 "
+                           "bits or fewer): convert it to f16, bf16 or f32 "
+                           "first";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+  bool outParams, cInterface, rejectNarrowFloats;
 };
 } // namespace
 
-std::unique_ptr<Pass> mlir::tuner::createPrepareKernelsPass(bool outParams,
-                                                            bool cInterface) {
-  return std::make_unique<PrepareKernelsPass>(outParams, cInterface);
+std::unique_ptr<Pass>
+mlir::tuner::createPrepareKernelsPass(bool outParams, bool cInterface,
+                                      bool rejectNarrowFloats) {
+  return std::make_unique<PrepareKernelsPass>(outParams, cInterface,
+                                              rejectNarrowFloats);
 }

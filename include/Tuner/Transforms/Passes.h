@@ -52,9 +52,11 @@ std::optional<GPUBinaryFormat> parseGPUBinaryFormat(StringRef name);
 
 /// The first step of both pipelines: records the tensor-level signature of
 /// every public function (a `tuner.kernel` attribute), optionally asks for C
-/// interfaces, and drops the `sched.*` annotations.
-std::unique_ptr<Pass> createPrepareKernelsPass(bool outParams,
-                                               bool cInterface);
+/// interfaces, and drops the `sched.*` annotations. With `rejectNarrowFloats`
+/// (the CPU pipeline), floats of 8 bits or fewer (f8E4M3FN, f4E2M1FN), which
+/// LLVM has no type for, are errors at the first op that uses one.
+std::unique_ptr<Pass> createPrepareKernelsPass(bool outParams, bool cInterface,
+                                               bool rejectNarrowFloats = false);
 
 #define GEN_PASS_REGISTRATION
 #include "Tuner/Transforms/Passes.h.inc"
