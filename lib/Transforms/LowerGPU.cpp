@@ -10,6 +10,8 @@
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "Tuner/Runtime/PTXAS.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -428,6 +430,9 @@ struct GPUVectorLoweringPass
 
 void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
                                         const LowerGPUOptions &options) {
+  // Kernels calling math functions need libdevice, which the NVVM
+  // serializer only finds through $CUDA_HOME and the like.
+  cuda::exposeToolkitForLibdevice();
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
   pm.addPass(createTunerDecomposeAggregates());
   pm.addPass(createCanonicalizerPass());

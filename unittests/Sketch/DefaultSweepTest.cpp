@@ -6,7 +6,9 @@
 // 1024, primes, 1 x N, N x 1, batches) and kinds on CPU and CUDA targets,
 // checks that each sketch's default passes verify(), materializes a sample
 // of them through the transform interpreter, and lowers a smaller sample to
-// the LLVM dialect (CPU) or to PTX-ready NVVM (CUDA).
+// the LLVM dialect (CPU) or to PTX (CUDA, tuner-lower-gpu with LLVM's NVPTX
+// backend; test/Integration/GPU/odd-shapes-ptxas.test runs ptxas on such
+// kernels where the toolkit exists).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,10 +20,12 @@
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -160,6 +164,7 @@ protected:
     registerAllExtensions(registry);
     registerSketchDependencies(registry);
     registry.insert<sched::SchedDialect>();
+    registerAllToLLVMIRTranslations(registry);
     ctx.appendDialectRegistry(registry);
     ctx.loadAllAvailableDialects();
     for (const char *text : kTargets)
@@ -226,11 +231,25 @@ protected:
           << "materializing on " << target.getShortName();
       ++materialized;
     }
-    if (!lower || !target.isCPU())
+    if (!lower)
       return;
     PassManager pm(&ctx, ModuleOp::getOperationName());
-    buildLowerCPUPipeline(pm, LowerCPUOptions());
-    EXPECT_TRUE(succeeded(pm.run(module))) << "lowering failed";
+    if (target.isCPU()) {
+      buildLowerCPUPipeline(pm, LowerCPUOptions());
+    } else {
+      // To PTX (LLVM's NVPTX backend, no CUDA toolkit needed).
+      LowerGPUOptions options;
+      options.chip = target.getArch().str();
+      buildLowerGPUPipeline(pm, options);
+    }
+    EXPECT_TRUE(succeeded(pm.run(module)))
+        << "lowering failed on " << target.getShortName();
+    if (target.isCUDA()) {
+      unsigned binaries = 0;
+      module.walk([&](gpu::BinaryOp) { ++binaries; });
+      EXPECT_GT(binaries, 0u) << "no kernel";
+      ++loweredGPU;
+    }
     ++lowered;
   }
 
@@ -238,7 +257,8 @@ protected:
   static constexpr unsigned kLowerEvery = 5 * kMaterializeEvery;
   MLIRContext ctx;
   SmallVector<sched::TargetAttr> targets;
-  unsigned cases = 0, checked = 0, materialized = 0, lowered = 0;
+  unsigned cases = 0, checked = 0, materialized = 0, lowered = 0,
+           loweredGPU = 0;
 };
 
 const int64_t kSizes[] = {1, 2, 3, 7, 16, 17, 31, 64, 100, 257, 383, 509, 1024};
@@ -253,25 +273,28 @@ TEST_F(DefaultSweepTest, Matmuls) {
   sweep(matmul(257, 383, 509));
   EXPECT_GT(materialized, 0u);
   EXPECT_GT(lowered, 0u);
+  EXPECT_GT(loweredGPU, 0u);
 }
 
 TEST_F(DefaultSweepTest, BatchMatmuls) {
-  for (int64_t b : {1, 2, 12, 16})
-    for (int64_t m : {1, 7, 64, 128})
-      for (int64_t n : {1, 17, 64})
-        for (int64_t k : {3, 64})
+  for (int64_t b : {1, 2, 3, 12, 16})
+    for (int64_t m : {1, 7, 64, 128, 257})
+      for (int64_t n : {1, 17, 64, 383})
+        for (int64_t k : {3, 64, 509})
           sweep(batchMatmul(b, m, n, k));
+  EXPECT_GT(loweredGPU, 0u);
 }
 
 TEST_F(DefaultSweepTest, Convolutions) {
-  for (int64_t hw : {1, 7, 14, 56})
+  for (int64_t hw : {1, 7, 13, 14, 56})
     for (int64_t c : {1, 3, 16, 24, 64})
       for (int64_t kernel : {1, 3})
         for (int64_t stride : {1, 2}) {
-          for (int64_t f : {1, 8, 24, 64})
+          for (int64_t f : {1, 8, 24, 37, 64})
             sweep(conv(hw, c, f, kernel, stride, /*depthwise=*/false));
           sweep(conv(hw, c, c, kernel, stride, /*depthwise=*/true));
         }
+  EXPECT_GT(loweredGPU, 0u);
 }
 
 TEST_F(DefaultSweepTest, ElementwiseAndTransposes) {
@@ -290,6 +313,7 @@ TEST_F(DefaultSweepTest, Reductions) {
     for (int64_t cols : {1, 5, 16, 128, 769})
       for (int64_t dim : {0, 1})
         sweep(reduction(rows, cols, dim));
+  EXPECT_GT(loweredGPU, 0u);
 }
 
 } // namespace
