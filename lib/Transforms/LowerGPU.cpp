@@ -10,6 +10,7 @@
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "MmaSync.h"
 #include "Tuner/Runtime/PTXAS.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -233,6 +234,7 @@ struct TunerGPUMapForallPass
 
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<gpu::GPUDialect, transform::TransformDialect>();
+    insertMmaSyncDialects(registry);
   }
 
   void runOnOperation() override {
@@ -246,6 +248,10 @@ struct TunerGPUMapForallPass
     });
     if (blockLoops.empty())
       return;
+    // Tensor-core matmuls accumulating in f32, which upstream's rewrite
+    // below does not take (f16 -> f16 ones stay for it).
+    if (failed(rewriteMixedPrecisionMmaSync(module)))
+      return signalPassFailure();
 
     std::string script;
     llvm::raw_string_ostream os(script);
