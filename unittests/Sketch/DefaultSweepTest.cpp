@@ -66,15 +66,17 @@ std::string function(ArrayRef<std::string> args, StringRef result,
       .str();
 }
 
-std::string matmul(int64_t m, int64_t n, int64_t k) {
+/// An m x n x k matmul of `elt` inputs accumulating in f32.
+std::string matmul(int64_t m, int64_t n, int64_t k, StringRef elt = "f32") {
   std::string c = tensorType({m, n});
-  return function({tensorType({m, k}), tensorType({k, n})}, c,
+  return function({tensorType({m, k}, elt), tensorType({k, n}, elt)}, c,
                   llvm::formatv("  %e = tensor.empty() : {0}\n"
                                 "  %f = linalg.fill ins(%zero : f32) outs(%e : "
                                 "{0}) -> {0}\n"
                                 "  %r = linalg.matmul ins(%a0, %a1 : {1}, {2}) "
                                 "outs(%f : {0}) -> {0}",
-                                c, tensorType({m, k}), tensorType({k, n}))
+                                c, tensorType({m, k}, elt),
+                                tensorType({k, n}, elt))
                       .str());
 }
 
@@ -201,6 +203,14 @@ protected:
     }
   }
 
+  /// Materializes and lowers the defaults of `program` on the CUDA target.
+  void lowerOnCUDA(const std::string &program) {
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(program, &ctx);
+    ASSERT_TRUE(module) << program;
+    std::vector<Task> tasks = extractTasks(*module);
+    materializeAndLower(*module, tasks, targets.back(), /*lower=*/true);
+  }
+
   /// Annotates every group with its preferred sketch's default, then
   /// materializes the annotations one by one (applying one replaces the
   /// function body, so the next op is looked up afresh), as
@@ -246,7 +256,13 @@ protected:
         << "lowering failed on " << target.getShortName();
     if (target.isCUDA()) {
       unsigned binaries = 0;
-      module.walk([&](gpu::BinaryOp) { ++binaries; });
+      module.walk([&](gpu::BinaryOp binary) {
+        ++binaries;
+        for (Attribute object : binary.getObjects())
+          if (auto o = dyn_cast<gpu::ObjectAttr>(object);
+              o && o.getObject().getValue().contains("mma.sync.aligned"))
+            ++loweredMma;
+      });
       EXPECT_GT(binaries, 0u) << "no kernel";
       ++loweredGPU;
     }
@@ -258,7 +274,7 @@ protected:
   MLIRContext ctx;
   SmallVector<sched::TargetAttr> targets;
   unsigned cases = 0, checked = 0, materialized = 0, lowered = 0,
-           loweredGPU = 0;
+           loweredGPU = 0, loweredMma = 0;
 };
 
 const int64_t kSizes[] = {1, 2, 3, 7, 16, 17, 31, 64, 100, 257, 383, 509, 1024};
@@ -274,6 +290,21 @@ TEST_F(DefaultSweepTest, Matmuls) {
   EXPECT_GT(materialized, 0u);
   EXPECT_GT(lowered, 0u);
   EXPECT_GT(loweredGPU, 0u);
+}
+
+TEST_F(DefaultSweepTest, HalfPrecisionMatmuls) {
+  // f16 and bf16 inputs accumulated in f32: tensor cores (mma.sync) where
+  // M, N, K are multiples of 16, 8, 16, other GPU sketches elsewhere.
+  for (StringRef elt : {"f16", "bf16"})
+    for (int64_t m : {1, 16, 17, 64, 257})
+      for (int64_t n : {8, 64, 100, 383})
+        for (int64_t k : {16, 33, 256})
+          sweep(matmul(m, n, k, elt));
+  EXPECT_GT(loweredGPU, 0u);
+  // And one of each kind for sure.
+  lowerOnCUDA(matmul(64, 64, 256, "f16"));
+  lowerOnCUDA(matmul(128, 64, 64, "bf16"));
+  EXPECT_GE(loweredMma, 2u) << "the defaults are not tensor-core kernels";
 }
 
 TEST_F(DefaultSweepTest, BatchMatmuls) {
