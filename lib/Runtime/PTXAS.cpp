@@ -38,8 +38,8 @@ mlir::tuner::cuda::parsePtxasReport(StringRef text, std::string &error) {
   text.split(lines, '\n');
   SmallVector<StringRef> groups;
   for (StringRef line : lines) {
-    if (llvm::Regex("Compiling entry function '([^']+)'").match(line,
-                                                                 &groups)) {
+    if (llvm::Regex("Compiling entry function '([^']+)'")
+            .match(line, &groups)) {
       kernels.emplace_back();
       kernels.back().kernel = groups[1].str();
       haveRegisters.push_back(false);
@@ -67,8 +67,7 @@ mlir::tuner::cuda::parsePtxasReport(StringRef text, std::string &error) {
   }
   for (auto [k, have] : llvm::zip(kernels, haveRegisters))
     if (!have) {
-      error = "the ptxas report gives no register count for '" + k.kernel +
-              "'";
+      error = "the ptxas report gives no register count for '" + k.kernel + "'";
       return failure();
     }
   return kernels;
@@ -105,10 +104,8 @@ mlir::tuner::cuda::aggregateResources(ArrayRef<KernelResources> kernels) {
   return r;
 }
 
-std::optional<std::string>
-mlir::tuner::cuda::checkResources(const KernelResources &r,
-                                  int64_t registersPerSm,
-                                  int64_t sharedPerBlock) {
+std::optional<std::string> mlir::tuner::cuda::checkResources(
+    const KernelResources &r, int64_t registersPerSm, int64_t sharedPerBlock) {
   std::string name = r.kernel.empty() ? "a kernel" : "kernel " + r.kernel;
   if (r.registers > 255)
     return name + " uses " + std::to_string(r.registers) +
@@ -142,8 +139,7 @@ std::optional<std::string> mlir::tuner::cuda::findPtxas() {
     if (llvm::sys::fs::can_execute(path))
       return std::string(path);
   }
-  if (llvm::ErrorOr<std::string> onPath =
-          llvm::sys::findProgramByName("ptxas"))
+  if (llvm::ErrorOr<std::string> onPath = llvm::sys::findProgramByName("ptxas"))
     return *onPath;
   StringRef configured = TUNER_PTXAS_PATH;
   if (!configured.empty() && llvm::sys::fs::can_execute(configured))
@@ -210,11 +206,10 @@ void mlir::tuner::cuda::exposeToolkitForLibdevice() {
     if (!ptxas)
       return;
     // <toolkit>/bin/ptxas -> <toolkit>
-    SmallString<256> root(llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(*ptxas)));
+    SmallString<256> root(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas)));
     SmallString<256> libdevice(root);
-    llvm::sys::path::append(libdevice, "nvvm", "libdevice",
-                            "libdevice.10.bc");
+    llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
     if (llvm::sys::fs::exists(libdevice))
       ::setenv("CUDA_HOME", root.c_str(), /*overwrite=*/0);
   });

@@ -88,11 +88,11 @@ SmallVector<Value> mmaBF16(Lane &l, Value a, Value b, Value c) {
   for (int64_t r = 0; r < 2; ++r)
     bRegs.push_back(packRegister(l, b, r));
   for (int64_t i = 0; i < 4; ++i)
-    cRegs.push_back(vector::ExtractOp::create(
-        l.b, l.loc, c, ArrayRef<int64_t>{i / 2, i % 2}));
+    cRegs.push_back(vector::ExtractOp::create(l.b, l.loc, c,
+                                              ArrayRef<int64_t>{i / 2, i % 2}));
   Type f32 = l.b.getF32Type();
-  auto resultType = LLVM::LLVMStructType::getLiteral(
-      l.b.getContext(), SmallVector<Type>(4, f32));
+  auto resultType = LLVM::LLVMStructType::getLiteral(l.b.getContext(),
+                                                     SmallVector<Type>(4, f32));
   std::array<NVVM::MMATypes, 2> types = {NVVM::MMATypes::bf16,
                                          NVVM::MMATypes::bf16};
   std::array<NVVM::MMALayout, 2> layouts = {NVVM::MMALayout::row,
@@ -114,8 +114,7 @@ LogicalResult rewrite(linalg::MatmulOp op) {
     return op.emitError("a tensor-core matmul must be bufferized first");
   if (aType.getShape() != ArrayRef<int64_t>{16, 16} ||
       bType.getShape() != ArrayRef<int64_t>{16, 8} ||
-      cType.getShape() != ArrayRef<int64_t>{16, 8} ||
-      op.hasUserDefinedMaps())
+      cType.getShape() != ArrayRef<int64_t>{16, 8} || op.hasUserDefinedMaps())
     return op.emitError("a mixed-precision tensor-core matmul must be a "
                         "16x16 x 16x8 -> 16x8 linalg.matmul");
   OpBuilder b(op);
@@ -164,6 +163,6 @@ LogicalResult mlir::tuner::rewriteMixedPrecisionMmaSync(Operation *root) {
 
 void mlir::tuner::insertMmaSyncDialects(DialectRegistry &registry) {
   registry.insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect,
-                  memref::MemRefDialect, NVVM::NVVMDialect,
-                  nvgpu::NVGPUDialect, vector::VectorDialect>();
+                  memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
+                  vector::VectorDialect>();
 }

@@ -69,7 +69,8 @@ TEST(PTXASTest, KernelWithoutSharedMemoryOrBarriers) {
 
 TEST(PTXASTest, RejectsReportsWithoutKernelsOrRegisters) {
   std::string error;
-  EXPECT_TRUE(failed(parsePtxasReport("ptxas info    : 0 bytes gmem\n", error)));
+  EXPECT_TRUE(
+      failed(parsePtxasReport("ptxas info    : 0 bytes gmem\n", error)));
   EXPECT_NE(error.find("no entry function"), std::string::npos) << error;
   EXPECT_TRUE(failed(parsePtxasReport(
       "ptxas info    : Compiling entry function 'g' for 'sm_90'\n", error)));
@@ -138,7 +139,8 @@ TEST(PTXASTest, RunsTheToolkitsPtxas) {
   EXPECT_EQ((*kernels)[0].threadsPerBlock, 32);
   EXPECT_FALSE(checkResources((*kernels)[0], 65536, 49152));
   // Invalid PTX: ptxas's message.
-  EXPECT_TRUE(failed(runPtxas(*ptxas, ".version 8.0\nbogus\n", "sm_90", error)));
+  EXPECT_TRUE(
+      failed(runPtxas(*ptxas, ".version 8.0\nbogus\n", "sm_90", error)));
   EXPECT_NE(error.find("ptxas failed"), std::string::npos) << error;
 }
 

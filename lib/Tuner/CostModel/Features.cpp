@@ -128,9 +128,9 @@ static double getResidentBlocks(sched::TargetAttr target, double threads,
                          ? double(target.getRegistersPerSm())
                          : 65536.0;
   double sharedPerSm = 4.5 * double(target.getSharedMemoryPerBlock());
-  double resident =
-      std::min({maxBlocks, std::floor(maxThreads / threads),
-                std::floor(registers / (std::max(1.0, regsPerThread) * threads))});
+  double resident = std::min(
+      {maxBlocks, std::floor(maxThreads / threads),
+       std::floor(registers / (std::max(1.0, regsPerThread) * threads))});
   if (sharedBytes > 0 && sharedPerSm > 0)
     resident = std::min(resident, std::floor(sharedPerSm / sharedBytes));
   return std::max(resident, 0.0);
@@ -713,8 +713,8 @@ void mlir::tuner::applyMeasuredResources(FeatureVector &f,
   if (r.threadsPerBlock <= 0)
     return;
   double threads = r.threadsPerBlock;
-  double resident = getResidentBlocks(target, threads, r.registers,
-                                      double(r.sharedBytes));
+  double resident =
+      getResidentBlocks(target, threads, r.registers, double(r.sharedBytes));
   set("gpu_shared_bytes", log2p(r.sharedBytes));
   set("gpu_occupancy", resident * threads / 2048.0);
   // gpu_blocks holds log2p(blocks): recover the count.

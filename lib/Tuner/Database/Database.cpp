@@ -231,13 +231,13 @@ llvm::json::Value mlir::tuner::recordToJSON(const Record &r) {
       {"llvm", r.llvm},
   };
   if (r.resources)
-    object["resources"] = llvm::json::Object{
-        {"registers", r.resources->registers},
-        {"spill_stores", r.resources->spillStores},
-        {"spill_loads", r.resources->spillLoads},
-        {"shared_bytes", r.resources->sharedBytes},
-        {"stack_bytes", r.resources->stackBytes},
-        {"threads", r.resources->threadsPerBlock}};
+    object["resources"] =
+        llvm::json::Object{{"registers", r.resources->registers},
+                           {"spill_stores", r.resources->spillStores},
+                           {"spill_loads", r.resources->spillLoads},
+                           {"shared_bytes", r.resources->sharedBytes},
+                           {"stack_bytes", r.resources->stackBytes},
+                           {"threads", r.resources->threadsPerBlock}};
   return object;
 }
 
@@ -279,9 +279,9 @@ LogicalResult parseResources(const llvm::json::Value *value,
   }
   cuda::KernelResources r;
   std::pair<StringRef, int64_t *> fields[] = {
-      {"registers", &r.registers},     {"spill_stores", &r.spillStores},
-      {"spill_loads", &r.spillLoads},  {"shared_bytes", &r.sharedBytes},
-      {"stack_bytes", &r.stackBytes},  {"threads", &r.threadsPerBlock}};
+      {"registers", &r.registers},    {"spill_stores", &r.spillStores},
+      {"spill_loads", &r.spillLoads}, {"shared_bytes", &r.sharedBytes},
+      {"stack_bytes", &r.stackBytes}, {"threads", &r.threadsPerBlock}};
   for (auto [key, field] : fields) {
     const llvm::json::Value *v = o->get(key);
     if (!v)

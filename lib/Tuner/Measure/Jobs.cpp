@@ -189,9 +189,9 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
       return fail(MeasureError::CompileDevice, error);
     out.resources = *resources;
     if (out.resources)
-      if (std::optional<std::string> why = cuda::checkResources(
-              *out.resources, target.getRegistersPerSm(),
-              target.getSharedMemoryPerBlock()))
+      if (std::optional<std::string> why =
+              cuda::checkResources(*out.resources, target.getRegistersPerSm(),
+                                   target.getSharedMemoryPerBlock()))
         return fail(MeasureError::Resources, *why);
   }
 

@@ -194,14 +194,15 @@ private:
               KnobValues v(knobs, t);
               if (failed(verify(v, whyNot)))
                 continue;
-              int64_t threads = v.getInt("bh") * v.getInt("tw") * v.getInt("tc");
+              int64_t threads =
+                  v.getInt("bh") * v.getInt("tw") * v.getInt("tc");
               int64_t blocks = (oh / v.getInt("bh")) * (ow / v.getInt("bw")) *
                                (ch / v.getInt("bc"));
               int64_t outputs = (v.getInt("bw") / v.getInt("tw")) *
                                 (v.getInt("bc") / v.getInt("tc"));
-              int64_t score = std::min<int64_t>(threads, 256) *
-                                  std::min(blocks, sms) * 64 -
-                              outputs;
+              int64_t score =
+                  std::min<int64_t>(threads, 256) * std::min(blocks, sms) * 64 -
+                  outputs;
               if (score > bestScore) {
                 bestScore = score;
                 best = t;
@@ -211,7 +212,6 @@ private:
   }
 
 public:
-
 private:
   FusedGroup group;
   ConvLoops loops;

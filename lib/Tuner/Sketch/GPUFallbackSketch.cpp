@@ -176,14 +176,14 @@ public:
     static const char *const kNames[] = {"b0", "b1"};
     for (auto [i, loop] : llvm::enumerate(outer)) {
       outerExtents.push_back(extents[loop]);
-      knobs.push_back(makeIntKnob(
-          anchor->getContext(), kNames[i], KnobKind::Tile,
-          getTileOptions(extents[loop]),
-          i == 0 && outer.size() == 2 ? "S0: block tile of the outer loop "
+      knobs.push_back(makeIntKnob(anchor->getContext(), kNames[i],
+                                  KnobKind::Tile, getTileOptions(extents[loop]),
+                                  i == 0 && outer.size() == 2
+                                      ? "S0: block tile of the outer loop "
                                         "(threads along y)"
                                       : "S0: block tile of the inner loop "
                                         "(threads along x)",
-          extents[loop]));
+                                  extents[loop]));
     }
     return std::make_unique<GPUFallbackInstance>(
         *this, std::move(knobs), group, std::move(outer), batch,

@@ -163,9 +163,9 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   return options;
 }
 
-FailureOr<TargetAttr>
-mlir::tuner::resolveTargetAndPrepare(StringRef option, Operation *op,
-                                     bool prepare) {
+FailureOr<TargetAttr> mlir::tuner::resolveTargetAndPrepare(StringRef option,
+                                                           Operation *op,
+                                                           bool prepare) {
   FailureOr<TargetAttr> target = resolveTarget(option, op);
   if (failed(target))
     return failure();

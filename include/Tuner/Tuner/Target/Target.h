@@ -48,9 +48,8 @@ FailureOr<sched::TargetAttr> resolveTarget(StringRef option, Operation *op);
 PrepareOptions getPrepareOptions(sched::TargetAttr target);
 
 /// resolveTarget(option, op), then prepareForScheduling(op) for that target.
-FailureOr<sched::TargetAttr> resolveTargetAndPrepare(StringRef option,
-                                                     Operation *op,
-                                                     bool prepare);
+FailureOr<sched::TargetAttr>
+resolveTargetAndPrepare(StringRef option, Operation *op, bool prepare);
 
 } // namespace mlir::tuner
 
