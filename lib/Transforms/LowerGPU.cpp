@@ -10,6 +10,9 @@
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "MmaSync.h"
+#include "Tuner/Runtime/PTXAS.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -232,6 +235,7 @@ struct TunerGPUMapForallPass
 
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<gpu::GPUDialect, transform::TransformDialect>();
+    insertMmaSyncDialects(registry);
   }
 
   void runOnOperation() override {
@@ -245,6 +249,10 @@ struct TunerGPUMapForallPass
     });
     if (blockLoops.empty())
       return;
+    // Tensor-core matmuls accumulating in f32, which upstream's rewrite
+    // below does not take (f16 -> f16 ones stay for it).
+    if (failed(rewriteMixedPrecisionMmaSync(module)))
+      return signalPassFailure();
 
     std::string script;
     llvm::raw_string_ostream os(script);
@@ -429,6 +437,9 @@ struct GPUVectorLoweringPass
 
 void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
                                         const LowerGPUOptions &options) {
+  // Kernels calling math functions need libdevice, which the NVVM
+  // serializer only finds through $CUDA_HOME and the like.
+  cuda::exposeToolkitForLibdevice();
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
   pm.addPass(createTunerDecomposeAggregates());
   pm.addPass(createCanonicalizerPass());

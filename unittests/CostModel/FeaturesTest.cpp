@@ -201,4 +201,27 @@ TEST_F(FeaturesTest, GPULaunchShape) {
           "n1 = 128, n2 = 32, ns = 128, unroll = 1}>");
   EXPECT_FLOAT_EQ(get(cpu, "gpu_threads_per_block"), 0.0f);
   EXPECT_FLOAT_EQ(get(cpu, "gpu_occupancy"), 0.0f);
+
+  // Estimated resources until ptxas reports: 64 registers, no spill.
+  EXPECT_FLOAT_EQ(get(f, "gpu_registers_per_thread"), log2p(64));
+  EXPECT_FLOAT_EQ(get(f, "gpu_spill_bytes"), 0.0f);
+  EXPECT_FLOAT_EQ(get(f, "gpu_resources_measured"), 0.0f);
+  // ptxas says 128 registers and 16 spilled bytes: 2 blocks of 256 threads
+  // fit the 65536 registers of an SM, a quarter of its threads.
+  cuda::KernelResources r;
+  r.registers = 128;
+  r.spillStores = 8;
+  r.spillLoads = 8;
+  r.sharedBytes = 8192;
+  r.threadsPerBlock = 256;
+  applyMeasuredResources(f, cuda, r);
+  EXPECT_FLOAT_EQ(get(f, "gpu_registers_per_thread"), log2p(128));
+  EXPECT_FLOAT_EQ(get(f, "gpu_spill_bytes"), log2p(16));
+  EXPECT_FLOAT_EQ(get(f, "gpu_resources_measured"), 1.0f);
+  EXPECT_FLOAT_EQ(get(f, "gpu_occupancy"), 0.25f);
+  EXPECT_NEAR(get(f, "gpu_waves"), 4.0 / (2 * 132), 1e-5);
+  // Nothing changes for a CPU target.
+  FeatureVector before = cpu;
+  applyMeasuredResources(cpu, target, r);
+  EXPECT_EQ(cpu, before);
 }

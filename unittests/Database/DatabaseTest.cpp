@@ -298,10 +298,10 @@ TEST_F(DatabaseTest, SkipsRecordsThatMakeNoSense) {
       // Found by the fuzzer: written back as `inf`, which is not JSON.
       {replace("\"workload\":{}", "\"workload\":{\"flops\":[1e999]}"),
        "'workload' holds a number too large for a double"},
-      {replace("\"error\":0", "\"error\":9"),
-       "'error' is 9, not an error code in [0, 8]"},
+      {replace("\"error\":0", "\"error\":10"),
+       "'error' is 10, not an error code in [0, 9]"},
       {replace("\"error\":0", "\"error\":-1"),
-       "'error' is -1, not an error code in [0, 8]"},
+       "'error' is -1, not an error code in [0, 9]"},
       {replace("\"error\":0", "\"error\":0.5"),
        "field 'error' is missing or not an integer"},
       {replace("\"build_s\":0", "\"build_s\":-1"),
@@ -474,3 +474,60 @@ TEST_F(DatabaseTest, ReadingTakesLittleMemory) {
                         << fileSize << " bytes of file";
 }
 #endif
+
+//===----------------------------------------------------------------------===//
+// Kernel resources (issue 17): optional, round-tripped, validated.
+//===----------------------------------------------------------------------===//
+
+TEST_F(DatabaseTest, ResourcesRoundTrip) {
+  Record spilled = makeRecord("aa", 1, {});
+  spilled.error = MeasureError::Resources;
+  spilled.message = "kernel k spills registers";
+  cuda::KernelResources r;
+  r.registers = 96;
+  r.spillStores = 8;
+  r.spillLoads = 4;
+  r.sharedBytes = 8192;
+  r.stackBytes = 8;
+  r.threadsPerBlock = 256;
+  spilled.resources = r;
+  appendRaw(recordLine(spilled) + "\n");
+  // A record without them (older, or built without the toolkit).
+  appendRaw(recordLine(makeRecord("aa", 2, {2e-3})) + "\n");
+  Warnings warnings;
+  auto db = openCollecting(path, false, warnings);
+  ASSERT_TRUE(db);
+  EXPECT_TRUE(warnings.empty());
+  ASSERT_EQ(db->getRecords().size(), 2u);
+  const Record &first = db->getRecords()[0];
+  EXPECT_EQ(first.error, MeasureError::Resources);
+  ASSERT_TRUE(first.resources.has_value());
+  EXPECT_EQ(*first.resources, r);
+  EXPECT_FALSE(db->getRecords()[1].resources.has_value());
+  EXPECT_NE(recordLine(first).find("\"error_name\":\"RESOURCES\""),
+            std::string::npos)
+      << recordLine(first);
+}
+
+TEST_F(DatabaseTest, SkipsMalformedResources) {
+  std::string good = recordLine(makeRecord("aa", 1, {1e-3}));
+  ASSERT_EQ(good.back(), '}');
+  std::string base = good.substr(0, good.size() - 1);
+  appendRaw(base + ",\"resources\":[1]}\n");
+  appendRaw(base + ",\"resources\":{\"registers\":-3}}\n");
+  appendRaw(base + ",\"resources\":{\"registers\":40}}\n");
+  Warnings warnings;
+  auto db = openCollecting(path, false, warnings);
+  ASSERT_TRUE(db);
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_NE(warnings[0].second.find("'resources' is not an object"),
+            std::string::npos)
+      << warnings[0].second;
+  EXPECT_NE(warnings[1].second.find("'resources.registers' is not a "
+                                    "non-negative integer"),
+            std::string::npos)
+      << warnings[1].second;
+  ASSERT_EQ(db->getRecords().size(), 1u);
+  ASSERT_TRUE(db->getRecords()[0].resources.has_value());
+  EXPECT_EQ(db->getRecords()[0].resources->registers, 40);
+}

@@ -6,7 +6,9 @@
 // 1024, primes, 1 x N, N x 1, batches) and kinds on CPU and CUDA targets,
 // checks that each sketch's default passes verify(), materializes a sample
 // of them through the transform interpreter, and lowers a smaller sample to
-// the LLVM dialect (CPU) or to PTX-ready NVVM (CUDA).
+// the LLVM dialect (CPU) or to PTX (CUDA, tuner-lower-gpu with LLVM's NVPTX
+// backend; test/Integration/GPU/odd-shapes-ptxas.test runs ptxas on such
+// kernels where the toolkit exists).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,11 +20,13 @@
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
-#include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include "gtest/gtest.h"
@@ -62,15 +66,17 @@ std::string function(ArrayRef<std::string> args, StringRef result,
       .str();
 }
 
-std::string matmul(int64_t m, int64_t n, int64_t k) {
+/// An m x n x k matmul of `elt` inputs accumulating in f32.
+std::string matmul(int64_t m, int64_t n, int64_t k, StringRef elt = "f32") {
   std::string c = tensorType({m, n});
-  return function({tensorType({m, k}), tensorType({k, n})}, c,
+  return function({tensorType({m, k}, elt), tensorType({k, n}, elt)}, c,
                   llvm::formatv("  %e = tensor.empty() : {0}\n"
                                 "  %f = linalg.fill ins(%zero : f32) outs(%e : "
                                 "{0}) -> {0}\n"
                                 "  %r = linalg.matmul ins(%a0, %a1 : {1}, {2}) "
                                 "outs(%f : {0}) -> {0}",
-                                c, tensorType({m, k}), tensorType({k, n}))
+                                c, tensorType({m, k}, elt),
+                                tensorType({k, n}, elt))
                       .str());
 }
 
@@ -160,6 +166,7 @@ protected:
     registerAllExtensions(registry);
     registerSketchDependencies(registry);
     registry.insert<sched::SchedDialect>();
+    registerAllToLLVMIRTranslations(registry);
     ctx.appendDialectRegistry(registry);
     ctx.loadAllAvailableDialects();
     for (const char *text : kTargets)
@@ -196,6 +203,14 @@ protected:
     }
   }
 
+  /// Materializes and lowers the defaults of `program` on the CUDA target.
+  void lowerOnCUDA(const std::string &program) {
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(program, &ctx);
+    ASSERT_TRUE(module) << program;
+    std::vector<Task> tasks = extractTasks(*module);
+    materializeAndLower(*module, tasks, targets.back(), /*lower=*/true);
+  }
+
   /// Annotates every group with its preferred sketch's default, then
   /// materializes the annotations one by one (applying one replaces the
   /// function body, so the next op is looked up afresh), as
@@ -226,11 +241,31 @@ protected:
           << "materializing on " << target.getShortName();
       ++materialized;
     }
-    if (!lower || !target.isCPU())
+    if (!lower)
       return;
     PassManager pm(&ctx, ModuleOp::getOperationName());
-    buildLowerCPUPipeline(pm, LowerCPUOptions());
-    EXPECT_TRUE(succeeded(pm.run(module))) << "lowering failed";
+    if (target.isCPU()) {
+      buildLowerCPUPipeline(pm, LowerCPUOptions());
+    } else {
+      // To PTX (LLVM's NVPTX backend, no CUDA toolkit needed).
+      LowerGPUOptions options;
+      options.chip = target.getArch().str();
+      buildLowerGPUPipeline(pm, options);
+    }
+    EXPECT_TRUE(succeeded(pm.run(module)))
+        << "lowering failed on " << target.getShortName();
+    if (target.isCUDA()) {
+      unsigned binaries = 0;
+      module.walk([&](gpu::BinaryOp binary) {
+        ++binaries;
+        for (Attribute object : binary.getObjects())
+          if (auto o = dyn_cast<gpu::ObjectAttr>(object);
+              o && o.getObject().getValue().contains("mma.sync.aligned"))
+            ++loweredMma;
+      });
+      EXPECT_GT(binaries, 0u) << "no kernel";
+      ++loweredGPU;
+    }
     ++lowered;
   }
 
@@ -238,7 +273,8 @@ protected:
   static constexpr unsigned kLowerEvery = 5 * kMaterializeEvery;
   MLIRContext ctx;
   SmallVector<sched::TargetAttr> targets;
-  unsigned cases = 0, checked = 0, materialized = 0, lowered = 0;
+  unsigned cases = 0, checked = 0, materialized = 0, lowered = 0,
+           loweredGPU = 0, loweredMma = 0;
 };
 
 const int64_t kSizes[] = {1, 2, 3, 7, 16, 17, 31, 64, 100, 257, 383, 509, 1024};
@@ -253,25 +289,43 @@ TEST_F(DefaultSweepTest, Matmuls) {
   sweep(matmul(257, 383, 509));
   EXPECT_GT(materialized, 0u);
   EXPECT_GT(lowered, 0u);
+  EXPECT_GT(loweredGPU, 0u);
+}
+
+TEST_F(DefaultSweepTest, HalfPrecisionMatmuls) {
+  // f16 and bf16 inputs accumulated in f32: tensor cores (mma.sync) where
+  // M, N, K are multiples of 16, 8, 16, other GPU sketches elsewhere.
+  for (StringRef elt : {"f16", "bf16"})
+    for (int64_t m : {1, 16, 17, 64, 257})
+      for (int64_t n : {8, 64, 100, 383})
+        for (int64_t k : {16, 33, 256})
+          sweep(matmul(m, n, k, elt));
+  EXPECT_GT(loweredGPU, 0u);
+  // And one of each kind for sure.
+  lowerOnCUDA(matmul(64, 64, 256, "f16"));
+  lowerOnCUDA(matmul(128, 64, 64, "bf16"));
+  EXPECT_GE(loweredMma, 2u) << "the defaults are not tensor-core kernels";
 }
 
 TEST_F(DefaultSweepTest, BatchMatmuls) {
-  for (int64_t b : {1, 2, 12, 16})
-    for (int64_t m : {1, 7, 64, 128})
-      for (int64_t n : {1, 17, 64})
-        for (int64_t k : {3, 64})
+  for (int64_t b : {1, 2, 3, 12, 16})
+    for (int64_t m : {1, 7, 64, 128, 257})
+      for (int64_t n : {1, 17, 64, 383})
+        for (int64_t k : {3, 64, 509})
           sweep(batchMatmul(b, m, n, k));
+  EXPECT_GT(loweredGPU, 0u);
 }
 
 TEST_F(DefaultSweepTest, Convolutions) {
-  for (int64_t hw : {1, 7, 14, 56})
+  for (int64_t hw : {1, 7, 13, 14, 56})
     for (int64_t c : {1, 3, 16, 24, 64})
       for (int64_t kernel : {1, 3})
         for (int64_t stride : {1, 2}) {
-          for (int64_t f : {1, 8, 24, 64})
+          for (int64_t f : {1, 8, 24, 37, 64})
             sweep(conv(hw, c, f, kernel, stride, /*depthwise=*/false));
           sweep(conv(hw, c, c, kernel, stride, /*depthwise=*/true));
         }
+  EXPECT_GT(loweredGPU, 0u);
 }
 
 TEST_F(DefaultSweepTest, ElementwiseAndTransposes) {
@@ -290,6 +344,7 @@ TEST_F(DefaultSweepTest, Reductions) {
     for (int64_t cols : {1, 5, 16, 128, 769})
       for (int64_t dim : {0, 1})
         sweep(reduction(rows, cols, dim));
+  EXPECT_GT(loweredGPU, 0u);
 }
 
 } // namespace

@@ -290,12 +290,16 @@ def TunerGPUMapForall : Pass<"tuner-gpu-map-forall", "::mlir::ModuleOp"> {
     x); a launch whose linear thread loops need more threads than that gets
     a larger x.
 
-    Then every `linalg.matmul` marked with the unit attribute
-    `tuner.mma_sync` (by the `gpu.contraction_mma` sketch: a 16x8x16 f16
-    matmul in a warp) is rewritten to lane-distributed loads,
-    `nvgpu.mma.sync` and stores
-    (`transform.nvgpu.rewrite_matmul_as_mma_sync`), which needs memrefs and
-    the warp mapping, hence here.
+    Every `linalg.matmul` marked with the unit attribute `tuner.mma_sync`
+    (by the `gpu.contraction_mma` sketch: a 16x8x16 matmul in a warp) is
+    rewritten to lane-distributed loads, one tensor-core instruction and
+    stores, which needs memrefs, hence here: f16 x f16 -> f16 ones by
+    upstream's `transform.nvgpu.rewrite_matmul_as_mma_sync` (after the
+    mapping), f16 x f16 -> f32 and bf16 x bf16 -> f32 ones, which it rejects,
+    by the pass itself before the mapping, with the PTX m16n8k16 fragment
+    layout (`nvgpu.mma.sync` for f16, `nvvm.mma.sync` for bf16, which
+    nvgpu's NVVM lowering cannot type). A marked f32-accumulating matmul of
+    another shape is an error.
 
     The pass runs the upstream transform ops through the transform
     interpreter on a script it builds for the module; the loops must already

@@ -92,6 +92,11 @@ std::vector<std::string> buildFeatureNames() {
                         "gpu_shared_bytes", "gpu_occupancy", "gpu_waves",
                         "target_sms"})
     names.push_back(f);
+  // GPU kernel resources: estimated, or from ptxas -v once the candidate
+  // was built (applyMeasuredResources).
+  for (const char *f : {"gpu_registers_per_thread", "gpu_spill_bytes",
+                        "gpu_resources_measured"})
+    names.push_back(f);
   return names;
 }
 
@@ -108,7 +113,28 @@ struct GPULaunchShape {
   double occupancy = 0;
   /// Blocks over the blocks resident at once on all SMs.
   double waves = 0;
+  /// The estimated registers per thread the occupancy assumed.
+  double registersPerThread = 0;
 };
+
+/// Blocks of `threads` threads using `regsPerThread` registers and
+/// `sharedBytes` of shared memory resident at once on an SM of `target`
+/// (sm_70 to sm_90: 2048 threads, 32 blocks, about 4.5x the per-block
+/// shared memory limit).
+static double getResidentBlocks(sched::TargetAttr target, double threads,
+                                double regsPerThread, double sharedBytes) {
+  double maxThreads = 2048, maxBlocks = 32;
+  double registers = target.getRegistersPerSm() > 0
+                         ? double(target.getRegistersPerSm())
+                         : 65536.0;
+  double sharedPerSm = 4.5 * double(target.getSharedMemoryPerBlock());
+  double resident = std::min(
+      {maxBlocks, std::floor(maxThreads / threads),
+       std::floor(registers / (std::max(1.0, regsPerThread) * threads))});
+  if (sharedBytes > 0 && sharedPerSm > 0)
+    resident = std::min(resident, std::floor(sharedPerSm / sharedBytes));
+  return std::max(resident, 0.0);
+}
 } // namespace
 
 static int64_t getStaticTripCount(scf::ForallOp forall) {
@@ -170,21 +196,13 @@ static GPULaunchShape getGPULaunchShape(FunctionOpInterface func,
                                                 .getIntOrFloatBitWidth(),
                                             8);
   });
-  // Residency limits of an SM (sm_70 to sm_90): 2048 threads, 32 blocks,
-  // the target's registers (32 + 2 per accumulator element per thread, a
-  // rough estimate), about 4.5x the per-block shared memory limit.
-  double maxThreads = 2048, maxBlocks = 32;
-  double registers = target.getRegistersPerSm() > 0
-                         ? double(target.getRegistersPerSm())
-                         : 65536.0;
-  double sharedPerSm = 4.5 * double(target.getSharedMemoryPerBlock());
+  // Residency: the target's registers (32 + 2 per accumulator element per
+  // thread, a rough estimate until ptxas says), threads and shared memory.
   double regsPerThread = std::min(255.0, 32.0 + 2.0 * perThreadOutputs);
-  double resident = std::min({maxBlocks, std::floor(maxThreads / threads),
-                              std::floor(registers / (regsPerThread * threads))});
-  if (shape.sharedBytes > 0 && sharedPerSm > 0)
-    resident = std::min(resident, std::floor(sharedPerSm / shape.sharedBytes));
-  resident = std::max(resident, 0.0);
-  shape.occupancy = resident * threads / maxThreads;
+  shape.registersPerThread = regsPerThread;
+  double resident =
+      getResidentBlocks(target, threads, regsPerThread, shape.sharedBytes);
+  shape.occupancy = resident * threads / 2048.0;
   if (resident > 0 && target.getSms() > 0)
     shape.waves = shape.blocks / (resident * double(target.getSms()));
   return shape;
@@ -669,8 +687,40 @@ FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
   push(launch.occupancy);
   push(launch.waves);
   push(log2p(target.getSms()));
+  push(log2p(launch.registersPerThread));
+  push(0); // spill bytes: none known before ptxas
+  push(0); // estimated
   assert(f.size() == getNumFeatures() && "feature count mismatch");
   return f;
+}
+
+void mlir::tuner::applyMeasuredResources(FeatureVector &f,
+                                         sched::TargetAttr target,
+                                         const cuda::KernelResources &r) {
+  if (f.size() != getNumFeatures() || !target.isCUDA())
+    return;
+  auto index = [](StringRef name) {
+    return llvm::find(getFeatureNames(), name) - getFeatureNames().begin();
+  };
+  auto set = [&](StringRef name, double v) {
+    f[index(name)] = static_cast<float>(v);
+  };
+  set("gpu_registers_per_thread", log2p(r.registers));
+  set("gpu_spill_bytes", log2p(r.getSpillBytes()));
+  set("gpu_resources_measured", 1);
+  // The occupancy and waves again, with the real registers, threads and
+  // shared memory.
+  if (r.threadsPerBlock <= 0)
+    return;
+  double threads = r.threadsPerBlock;
+  double resident =
+      getResidentBlocks(target, threads, r.registers, double(r.sharedBytes));
+  set("gpu_shared_bytes", log2p(r.sharedBytes));
+  set("gpu_occupancy", resident * threads / 2048.0);
+  // gpu_blocks holds log2p(blocks): recover the count.
+  double blocks = std::exp2(f[index("gpu_blocks")]) - 1;
+  if (resident > 0 && target.getSms() > 0)
+    set("gpu_waves", blocks / (resident * double(target.getSms())));
 }
 
 FeatureVector mlir::tuner::featurizeConfig(ModuleOp taskModule,

@@ -213,7 +213,7 @@ llvm::json::Value mlir::tuner::recordToJSON(const Record &r) {
     else
       knobs[knob.name] = knob.integer;
   }
-  return llvm::json::Object{
+  llvm::json::Object object{
       {"version", r.version},
       {"task", r.taskKey},
       {"workload", llvm::json::Object(r.workload.getJSON())},
@@ -230,6 +230,15 @@ llvm::json::Value mlir::tuner::recordToJSON(const Record &r) {
       {"tool", r.tool},
       {"llvm", r.llvm},
   };
+  if (r.resources)
+    object["resources"] =
+        llvm::json::Object{{"registers", r.resources->registers},
+                           {"spill_stores", r.resources->spillStores},
+                           {"spill_loads", r.resources->spillLoads},
+                           {"shared_bytes", r.resources->sharedBytes},
+                           {"stack_bytes", r.resources->stackBytes},
+                           {"threads", r.resources->threadsPerBlock}};
+  return object;
 }
 
 namespace {
@@ -253,6 +262,39 @@ bool allNumbersFinite(const llvm::json::Value &value) {
   if (std::optional<double> d = value.getAsNumber())
     return std::isfinite(*d);
   return true;
+}
+
+/// The optional `resources` of a record (absent in records of CUDA
+/// candidates built without the toolkit, of CPU ones, and of older ones):
+/// an object of non-negative integers, each optional.
+LogicalResult parseResources(const llvm::json::Value *value,
+                             std::optional<cuda::KernelResources> &out,
+                             std::string &error) {
+  if (!value)
+    return success();
+  const llvm::json::Object *o = value->getAsObject();
+  if (!o) {
+    error = "field 'resources' is not an object";
+    return failure();
+  }
+  cuda::KernelResources r;
+  std::pair<StringRef, int64_t *> fields[] = {
+      {"registers", &r.registers},    {"spill_stores", &r.spillStores},
+      {"spill_loads", &r.spillLoads}, {"shared_bytes", &r.sharedBytes},
+      {"stack_bytes", &r.stackBytes}, {"threads", &r.threadsPerBlock}};
+  for (auto [key, field] : fields) {
+    const llvm::json::Value *v = o->get(key);
+    if (!v)
+      continue;
+    std::optional<int64_t> i = v->getAsInteger();
+    if (!i || *i < 0) {
+      error = "'resources." + key.str() + "' is not a non-negative integer";
+      return failure();
+    }
+    *field = *i;
+  }
+  out = r;
+  return success();
 }
 
 /// The workload maker of recordFromJSON: a copy of its own.
@@ -387,7 +429,7 @@ FailureOr<Record> parseRecordObject(
     error = "field 'error' is missing or not an integer";
     return failure();
   }
-  constexpr int64_t kLastError = static_cast<int64_t>(MeasureError::Unknown);
+  constexpr int64_t kLastError = kMaxMeasureError;
   if (*code < 0 || *code > kLastError) {
     error = "'error' is " + std::to_string(*code) +
             ", not an error code in [0, " + std::to_string(kLastError) + "]";
@@ -401,7 +443,8 @@ FailureOr<Record> parseRecordObject(
       !optionalSeconds("build_s", r.buildSeconds) ||
       !optionalSeconds("run_s", r.runSeconds) ||
       !optionalSeconds("timestamp", r.timestamp) ||
-      !optionalString("tool", r.tool) || !optionalString("llvm", r.llvm))
+      !optionalString("tool", r.tool) || !optionalString("llvm", r.llvm) ||
+      failed(parseResources(obj->get("resources"), r.resources, error)))
     return failure();
   return r;
 }

@@ -11,9 +11,9 @@
 
 #include "Tuner/Support/PassOptionErrors.h"
 #include "Tuner/Tuner/CostModel/CostModel.h"
+#include "Tuner/Tuner/Target/Target.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "Tuner/Transforms/Prepare.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERTUNE
@@ -107,7 +107,8 @@ struct TunerTunePass
     FailureOr<TuningOptions> options = getTuningOptions(loc);
     if (failed(options))
       return signalPassFailure();
-    if (prepare && failed(prepareForScheduling(getOperation())))
+    if (failed(
+            resolveTargetAndPrepare(options->target, getOperation(), prepare)))
       return signalPassFailure();
     if (failed(tuneModule(getOperation(), *options, {}, loc)))
       signalPassFailure();

@@ -10,6 +10,7 @@
 #include "Tuner/Tuner/Driver/TuningDriver.h"
 
 #include "Tuner/Support/Median.h"
+#include "Tuner/Tuner/CostModel/Features.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseSet.h"
@@ -150,6 +151,12 @@ mlir::tuner::measureCandidates(TuningState &state, TaskState &t,
         state.report.runSeconds += out.runSeconds;
         m.output = std::move(out);
         m.median = m.isValid() ? median(m.output.seconds) : kNoTime;
+        // What ptxas said of the built kernels replaces the estimates in
+        // the features the model learns from.
+        if (m.output.resources && t.scorer)
+          t.scorer->updateFeatures(m.candidate, [&](FeatureVector &f) {
+            applyMeasuredResources(f, state.target, *m.output.resources);
+          });
         // Uncounted measurements (the drift check's) are not trials.
         if (!counted)
           return;

@@ -12,6 +12,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -83,6 +84,34 @@ FeatureOutcome mlir::tuner::featurizeCandidates(MLIRContext &ctx,
 // Build
 //===----------------------------------------------------------------------===//
 
+FailureOr<std::optional<cuda::KernelResources>>
+mlir::tuner::getKernelResources(ModuleOp module, StringRef chip,
+                                std::string &error) {
+  std::optional<std::string> ptxas = cuda::findPtxas();
+  if (!ptxas)
+    return std::optional<cuda::KernelResources>();
+  SmallVector<cuda::KernelResources> kernels;
+  WalkResult walk = module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = dyn_cast<gpu::ObjectAttr>(attr);
+      if (!object || object.getFormat() != gpu::CompilationTarget::Assembly)
+        continue;
+      FailureOr<SmallVector<cuda::KernelResources>> report =
+          cuda::runPtxas(*ptxas, object.getObject().getValue(), chip, error);
+      if (failed(report))
+        return WalkResult::interrupt();
+      llvm::append_range(kernels, *report);
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  if (kernels.empty())
+    return std::optional<cuda::KernelResources>();
+  return std::optional<cuda::KernelResources>(
+      cuda::aggregateResources(kernels));
+}
+
 BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
                                          const BuildRequest &request) {
   auto start = Clock::now();
@@ -152,8 +181,21 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
     return fail(onGPU ? MeasureError::CompileDevice : MeasureError::CompileHost,
                 "lowering failed");
 
-  Operation *lowered = module->lookupSymbol(out.entry);
   std::string error;
+  if (onGPU) {
+    FailureOr<std::optional<cuda::KernelResources>> resources =
+        getKernelResources(*module, target.getArch(), error);
+    if (failed(resources))
+      return fail(MeasureError::CompileDevice, error);
+    out.resources = *resources;
+    if (out.resources)
+      if (std::optional<std::string> why =
+              cuda::checkResources(*out.resources, target.getRegistersPerSm(),
+                                   target.getSharedMemoryPerBlock()))
+        return fail(MeasureError::Resources, *why);
+  }
+
+  Operation *lowered = module->lookupSymbol(out.entry);
   if (!lowered)
     return fail(MeasureError::CompileHost, "the entry function disappeared");
   FailureOr<KernelSignature> signature = getKernelSignature(lowered, error);
@@ -378,12 +420,41 @@ bool mlir::tuner::fromJSON(const llvm::json::Value &v, BuildRequest &r) {
   return true;
 }
 
+static llvm::json::Value
+resourcesToJSON(const std::optional<cuda::KernelResources> &r) {
+  if (!r)
+    return nullptr;
+  return llvm::json::Object{{"kernel", r->kernel},
+                            {"registers", r->registers},
+                            {"spill_stores", r->spillStores},
+                            {"spill_loads", r->spillLoads},
+                            {"shared_bytes", r->sharedBytes},
+                            {"stack_bytes", r->stackBytes},
+                            {"threads", r->threadsPerBlock}};
+}
+
+static std::optional<cuda::KernelResources>
+resourcesFromJSON(const llvm::json::Object *o) {
+  if (!o)
+    return std::nullopt;
+  cuda::KernelResources r;
+  r.kernel = o->getString("kernel").value_or("").str();
+  r.registers = o->getInteger("registers").value_or(0);
+  r.spillStores = o->getInteger("spill_stores").value_or(0);
+  r.spillLoads = o->getInteger("spill_loads").value_or(0);
+  r.sharedBytes = o->getInteger("shared_bytes").value_or(0);
+  r.stackBytes = o->getInteger("stack_bytes").value_or(0);
+  r.threadsPerBlock = o->getInteger("threads").value_or(0);
+  return r;
+}
+
 llvm::json::Value mlir::tuner::toJSON(const BuildOutcome &r) {
   return llvm::json::Object{{"error", static_cast<int64_t>(r.error)},
                             {"message", r.message},
                             {"entry", r.entry},
                             {"signature", llvm::json::Object(r.signature)},
-                            {"seconds", r.seconds}};
+                            {"seconds", r.seconds},
+                            {"resources", resourcesToJSON(r.resources)}};
 }
 
 bool mlir::tuner::fromJSON(const llvm::json::Value &v, BuildOutcome &r) {
@@ -399,6 +470,7 @@ bool mlir::tuner::fromJSON(const llvm::json::Value &v, BuildOutcome &r) {
   if (const llvm::json::Object *s = o->getObject("signature"))
     r.signature = *s;
   r.seconds = o->getNumber("seconds").value_or(0);
+  r.resources = resourcesFromJSON(o->getObject("resources"));
   return true;
 }
 

@@ -487,6 +487,7 @@ void LocalMeasurer::retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
     objects[i] = path("validate-" + std::to_string(nextId++) + ".o");
     builds[i] = buildOne(task, input, objects[i]);
     outputs[i].buildSeconds = builds[i].seconds;
+    outputs[i].resources = builds[i].resources;
     if (builds[i].error != MeasureError::None) {
       outputs[i].error = builds[i].error;
       outputs[i].message = builds[i].message;
@@ -563,6 +564,8 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
   size_t remaining = inputs.size();
   // Builds and runs of each candidate, to report in its record.
   std::vector<double> buildSeconds(inputs.size(), 0);
+  std::vector<std::optional<cuda::KernelResources>> buildResources(
+      inputs.size());
 
   auto finish = [&](size_t index, MeasureOutput out) {
     --remaining;
@@ -654,6 +657,7 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
         pauseBuilders();
       activeRun = Active{built.index, id, Clock::now(), 0, built.object, false};
       buildSeconds[built.index] = built.outcome.seconds;
+      buildResources[built.index] = built.outcome.resources;
     }
 
     // Wait for an answer or the nearest deadline.
@@ -714,6 +718,7 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
           out.error = outcome.error;
           out.message = outcome.message;
           out.buildSeconds = outcome.seconds;
+          out.resources = outcome.resources;
           finish(index, std::move(out));
         } else {
           runQueue.push_back(Built{index, object, std::move(outcome)});
@@ -752,6 +757,7 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
       if (line || !alive || elapsed > runLimit) {
         MeasureOutput out;
         out.buildSeconds = buildSeconds[activeRun->index];
+        out.resources = buildResources[activeRun->index];
         out.runSeconds = elapsed;
         if (line) {
           RunOutcome outcome;

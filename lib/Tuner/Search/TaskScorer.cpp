@@ -37,6 +37,15 @@ TaskScorer::getFeatures(ArrayRef<Candidate> candidates) {
   return result;
 }
 
+void TaskScorer::updateFeatures(
+    const Candidate &candidate,
+    llvm::function_ref<void(FeatureVector &)> update) {
+  getFeatures(ArrayRef<Candidate>(candidate));
+  auto it = cache.find(space.getKey(candidate));
+  if (it != cache.end() && !it->second.empty())
+    update(it->second);
+}
+
 std::vector<double> TaskScorer::predict(ArrayRef<Candidate> candidates) {
   std::vector<const FeatureVector *> features = getFeatures(candidates);
   std::vector<FeatureVector> batch;

@@ -1,7 +1,8 @@
 //===- GPUContractionMMASketch.cpp - the gpu.contraction_mma sketch -------===//
 //
-// A matmul on tensor cores through `nvgpu.mma.sync` (PTX `mma.sync.aligned
-// .m16n8k16` for f16):
+// A matmul on tensor cores through PTX `mma.sync.aligned.m16n8k16`: f16 x
+// f16 -> f16, f16 x f16 -> f32 and bf16 x bf16 -> f32 (the input types
+// pick the instruction; A row-major, B column-major fragments):
 //
 //   S0  scf.forall over (M/bm, N/bn) block tiles   -> #gpu.block<y, x>
 //   R0  scf.for over K/bk, A and B slices staged in shared memory (as in
@@ -17,10 +18,14 @@
 // the elementwise consumers are distributed over all threads of the block.
 //
 // MLIR 22's rewrite takes f16 x f16 -> f16 (m16n8k16) and f32 (as tf32,
-// m16n8k4) matmuls; not f16 inputs accumulated in f32 (the extension in the
-// body is not matched), not batch or generic contractions. tf32 rounds the
-// inputs to 10 mantissa bits, beyond the result check's tolerance for f32
-// programs, so the sketch takes f16 matmuls only.
+// m16n8k4) matmuls only; tuner-gpu-map-forall rewrites the f32-accumulating
+// ones itself with the same lane layout (PTX ISA, m16n8k16 fragments):
+// f16 inputs to nvgpu.mma.sync (whose NVVM lowering takes f16 x f16 -> f32),
+// bf16 inputs straight to nvvm.mma.sync (MLIR 22's nvgpu-to-nvvm cannot
+// deduce PTX types for bf16: "failed to deduce operand PTX types"). Not
+// batch or generic contractions. tf32 rounds the inputs to 10 mantissa
+// bits, beyond the result check's tolerance for f32 programs, so f32
+// matmuls stay on gpu.contraction.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,7 +76,7 @@ public:
       whyNot = "the fill needs bn to be a multiple of 32 x the warp columns";
       return failure();
     }
-    int64_t shared = (bm * bk + bk * bn) * 2;
+    int64_t shared = (bm * bk + bk * bn) * 2; // f16 or bf16 inputs
     if (shared > target.getSharedMemoryPerBlock()) {
       whyNot = "the staged tiles need " + std::to_string(shared) +
                " bytes of shared memory";
@@ -169,13 +174,27 @@ private:
   TargetAttr target;
 };
 
+/// Whether the operand types of `matmul` are an mma.sync m16n8k16 kind.
+static bool isMmaSyncTypes(linalg::MatmulOp matmul) {
+  if (matmul->getNumOperands() != 3)
+    return false;
+  Type a = getElementTypeOrSelf(matmul->getOperand(0).getType());
+  Type b = getElementTypeOrSelf(matmul->getOperand(1).getType());
+  Type c = getElementTypeOrSelf(matmul->getOperand(2).getType());
+  if (a != b)
+    return false;
+  if (a.isF16())
+    return c.isF16() || c.isF32();
+  return a.isBF16() && c.isF32();
+}
+
 class GPUContractionMMASketch : public Sketch {
 public:
   StringRef getName() const override { return "gpu.contraction_mma"; }
   StringRef getDescription() const override {
-    return "an f16 matmul on tensor cores: block tiles, shared-memory "
-           "staging, warp tiles of 16x8x16 steps rewritten to nvgpu.mma.sync "
-           "after bufferization";
+    return "an f16 or bf16 matmul (f16 or f32 results) on tensor cores: "
+           "block tiles, shared-memory staging, warp tiles of 16x8x16 steps "
+           "rewritten to mma.sync after bufferization";
   }
   TargetKind getTargetKind() const override { return TargetKind::cuda; }
 
@@ -188,12 +207,9 @@ public:
       whyNot = "needs a linalg.matmul with static tensor operands";
       return nullptr;
     }
-    auto isF16 = [](Value v) {
-      return getElementTypeOrSelf(v.getType()).isF16();
-    };
-    if (!llvm::all_of(matmul->getOperands(), isF16) ||
-        !matmul.getIndexingMapsArray()[0].isProjectedPermutation()) {
-      whyNot = "tensor cores through mma.sync take f16 x f16 -> f16 here";
+    if (!isMmaSyncTypes(matmul)) {
+      whyNot = "tensor cores through mma.sync take f16 x f16 -> f16 or f32, "
+               "bf16 x bf16 -> f32 here";
       return nullptr;
     }
     // A default (transposed-free) matmul: (m, k) x (k, n) -> (m, n).

@@ -164,9 +164,54 @@ public:
     setNearest(knobs, c, "kw2", 1);
     if (loops.ic)
       setNearest(knobs, c, "ic2", 4);
+    KnobValues v(knobs, c);
+    if (v.getInt("bh") * v.getInt("tw") * v.getInt("tc") < 32)
+      widenBlock(c);
     return c;
   }
 
+private:
+  /// Extents with few divisors (13 x 13 outputs of 37 channels) leave the
+  /// preferred block with less than a warp of threads: takes instead the
+  /// block tiles and thread counts that keep the most threads busy (threads
+  /// per block up to 256, times blocks up to one per SM), the fewest outputs
+  /// per thread on ties.
+  void widenBlock(KnobChoice &c) const {
+    unsigned bh = getKnobIndex("bh"), bw = getKnobIndex("bw"),
+             bc = getKnobIndex("bc"), tw = getKnobIndex("tw"),
+             tc = getKnobIndex("tc");
+    int64_t oh = loops.extents[loops.oh], ow = loops.extents[loops.ow],
+            ch = loops.extents[loops.c];
+    int64_t sms = std::max<int64_t>(1, target.getSms());
+    KnobChoice best = c, t = c;
+    int64_t bestScore = -1;
+    std::string whyNot;
+    for (t[bh] = 0; t[bh] < knobs[bh].options.size(); ++t[bh])
+      for (t[bw] = 0; t[bw] < knobs[bw].options.size(); ++t[bw])
+        for (t[bc] = 0; t[bc] < knobs[bc].options.size(); ++t[bc])
+          for (t[tw] = 0; t[tw] < knobs[tw].options.size(); ++t[tw])
+            for (t[tc] = 0; t[tc] < knobs[tc].options.size(); ++t[tc]) {
+              KnobValues v(knobs, t);
+              if (failed(verify(v, whyNot)))
+                continue;
+              int64_t threads =
+                  v.getInt("bh") * v.getInt("tw") * v.getInt("tc");
+              int64_t blocks = (oh / v.getInt("bh")) * (ow / v.getInt("bw")) *
+                               (ch / v.getInt("bc"));
+              int64_t outputs = (v.getInt("bw") / v.getInt("tw")) *
+                                (v.getInt("bc") / v.getInt("tc"));
+              int64_t score =
+                  std::min<int64_t>(threads, 256) * std::min(blocks, sms) * 64 -
+                  outputs;
+              if (score > bestScore) {
+                bestScore = score;
+                best = t;
+              }
+            }
+    c = best;
+  }
+
+public:
 private:
   FusedGroup group;
   ConvLoops loops;

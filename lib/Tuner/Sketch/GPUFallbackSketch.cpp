@@ -4,14 +4,19 @@
 // as the row maximum and sum of a softmax, ops no other GPU sketch matches),
 // so that every anchor op of a model runs on the device:
 //
-//   S0  scf.forall over the two outermost result loops in (b0, b1) tiles
-//       -> #gpu.block<y, x>   (one loop: #gpu.block<x>)
+//   S0  scf.forall over the two innermost of the result's leading loops in
+//       (b0, b1) tiles -> #gpu.block<y, x>  (one loop: #gpu.block<x>), the
+//       loop before them (a batch) by 1 -> #gpu.block<z>
 //   S1  scf.forall over the tile, one thread per (row, column) of it
 //       -> #gpu.thread<y, x>
 //
-// Each thread runs the rest of the op (inner parallel loops, reductions)
-// as scalar loops. The fill and the elementwise consumers are fused into
-// the block tiles and distributed over the same threads. Like cpu.fallback
+// Each thread runs the rest of the op (outer loops left, reductions) as
+// scalar loops. Tiles need not divide their loops: besides the divisors,
+// powers of two are offered, and the last block of a loop is partial (the
+// threads past its end get empty slices), so that prime extents (a 257 x
+// 383 x 509 matmul) get full blocks instead of one thread per block. The
+// fill and the elementwise consumers are fused into the block tiles and
+// distributed over the same threads. Like cpu.fallback
 // it joins a search space only when no other sketch of the target applies.
 //
 //===----------------------------------------------------------------------===//
@@ -27,13 +32,26 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
+/// Block tiles of a loop of `extent`: its divisors up to 1024 and the powers
+/// of two below it (a partial last block), ascending.
+static SmallVector<int64_t> getTileOptions(int64_t extent) {
+  SmallVector<int64_t> options = getDivisorsIn(extent, 1, 1024);
+  for (int64_t p = 2; p < std::min<int64_t>(extent, 1024); p *= 2)
+    options.push_back(p);
+  llvm::sort(options);
+  options.erase(llvm::unique(options), options.end());
+  return options;
+}
+
 class GPUFallbackInstance : public SketchInstance {
 public:
   GPUFallbackInstance(const Sketch &sketch, SmallVector<Knob> knobs,
                       const FusedGroup &group, SmallVector<unsigned> outer,
-                      TargetAttr target)
+                      std::optional<unsigned> batch,
+                      SmallVector<int64_t> extents, TargetAttr target)
       : SketchInstance(sketch, std::move(knobs)), group(group),
-        outer(std::move(outer)), target(target) {}
+        outer(std::move(outer)), batch(batch), extents(std::move(extents)),
+        target(target) {}
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
@@ -64,7 +82,13 @@ public:
       threads[loop] = kThreads[first + i];
       tiles[loop] = b.knob(knobs[i]);
     }
+    if (batch) {
+      blocks[*batch] = "#gpu.block<z>";
+      tiles[*batch] = Size::of(1);
+    }
     TiledGroup tiled = tileAndFuseGroup(b, group, tiles, blocks);
+    if (batch)
+      tiles[*batch] = Size::of(0);
     // One thread per element of the tile along the mapped loops.
     b.tileUsingForall(tiled.anchor, tiles, getMappingText(tiles, threads),
                       /*numThreads=*/true);
@@ -76,12 +100,24 @@ public:
   KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     // 256 threads: the inner loop's tile first, the outer one with what is
-    // left.
+    // left. A tile's worth is its threads times the share of them a partial
+    // last block leaves busy (ties: the larger tile).
     int64_t budget = 256;
     for (unsigned i = knobs.size(); i-- > 0;) {
-      int64_t tile = largestAtMost(getIntOptions(knobs[i].name), budget);
-      setNearest(knobs, c, knobs[i].name, tile);
-      budget = std::max<int64_t>(1, budget / tile);
+      int64_t extent = extents[i], best = 1;
+      double bestWorth = 0;
+      for (int64_t tile : getIntOptions(knobs[i].name)) {
+        if (tile > budget)
+          break;
+        double worth = double(std::min(tile, extent)) * extent /
+                       double(llvm::divideCeil(extent, tile) * tile);
+        if (worth >= bestWorth) {
+          bestWorth = worth;
+          best = tile;
+        }
+      }
+      setNearest(knobs, c, knobs[i].name, best);
+      budget = std::max<int64_t>(1, budget / best);
     }
     return c;
   }
@@ -90,6 +126,10 @@ private:
   FusedGroup group;
   /// The result loops mapped to blocks and threads, outermost first.
   SmallVector<unsigned> outer;
+  /// The loop tiled by 1 onto block z, if any.
+  std::optional<unsigned> batch;
+  /// The extents of the `outer` loops.
+  SmallVector<int64_t> extents;
   TargetAttr target;
 };
 
@@ -112,29 +152,42 @@ public:
       return nullptr;
     }
     linalg::LinalgOp anchor = group.anchor;
-    // The outermost (up to two) parallel loops indexing the result.
+    // The leading loops indexing the result: the innermost two of them
+    // (threads along y and x), the one before on block z.
     SmallVector<unsigned> outer;
     AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
     for (AffineExpr expr : map.getResults()) {
       auto dim = dyn_cast<AffineDimExpr>(expr);
-      if (!dim || outer.size() == 2)
+      if (!dim)
         break;
       outer.push_back(dim.getPosition());
     }
     SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
+    std::optional<unsigned> batch;
+    if (outer.size() > 2) {
+      unsigned z = outer[outer.size() - 3];
+      // A grid has at most 65535 blocks along z.
+      if (extents[z] <= 65535)
+        batch = z;
+      outer.erase(outer.begin(), outer.end() - 2);
+    }
     SmallVector<Knob> knobs;
+    SmallVector<int64_t> outerExtents;
     static const char *const kNames[] = {"b0", "b1"};
-    for (auto [i, loop] : llvm::enumerate(outer))
-      knobs.push_back(makeIntKnob(
-          anchor->getContext(), kNames[i], KnobKind::Tile,
-          getDivisorsIn(extents[loop], 1, 1024),
-          i == 0 && outer.size() == 2 ? "S0: block tile of the outer loop "
+    for (auto [i, loop] : llvm::enumerate(outer)) {
+      outerExtents.push_back(extents[loop]);
+      knobs.push_back(makeIntKnob(anchor->getContext(), kNames[i],
+                                  KnobKind::Tile, getTileOptions(extents[loop]),
+                                  i == 0 && outer.size() == 2
+                                      ? "S0: block tile of the outer loop "
                                         "(threads along y)"
                                       : "S0: block tile of the inner loop "
                                         "(threads along x)",
-          extents[loop]));
-    return std::make_unique<GPUFallbackInstance>(*this, std::move(knobs), group,
-                                                 std::move(outer), target);
+                                  extents[loop]));
+    }
+    return std::make_unique<GPUFallbackInstance>(
+        *this, std::move(knobs), group, std::move(outer), batch,
+        std::move(outerExtents), target);
   }
 };
 

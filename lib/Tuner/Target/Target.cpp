@@ -156,3 +156,20 @@ FailureOr<TargetAttr> mlir::tuner::resolveTarget(StringRef option,
     return target;
   return getHostCPUTarget(op->getContext());
 }
+
+PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
+  PrepareOptions options;
+  options.widenInputs = !target.isCUDA();
+  return options;
+}
+
+FailureOr<TargetAttr> mlir::tuner::resolveTargetAndPrepare(StringRef option,
+                                                           Operation *op,
+                                                           bool prepare) {
+  FailureOr<TargetAttr> target = resolveTarget(option, op);
+  if (failed(target))
+    return failure();
+  if (prepare && failed(prepareForScheduling(op, getPrepareOptions(*target))))
+    return failure();
+  return target;
+}

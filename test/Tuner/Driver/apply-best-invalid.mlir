@@ -21,7 +21,7 @@
 // expected-warning @+7 {{line 12: knob 'contract' is neither an integer nor a string; the line is skipped}}
 // expected-warning @+6 {{line 13: field 'times_s' is missing or not an array; the line is skipped}}
 // expected-warning @+5 {{line 14: field 'workload' is missing or not an object; the line is skipped}}
-// expected-warning @+4 {{line 15: 'error' is 42, not an error code in [0, 8]; the line is skipped}}
+// expected-warning @+4 {{line 15: 'error' is 42, not an error code in [0, 9]; the line is skipped}}
 // expected-warning @+3 {{line 16: field 'task' is missing or not a non-empty string; the line is skipped}}
 // expected-warning @+2 {{line 17: field 'build_s' is not a finite non-negative number; the line is skipped}}
 // expected-warning @+1 {{line 20: truncated: the file does not end with a newline}}

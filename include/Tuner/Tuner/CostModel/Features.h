@@ -17,6 +17,7 @@
 #define TUNER_TUNER_COSTMODEL_FEATURES_H
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Runtime/PTXAS.h"
 #include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
 
@@ -50,6 +51,14 @@ FeatureVector extractFeatures(FunctionOpInterface func,
 /// empty vector with the reason in `error` when the sketch does not apply.
 FeatureVector featurizeConfig(ModuleOp taskModule, sched::TargetAttr target,
                               sched::ConfigAttr config, std::string &error);
+
+/// Replaces the estimated GPU resource features of `f` (registers per
+/// thread, spills, occupancy, waves, shared memory) with what ptxas reported
+/// for the built candidate, and sets `gpu_resources_measured`. The tuner
+/// does this for every measured CUDA candidate before the model learns from
+/// it. No-op on CPU targets or vectors of another length.
+void applyMeasuredResources(FeatureVector &f, sched::TargetAttr target,
+                            const cuda::KernelResources &r);
 
 } // namespace mlir::tuner
 

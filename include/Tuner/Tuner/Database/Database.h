@@ -16,6 +16,7 @@
 #define TUNER_TUNER_DATABASE_DATABASE_H
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Runtime/PTXAS.h"
 #include "Tuner/Tuner/Measure/MeasureError.h"
 
 #include "mlir/Support/LLVM.h"
@@ -161,6 +162,9 @@ struct Record {
   double timestamp = 0;
   std::string tool;
   std::string llvm;
+  /// The kernels' resources (`ptxas -v`) of a CUDA candidate built where the
+  /// toolkit exists; absent otherwise (and in older records).
+  std::optional<cuda::KernelResources> resources;
   /// The line of the database file it was read from (1-based), for
   /// messages; 0 for a record not read from a file.
   unsigned line = 0;

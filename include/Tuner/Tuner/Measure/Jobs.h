@@ -12,6 +12,7 @@
 #ifndef TUNER_TUNER_MEASURE_JOBS_H
 #define TUNER_TUNER_MEASURE_JOBS_H
 
+#include "Tuner/Runtime/PTXAS.h"
 #include "Tuner/Tuner/Measure/CPUExecutor.h"
 #include "Tuner/Tuner/Measure/MeasureError.h"
 #include "Tuner/Tuner/Measure/Timing.h"
@@ -45,11 +46,24 @@ struct BuildOutcome {
   /// Its signature: {inputs: [types], outputs: [types], flops, out_params}.
   llvm::json::Object signature;
   double seconds = 0;
+  /// A CUDA candidate's kernels' resources (aggregateResources), when the
+  /// toolkit's ptxas was found to assemble them.
+  std::optional<cuda::KernelResources> resources;
 };
+
+/// The resources of the kernels of `module` (a module lowered by
+/// tuner-lower-gpu with PTX objects) from `ptxas -arch=<chip> -v`: nullopt
+/// when no ptxas is found (findPtxas) or the module has no PTX; fails with
+/// ptxas's message when it rejects the PTX.
+FailureOr<std::optional<cuda::KernelResources>>
+getKernelResources(ModuleOp module, StringRef chip, std::string &error);
 
 /// Applies the config (if any) to the task module, lowers it with
 /// tuner-lower-cpu (out-parameters; OpenMP when the target has several
-/// cores) and writes the object file.
+/// cores) or, for a CUDA candidate, tuner-lower-gpu, and writes the object
+/// file. A CUDA candidate's PTX goes through ptxas -v when the toolkit is
+/// found: one that spills or does not fit the target fails with
+/// MeasureError::Resources (cuda::checkResources) and is never run.
 BuildOutcome buildCandidate(MLIRContext &ctx, const BuildRequest &request);
 
 struct RunRequest {

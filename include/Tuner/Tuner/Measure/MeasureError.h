@@ -29,10 +29,13 @@ enum class MeasureError : int {
   BuildTimeout = 6,
   RunTimeout = 7,
   Unknown = 8,
+  /// The compiled kernel does not fit the target or spills registers
+  /// (ptxas -v): rejected before it is run.
+  Resources = 9,
 };
 
 /// The largest code; records with a larger one are malformed.
-constexpr int kMaxMeasureError = static_cast<int>(MeasureError::Unknown);
+constexpr int kMaxMeasureError = static_cast<int>(MeasureError::Resources);
 
 /// The name of a code as records write it ("NO_ERROR", "RUN_TIMEOUT", ...).
 inline llvm::StringRef stringifyMeasureError(MeasureError error) {
@@ -55,6 +58,8 @@ inline llvm::StringRef stringifyMeasureError(MeasureError error) {
     return "RUN_TIMEOUT";
   case MeasureError::Unknown:
     return "UNKNOWN_ERROR";
+  case MeasureError::Resources:
+    return "RESOURCES";
   }
   return "UNKNOWN_ERROR";
 }

@@ -17,6 +17,7 @@
 #define TUNER_TUNER_MEASURE_MEASURER_H
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Runtime/PTXAS.h"
 #include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Measure/MeasureError.h"
 #include "Tuner/Tuner/Measure/Timing.h"
@@ -65,6 +66,9 @@ struct MeasureOutput {
   double runSeconds = 0;
   /// Whether the outputs were checked against the reference (and matched).
   bool verified = false;
+  /// A CUDA candidate's kernel resources (ptxas -v), when the toolkit
+  /// exists; also on a Resources error.
+  std::optional<cuda::KernelResources> resources;
 };
 
 using MeasureDoneFn = std::function<void(size_t, MeasureOutput)>;

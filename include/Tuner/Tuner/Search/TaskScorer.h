@@ -40,6 +40,12 @@ public:
   /// The features of `candidates`, featurizing those not cached yet.
   std::vector<const FeatureVector *> getFeatures(ArrayRef<Candidate> candidates);
 
+  /// Featurizes `candidate` if needed and lets `update` change its cached
+  /// features (what measuring it taught, e.g. its kernels' resources); not
+  /// called when featurization failed.
+  void updateFeatures(const Candidate &candidate,
+                      llvm::function_ref<void(FeatureVector &)> update);
+
   /// Whether the model's scores carry information (false during warm-up:
   /// policies may then skip model-based filtering).
   bool isTrained() const { return model.isTrained(); }

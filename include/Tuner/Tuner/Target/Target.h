@@ -9,6 +9,7 @@
 #define TUNER_TUNER_TARGET_TARGET_H
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Support/LLVM.h"
 
@@ -38,6 +39,17 @@ FailureOr<sched::TargetAttr> parseTargetOption(StringRef option, Location loc);
 /// The target named by a pass option, or, when the option is empty, the
 /// `sched.target` attribute of `op` or its ancestors, or the host CPU.
 FailureOr<sched::TargetAttr> resolveTarget(StringRef option, Operation *op);
+
+/// How tuner-prepare prepares a program for `target`: everything, except
+/// that on a CUDA target contractions keep their bf16/f16 inputs
+/// (gpu.contraction_mma takes them to tensor cores; widening them once is
+/// for the CPU's FMAs). Every pass that prepares uses this, so that the task
+/// keys of one program and target agree between them.
+PrepareOptions getPrepareOptions(sched::TargetAttr target);
+
+/// resolveTarget(option, op), then prepareForScheduling(op) for that target.
+FailureOr<sched::TargetAttr>
+resolveTargetAndPrepare(StringRef option, Operation *op, bool prepare);
 
 } // namespace mlir::tuner
 

@@ -7,7 +7,7 @@
 
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Support/PassOptionErrors.h"
-#include "Tuner/Transforms/Prepare.h"
+#include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Transfer/ApplyBest.h"
 
 namespace mlir::sched {
@@ -26,7 +26,7 @@ struct SchedApplyBestPass
   void runOnOperation() override {
     if (failed(reportOptionErrors()))
       return signalPassFailure();
-    if (prepare && failed(tuner::prepareForScheduling(getOperation())))
+    if (failed(tuner::resolveTargetAndPrepare(target, getOperation(), prepare)))
       return signalPassFailure();
     tuner::ApplyBestOptions options;
     options.database = database;

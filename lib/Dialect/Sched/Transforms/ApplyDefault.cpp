@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner/Transforms/Prepare.h"
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
@@ -27,10 +26,9 @@ struct SchedApplyDefaultPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (prepare && failed(tuner::prepareForScheduling(module)))
-      return signalPassFailure();
     MLIRContext *ctx = &getContext();
-    FailureOr<TargetAttr> target = resolveTarget(this->target, module);
+    FailureOr<TargetAttr> target =
+        resolveTargetAndPrepare(this->target, module, prepare);
     if (failed(target))
       return signalPassFailure();
     setTarget(module, *target);

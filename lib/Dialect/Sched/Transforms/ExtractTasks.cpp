@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner/Transforms/Prepare.h"
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -28,7 +28,8 @@ struct SchedExtractTasksPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (prepare && failed(tuner::prepareForScheduling(module)))
+    // The module's sched.target, else the host: how to prepare.
+    if (failed(tuner::resolveTargetAndPrepare("", module, prepare)))
       return signalPassFailure();
     MLIRContext *ctx = &getContext();
 

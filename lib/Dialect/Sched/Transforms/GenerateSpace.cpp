@@ -5,7 +5,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner/Transforms/Prepare.h"
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
@@ -38,10 +37,9 @@ struct SchedGenerateSpacePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (prepare && failed(tuner::prepareForScheduling(module)))
-      return signalPassFailure();
     MLIRContext *ctx = &getContext();
-    FailureOr<TargetAttr> target = resolveTarget(this->target, module);
+    FailureOr<TargetAttr> target =
+        resolveTargetAndPrepare(this->target, module, prepare);
     if (failed(target))
       return signalPassFailure();
 

@@ -36,6 +36,7 @@ public:
     record.message = m.output.message;
     record.buildSeconds = m.output.buildSeconds;
     record.runSeconds = m.output.runSeconds;
+    record.resources = m.output.resources;
     record.timestamp = static_cast<double>(std::time(nullptr));
     record.tool = getToolVersionString();
     if (!state.measurerInfo->measuresHardware)
