@@ -30,6 +30,21 @@ def fmt_machine(m):
     return f"{m['cpu']}, {m['cpus']} CPUs{cores}, measured {m['date']}"
 
 
+def peak_extras(data):
+    """The all-cores and bf16 peaks, where the run measured them."""
+    text = ""
+    if data["peak"].get("bf16_gflops"):
+        text += (f"; AVX512-BF16 dot products: "
+                 f"{data['peak']['bf16_gflops']:.1f} GFLOP/s")
+    every = data.get("peak_all_cores")
+    if every:
+        text += (f"; all {every['threads']} cores, one pinned thread each: "
+                 f"{every['gflops']:.1f} GFLOP/s")
+        if every.get("bf16_gflops"):
+            text += f" (bf16: {every['bf16_gflops']:.1f})"
+    return text
+
+
 def section_baselines(data):
     peak = data["peak"]["gflops"]
     lines = [
@@ -37,7 +52,8 @@ def section_baselines(data):
         "",
         f"Machine: {fmt_machine(data['machine'])}. FMA peak of one core "
         f"measured in the same run: **{peak:.1f} GFLOP/s** "
-        f"({data['peak']['isa']}). Command: `{data['command']}`.",
+        f"({data['peak']['isa']}){peak_extras(data)}. "
+        f"Command: `{data['command']}`.",
         "",
         "GFLOP/s at the median time (min..max over the repeats in "
         "parentheses for the default schedule). *default*: "

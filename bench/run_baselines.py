@@ -6,7 +6,9 @@ examples/workloads:
   - the untiled baseline (the program lowered as is: naive loops),
   - the vendor library on the same shapes: OpenBLAS sgemm for contractions,
     oneDNN for convolutions (the best memory format it picks),
-  - the FMA peak of one core (bench/harness/fma_peak.c),
+  - the FMA peak of one core and of all cores, one pinned thread each, and
+    the AVX512-BF16 dot-product peak where the CPU has it
+    (bench/harness/fma_peak.c),
 
 and writes bench/results/baselines.json; bench/report.py turns the results
 into docs/results.md.
@@ -71,13 +73,18 @@ def main():
                                 check=True).stdout.split()
     gemm = common.build_harness("gemm_openblas", "gemm_openblas.c", blas_flags)
     conv = common.build_harness("conv_onednn", "conv_onednn.cpp", ["-ldnnl"])
-    peak_exe = common.build_harness("fma_peak", "fma_peak.c", ["-fopenmp"])
+    peak_exe = common.build_harness("fma_peak", "fma_peak.c", ["-lpthread"])
     opt = common.tool(args.build, "tuner-opt")
     run = common.tool(args.build, "tuner-run")
     env = common.single_thread_env()
 
     peak = common.run_json([peak_exe, "1"], env)
-    common.log(f"FMA peak, 1 thread: {peak['gflops']} GFLOP/s ({peak['isa']})")
+    common.log(f"FMA peak, 1 thread: {peak['gflops']} GFLOP/s ({peak['isa']})"
+               + (f"; bf16 dot: {peak['bf16_gflops']}" if peak.get("bf16_gflops")
+                  else ""))
+    peak_all = common.run_json([peak_exe, str(os.cpu_count() or 1)], env)
+    common.log(f"FMA peak, {peak_all['threads']} pinned threads: "
+               f"{peak_all['gflops']} GFLOP/s")
 
     rows = []
     names = sorted(f[:-5] for f in os.listdir(common.WORKLOADS)
@@ -126,6 +133,7 @@ def main():
         "machine": common.machine(),
         "threads": 1,
         "peak": peak,
+        "peak_all_cores": peak_all,
         "workloads": rows,
         "command": "bench/run_baselines.py",
     })
