@@ -208,11 +208,13 @@ def tune_report(opt, mlir, options, tmp):
 
 # Whole programs: tasks, lowering, end-to-end runs.
 
-def extract_tasks(opt, mlir, tmp):
-    """The task list of `tuner-opt MLIR --sched-extract-tasks`."""
+def extract_tasks(opt, mlir, tmp, prepare=True):
+    """The task list of `tuner-opt MLIR --sched-extract-tasks` (with
+    prepare=False, the ops as the file has them: a bf16 matmul is not
+    widened to f32)."""
     path = os.path.join(tmp, "tasks.json")
-    run([opt, mlir, f"--sched-extract-tasks=task-list={path}", "-o",
-         os.devnull])
+    options = f"task-list={path}" + ("" if prepare else " prepare=false")
+    run([opt, mlir, f"--sched-extract-tasks={options}", "-o", os.devnull])
     with open(path) as f:
         return json.load(f)["tasks"]
 

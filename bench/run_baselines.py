@@ -4,8 +4,11 @@ examples/workloads:
 
   - the default schedule (--sched-apply-default, no search),
   - the untiled baseline (the program lowered as is: naive loops),
-  - the vendor library on the same shapes: OpenBLAS sgemm for contractions,
-    oneDNN for convolutions (the best memory format it picks),
+  - the vendor library on the same shapes: for contractions the faster of
+    OpenBLAS sgemm and oneDNN's matmul primitive (bf16 inputs: oneDNN's bf16
+    matmul, f32 result), oneDNN for convolutions (the best memory format it
+    picks); the ops as the file has them (no tuner-prepare: a bf16 matmul
+    is not widened),
   - the FMA peak of one core and of all cores, one pinned thread each, and
     the AVX512-BF16 dot-product peak where the CPU has it
     (bench/harness/fma_peak.c),
@@ -26,19 +29,36 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 
 
-def library_time(task, gemm, conv, env, repeats):
-    """Median seconds of the vendor library on one occurrence of `task`, or
-    None when no library call matches the anchor op."""
+def best_gemm(gemm, onednn, m, n, k, batch, types, env, repeats):
+    """The faster of OpenBLAS sgemm and oneDNN's matmul (f32 inputs), or
+    oneDNN's bf16 matmul (bf16 inputs, f32 result): (seconds, name)."""
+    args = [str(m), str(n), str(k), str(batch), str(repeats)]
+    if types == {"bf16"}:
+        r = common.run_json([onednn] + args + ["bf16"], env)
+        return r["median_s"], f"oneDNN matmul bf16 ({r['impl']})"
+    if types != {"f32"}:
+        return None, None
+    blas = common.run_json([gemm] + args, env)
+    dnnl = common.run_json([onednn] + args + ["f32"], env)
+    if dnnl["median_s"] < blas["median_s"]:
+        return dnnl["median_s"], f"oneDNN matmul ({dnnl['impl']})"
+    loop = " (batched loop)" if batch > 1 else ""
+    return blas["median_s"], "OpenBLAS sgemm" + loop
+
+
+def library_time(task, gemm, onednn, conv, env, repeats):
+    """Median seconds of the best vendor library on one occurrence of
+    `task`, or None when no library call matches the anchor op."""
     anchor, ranges = task["anchor"], task["loop_ranges"]
     shapes = [o["shape"] for o in task["operands"]]
+    inputs = {o.get("element_type") for o in task["operands"]
+              if o.get("role") == "input"}
     if anchor == "linalg.matmul":
         m, n, k = ranges
-        r = common.run_json([gemm, str(m), str(n), str(k), "1", str(repeats)], env)
-        return r["median_s"], "OpenBLAS sgemm"
+        return best_gemm(gemm, onednn, m, n, k, 1, inputs, env, repeats)
     if anchor == "linalg.batch_matmul":
         b, m, n, k = ranges
-        r = common.run_json([gemm, str(m), str(n), str(k), str(b), str(repeats)], env)
-        return r["median_s"], "OpenBLAS sgemm (batched loop)"
+        return best_gemm(gemm, onednn, m, n, k, b, inputs, env, repeats)
     if anchor in ("linalg.conv_2d_nhwc_hwcf", "linalg.depthwise_conv_2d_nhwc_hwc"):
         n, h, w, c = shapes[0]
         oh, kh, kw = ranges[1], ranges[4], ranges[5]
@@ -73,6 +93,7 @@ def main():
                                 check=True).stdout.split()
     gemm = common.build_harness("gemm_openblas", "gemm_openblas.c", blas_flags)
     conv = common.build_harness("conv_onednn", "conv_onednn.cpp", ["-ldnnl"])
+    onednn = common.build_harness("gemm_onednn", "gemm_onednn.cpp", ["-ldnnl"])
     peak_exe = common.build_harness("fma_peak", "fma_peak.c", ["-lpthread"])
     opt = common.tool(args.build, "tuner-opt")
     run = common.tool(args.build, "tuner-run")
@@ -106,8 +127,9 @@ def main():
             common.log(f"{name}: untiled baseline")
             naive = tuner_run(run, workload, env, ["--repeats=3"])
             lib_seconds, lib_name = 0.0, None
-            for t in tasks:
-                seconds, which = library_time(t, gemm, conv, env, args.repeats)
+            for t in common.extract_tasks(opt, workload, tmp, prepare=False):
+                seconds, which = library_time(t, gemm, onednn, conv, env,
+                                              args.repeats)
                 if seconds is None:
                     lib_seconds, lib_name = None, None
                     break
