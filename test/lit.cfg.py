@@ -67,3 +67,18 @@ def _has_cuda_device():
 
 if config.tuner_has_cuda and _has_cuda_device():
     config.available_features.add("cuda-runtime")
+
+# Host ISA features some integration tests need (AVX512-BF16 dot products):
+# `host-<flag>` for the flags of /proc/cpuinfo that tests ask for.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = set()
+        for line in cpuinfo:
+            if line.startswith("flags"):
+                flags.update(line.split(":", 1)[1].split())
+                break
+    for flag in ("avx512f", "avx512_bf16", "amx_tile", "amx_bf16"):
+        if flag in flags:
+            config.available_features.add("host-" + flag.replace("_", "-"))
+except OSError:
+    pass

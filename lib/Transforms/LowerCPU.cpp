@@ -88,6 +88,9 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   // Reductions of floats as trees of shuffles, not chains of adds: the
   // schedules already reorder the sums.
   ConvertVectorToLLVMPassOptions vectorToLLVM;
+  // x86vector ops (AVX512-BF16 dot products) that a schedule chose for a
+  // target that has them.
+  vectorToLLVM.x86Vector = true;
   vectorToLLVM.reassociateFPReductions = true;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertMathToLLVMPass());
