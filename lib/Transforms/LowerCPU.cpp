@@ -68,6 +68,7 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createTunerExpandMath());
+  pm.addNestedPass<func::FuncOp>(createTunerFlattenVectorTransfers());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
   if (options.parallel == ParallelRuntime::OpenMP) {

@@ -234,6 +234,26 @@ def TunerExpandMath : Pass<"tuner-expand-math"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def TunerFlattenVectorTransfers : Pass<"tuner-flatten-vector-transfers"> {
+  let summary = "Flatten vector transfers of contiguous memory into 1-D ones";
+  let description = [{
+    A `vector.transfer_read` of `vector<1x16x2xbf16>` from a row of 32
+    contiguous elements would be unrolled by `convert-vector-to-scf` into
+    sixteen loads of two elements; this pass (upstream's flattening
+    patterns, after bufferization in `tuner-lower-cpu`) reads it as one
+    `vector<32xbf16>` and shape-casts it back. Transfers of memory that is
+    not contiguous are left as they are.
+
+    ```mlir
+    %v = vector.transfer_read %m[%i, %j, %c0], %pad {in_bounds = [true, true, true]}
+           : memref<1x16x2xbf16, strided<[1536, 2, 1], offset: ?>>, vector<1x16x2xbf16>
+    // becomes a collapse_shape of %m, a vector<32xbf16> read, a shape_cast
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
   let summary = "Lower scheduled linalg on tensors to the LLVM dialect (CPU)";
   let description = [{
@@ -247,12 +267,16 @@ def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
        loads), then canonicalize and CSE (they remove the self-copies of
        tiles), optionally results turned into out-parameters, buffer
        deallocation;
-    3. unscheduled linalg ops to loops, remaining vector transfers to 1-D;
+    3. unscheduled linalg ops to loops, math functions expanded
+       (`tuner-expand-math`), contiguous vector transfers flattened into
+       single 1-D ones (`tuner-flatten-vector-transfers`), the other
+       transfers unrolled to 1-D;
     4. `scf.forall` to OpenMP parallel loops (`parallel=openmp`, using the
        LLVM OpenMP runtime, Debian's libomp), to sequential loops
        (`parallel=none`);
-    5. affine, memref, scf, vector, math, arith, index, OpenMP, ub, func and
-       cf to LLVM, in the order the OpenMP lowering needs (memref before
+    5. affine, memref, scf, vector (with x86vector ops: AVX512-BF16 dot
+       products), math, arith, index, OpenMP, ub, func and cf to LLVM, in
+       the order the OpenMP lowering needs (memref before
        scf-to-cf: `memref.alloca_scope` must be lowered first).
 
     Every public function also gets a `tuner.kernel` attribute recording its
