@@ -46,6 +46,15 @@ if config.tuner_has_libfuzzer:
     llvm_config.add_tool_substitutions(["tuner-database-fuzzer", "tuner-ir-fuzzer"],
                                        [config.tuner_tools_dir])
 
+# `python-bindings` when the Python package was built (python/) and the
+# Python it was built for has pytest: test/Python runs python/tests.
+if config.tuner_has_python:
+    import subprocess
+    if subprocess.run([config.python3_executable, "-c", "import pytest"],
+                      capture_output=True).returncode == 0:
+        config.available_features.add("python-bindings")
+        config.substitutions.append(("%python3", config.python3_executable))
+
 # CUDA: `cuda-toolkit` when the CUDA runtime was built and ptxas exists (PTX
 # is checked with ptxas); `cuda-runtime` when a GPU is present (the driver
 # loads and sees a device), for the tests that run kernels.

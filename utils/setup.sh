@@ -40,6 +40,8 @@ packages=(
   libxgboost-dev libomp-dev libgtest-dev
   # libFuzzer and the sanitizers' runtimes, for the database fuzzer.
   libclang-rt-22-dev
+  # The Python package (python/): bindings, its tests, its plots.
+  pybind11-dev python3-dev python3-pytest python3-numpy python3-matplotlib
 )
 
 missing=()
@@ -68,7 +70,8 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_BUILD_TYPE=Release \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DLLVM_USE_LINKER=lld ${TUNER_CMAKE_ARGS:-} >/dev/null
+    -DLLVM_USE_LINKER=lld -DPython3_EXECUTABLE=/usr/bin/python3 \
+    ${TUNER_CMAKE_ARGS:-} >/dev/null
 fi
 log "building"
 ninja -C "$build"

@@ -1,0 +1,74 @@
+"""Modules, tasks, pass pipelines and errors (no measurement)."""
+
+import pytest
+
+from conftest import workload
+
+
+def test_load_print_and_tasks(mt):
+    m = mt.Module.load(workload("mlp_3layer.mlir"))
+    assert "func.func @mlp_3layer" in str(m)
+    again = mt.Module.parse(str(m))
+    assert str(again) == str(m)
+    tasks = m.tasks()
+    assert [t.name for t in tasks] == ["matmul_64x512x256_fused1",
+                                       "matmul_64x512x512_fused1",
+                                       "matmul_64x128x512_fused1"]
+    assert tasks[0].flops == 2 * 64 * 512 * 256 + 2 * 64 * 512
+    assert all(t.weight == 1 and t.bytes > 0 for t in tasks)
+
+
+def test_malformed_ir_raises_with_location(mt):
+    with pytest.raises(mt.MLIRError) as info:
+        mt.Module.parse("func.func @f() {\n  %0 = arith.addf\n}\n", "bad.mlir")
+    assert "bad.mlir:2:" in str(info.value)
+    assert info.value.locations and info.value.locations[0].startswith("bad.mlir:2:")
+    # A verifier error (not a parse error) carries the op's location.
+    with pytest.raises(mt.MLIRError) as info:
+        mt.Module.parse('func.func @f(%a: tensor<4xf32>) -> tensor<8xf32> {\n'
+                        '  return %a : tensor<4xf32>\n}\n', "verify.mlir")
+    assert "verify.mlir:2:3" in str(info.value)
+    with pytest.raises(TypeError):
+        mt.Module.parse(b"module {}")
+
+
+def test_missing_file(mt):
+    with pytest.raises(FileNotFoundError):
+        mt.Module.load("/nonexistent/model.mlir")
+    with pytest.raises(FileNotFoundError):
+        mt.apply_best(mt.Module.parse("module {}"), "/nonexistent/db.jsonl")
+
+
+def test_pipelines(mt):
+    m = mt.Module.load(workload("matmul_512.mlir"))
+    with pytest.raises(ValueError, match="does not refer to a registered pass"):
+        m.run_passes("no-such-pass")
+    m.run_passes("sched-apply-default{target=host}")
+    assert "#sched.config" in str(m)
+    lowered = m.lower_cpu()
+    assert "llvm.func" in str(lowered)
+    assert "linalg.matmul" in str(m)  # lower_cpu lowers a copy
+
+
+def test_bad_options(mt, tmp_path):
+    m = mt.Module.load(workload("matmul_512.mlir"))
+    with pytest.raises(mt.MLIRError, match="trials must be at least 1"):
+        mt.tune(m, trials=0)
+    with pytest.raises(mt.MLIRError, match="unknown policy 'nope'"):
+        mt.tune(m, policy="nope")
+    with pytest.raises(ValueError, match="expected round-robin, gradient"):
+        mt.tune(m, task_scheduler="fifo")
+    with pytest.raises(ValueError, match="expected 'none', 'op' or 'key'"):
+        mt.tune(m, families="all")
+    with pytest.raises(TypeError, match="trials must be an int"):
+        mt.tune(m, trials="8")
+    with pytest.raises(TypeError, match="verify must be a bool"):
+        mt.tune(m, verify=1)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        mt.tune(m, trails=8)
+    with pytest.raises(mt.MLIRError, match="database"):
+        mt.tune(m, trials=1, database=str(tmp_path / "no" / "dir" / "x.db"))
+    mt.check_options(trials=8, policy="random")
+    with pytest.raises(mt.MLIRError):
+        mt.check_options(batch_size=0)
+    assert "#sched.config" not in str(m)
