@@ -53,7 +53,7 @@ if config.tuner_has_python:
     if subprocess.run([config.python3_executable, "-c", "import pytest"],
                       capture_output=True).returncode == 0:
         config.available_features.add("python-bindings")
-        config.substitutions.append(("%python3", config.python3_executable))
+        config.substitutions.append(("%tuner_python", config.python3_executable))
 
 # CUDA: `cuda-toolkit` when the CUDA runtime was built and ptxas exists (PTX
 # is checked with ptxas); `cuda-runtime` when a GPU is present (the driver
