@@ -21,3 +21,14 @@ func.func @strided(%m: memref<8x32xf32, strided<[512, 1], offset: ?>>) -> vector
   %v = vector.transfer_read %m[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x32xf32, strided<[512, 1], offset: ?>>, vector<8x32xf32>
   return %v : vector<8x32xf32>
 }
+
+// A vector of unit dimensions only (MLIR 22's contiguity check reads out of
+// bounds on it: found by the IR fuzzer) is left as it is.
+// CHECK-LABEL: func.func @unit_dims
+// CHECK: vector.transfer_read {{.*}} vector<1x1xi8>
+func.func @unit_dims(%m: memref<4x8xi8, strided<[8, 1], offset: ?>>) -> vector<1x1xi8> {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0 : i8
+  %v = vector.transfer_read %m[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x8xi8, strided<[8, 1], offset: ?>>, vector<1x1xi8>
+  return %v : vector<1x1xi8>
+}
