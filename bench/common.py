@@ -15,6 +15,13 @@ BENCH = os.path.join(ROOT, "bench")
 RESULTS = os.path.join(BENCH, "results")
 WORKLOADS = os.path.join(ROOT, "examples", "workloads")
 
+# The records helpers shared with the Python package (python/mlir_tuner,
+# pure Python: no build needed to import them).
+sys.path.insert(0, os.path.join(ROOT, "python"))
+from mlir_tuner.records import (CONTRACTION_OPS, OP_KINDS,  # noqa: E402,F401
+                                best_within, median, reach, spread,
+                                task_class)
+
 
 def log(msg):
     print(f"[bench] {msg}", file=sys.stderr, flush=True)
@@ -136,10 +143,6 @@ def machine():
     return result
 
 
-def median(xs):
-    return statistics.median(xs) if xs else 0.0
-
-
 def write_result(name, data):
     os.makedirs(RESULTS, exist_ok=True)
     path = os.path.join(RESULTS, name + ".json")
@@ -166,28 +169,6 @@ def best_curve(run):
             best = max(best, run["flops"] / median / 1e9)
         curve.append(best)
     return curve
-
-
-def best_within(run, trials):
-    curve = best_curve(run)
-    return curve[min(trials, len(curve)) - 1] if curve else 0.0
-
-
-def reach(run, target_gflops):
-    """(trials, seconds) when the run first reaches target_gflops, or None."""
-    for i, (g, (at, _)) in enumerate(zip(best_curve(run), run["trace"])):
-        if g >= target_gflops:
-            return i + 1, at
-    return None
-
-
-def spread(values):
-    """Median and (min, max) of a list, as a short text."""
-    if not values:
-        return "-"
-    if len(values) == 1:
-        return f"{values[0]:.1f}"
-    return f"{median(values):.1f} ({min(values):.1f}..{max(values):.1f})"
 
 
 def tune_report(opt, mlir, options, tmp):
@@ -217,38 +198,6 @@ def extract_tasks(opt, mlir, tmp, prepare=True):
     run([opt, mlir, f"--sched-extract-tasks={options}", "-o", os.devnull])
     with open(path) as f:
         return json.load(f)["tasks"]
-
-
-# Op kinds of the tasks, in the order the reports show them.
-OP_KINDS = ("contraction", "conv", "elementwise", "reduction", "transpose")
-CONTRACTION_OPS = ("matmul", "batch_matmul", "batch_reduce_matmul", "matvec",
-                   "vecmat", "batch_matvec", "batch_vecmat", "dot",
-                   "contract", "mmt4d", "batch_mmt4d")
-
-
-def task_class(task):
-    """The op kind of a task of the task list: its `class` field when task
-    extraction gives one, else derived from the anchor op (named ops) or its
-    iterator types (reduction iterators with 2+ inputs: contraction, with
-    one input: reduction; all parallel: elementwise). Convolutions and
-    pooling are `conv`."""
-    kind = task.get("class")
-    if kind:
-        return "conv" if kind == "convolution" else kind
-    op = task.get("anchor", "").removeprefix("linalg.")
-    if op.startswith(("conv", "depthwise_conv", "pooling")):
-        return "conv"
-    if op in CONTRACTION_OPS or op.startswith(("matmul", "batch_matmul")):
-        return "contraction"
-    if op == "transpose":
-        return "transpose"
-    if op == "reduce":
-        return "reduction"
-    iterators = task.get("iterator_types", [])
-    if "reduction" not in iterators:
-        return "elementwise"
-    inputs = [o for o in task.get("operands", []) if o.get("role") == "input"]
-    return "contraction" if len(inputs) >= 2 else "reduction"
 
 
 def lower(opt, source, out, passes=(), timeout=None):
