@@ -72,6 +72,15 @@ def rows(source):
             "flops": flops, "bytes": w.get("bytes", 0) or 0,
             "target": r.get("target"), "timestamp": r.get("timestamp", 0.0),
             "line": r.get("line", 0)})
+    # Different tasks of one name (three generic_12x128x128 ops of a BERT
+    # layer) get the start of their key, so that curves and shares per name
+    # do not merge them.
+    keys_of = {}
+    for row in out:
+        keys_of.setdefault(row["name"], set()).add(row["task"])
+    for row in out:
+        if len(keys_of[row["name"]]) > 1:
+            row["name"] = f"{row['name']}#{row['task'][:4]}"
     return out
 
 
