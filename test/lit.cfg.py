@@ -77,6 +77,19 @@ def _has_cuda_device():
 if config.tuner_has_cuda and _has_cuda_device():
     config.available_features.add("cuda-runtime")
 
+# workers=mpi: the tests start 3 ranks on this machine (more ranks than
+# cores, and as root in CI containers).
+if config.tuner_has_mpi and config.tuner_mpirun:
+    config.available_features.add("mpi")
+    config.substitutions.append(
+        (
+            "%mpirun",
+            config.tuner_mpirun
+            + " --oversubscribe --allow-run-as-root --enable-recovery"
+            + " --mca btl_vader_single_copy_mechanism none",
+        )
+    )
+
 # Host ISA features some integration tests need (AVX512-BF16 dot products):
 # `host-<flag>` for the flags of /proc/cpuinfo that tests ask for.
 try:

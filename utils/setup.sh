@@ -42,6 +42,8 @@ packages=(
   libclang-rt-22-dev
   # The Python package (python/): bindings, its tests, its plots.
   pybind11-dev python3-dev python3-pytest python3-numpy python3-matplotlib
+  # Distributed measurement (workers=mpi) and its 3-rank test.
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()

@@ -13,6 +13,7 @@
 #include "Tuner/Config.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Revision.h"
+#include "Tuner/Tuner/Measure/MPI.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -72,9 +73,15 @@ inline int tunerOptMain(int argc, char **argv, DialectRegistry &registry,
   if (std::optional<int> exitCode = maybeRunWorker(argc, argv, registry))
     return *exitCode;
 
+  // Under mpirun with workers=mpi, ranks other than 0 serve measurements.
+  if (std::optional<int> exitCode = maybeServeMPI(argc, argv, registry))
+    return *exitCode;
+
   keepIgnoredInterrupts();
   llvm::cl::AddExtraVersionPrinter(printTunerVersion);
-  return asMainReturnCode(MlirOptMain(argc, argv, description, registry));
+  int code = asMainReturnCode(MlirOptMain(argc, argv, description, registry));
+  finalizeMPI();
+  return code;
 }
 
 } // namespace mlir::tuner

@@ -230,6 +230,10 @@ llvm::json::Value mlir::tuner::recordToJSON(const Record &r) {
       {"tool", r.tool},
       {"llvm", r.llvm},
   };
+  if (!r.host.empty())
+    object["host"] = r.host;
+  if (!r.worker.empty())
+    object["worker"] = r.worker;
   if (r.resources)
     object["resources"] =
         llvm::json::Object{{"registers", r.resources->registers},
@@ -444,6 +448,7 @@ FailureOr<Record> parseRecordObject(
       !optionalSeconds("run_s", r.runSeconds) ||
       !optionalSeconds("timestamp", r.timestamp) ||
       !optionalString("tool", r.tool) || !optionalString("llvm", r.llvm) ||
+      !optionalString("host", r.host) || !optionalString("worker", r.worker) ||
       failed(parseResources(obj->get("resources"), r.resources, error)))
     return failure();
   return r;

@@ -95,6 +95,13 @@ struct TunerTunePass
                      << "'; available: auto none "
                      << llvm::join(getCostModelNames(), " ");
     }
+    if (auto w = parseWorkersMode(workers)) {
+      o.measure.workers = *w;
+    } else {
+      ok = false;
+      emitError(loc) << "tuner-tune: unknown workers '" << workers
+                     << "': expected 'local' or 'mpi'";
+    }
     if (!ok || failed(verifyTuningOptions(o, loc)))
       return failure();
     return o;

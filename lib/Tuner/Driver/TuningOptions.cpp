@@ -10,6 +10,7 @@
 #include "Tuner/Tuner/Driver/TuningOptions.h"
 
 #include "Tuner/Tuner/CostModel/CostModel.h"
+#include "Tuner/Tuner/Measure/MPI.h"
 #include "Tuner/Tuner/Measure/Measurer.h"
 #include "Tuner/Tuner/Search/SearchPolicy.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
@@ -57,6 +58,13 @@ std::optional<CostModelKind> mlir::tuner::parseCostModelKind(StringRef text) {
       .Case("xgboost", CostModelKind::XGBoost)
       .Case("random", CostModelKind::Random)
       .Case("none", CostModelKind::None)
+      .Default(std::nullopt);
+}
+
+std::optional<WorkersMode> mlir::tuner::parseWorkersMode(StringRef text) {
+  return llvm::StringSwitch<std::optional<WorkersMode>>(text)
+      .Case("local", WorkersMode::Local)
+      .Case("mpi", WorkersMode::MPI)
       .Default(std::nullopt);
 }
 
@@ -171,6 +179,11 @@ LogicalResult mlir::tuner::verifyTuningOptions(const TuningOptions &o,
   // Measurement.
   c.known("measure", o.measure.measurer, getMeasurerNames());
   c.atMost("builders", o.measure.builders, kMaxBuilders);
+  if (o.measure.workers == WorkersMode::MPI) {
+    std::string why;
+    if (!canMeasureOnMPI(why))
+      c.error() << "workers=mpi: " << why;
+  }
   c.atLeast("repeats", o.measure.repeats, 1);
   c.atMost("repeats", o.measure.repeats, kMaxRepeats);
   c.seconds("min-repeat-ms", o.measure.minRepeatMs, kMaxMinRepeatMs,

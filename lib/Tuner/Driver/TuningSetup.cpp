@@ -13,6 +13,7 @@
 #include "Internal.h"
 
 #include "Tuner/Runtime/CUDARuntime.h"
+#include "Tuner/Tuner/Measure/MPI.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
 #include "Tuner/Tuner/Target/Target.h"
@@ -61,7 +62,9 @@ LogicalResult openTargetAndDatabase(TuningState &state) {
   if (failed(target))
     return failure();
   state.measurerInfo = lookupMeasurer(o.measure.measurer);
-  if (target->isCUDA() && state.measurerInfo->measuresHardware) {
+  // Under workers=mpi the GPUs are the serving ranks' (each checks its own).
+  if (target->isCUDA() && state.measurerInfo->measuresHardware &&
+      o.measure.workers == WorkersMode::Local) {
     target = getCUDADeviceTarget(*target, state.loc);
     if (failed(target))
       return failure();
@@ -252,6 +255,14 @@ LogicalResult createMeasurer(TuningState &state) {
   mo.seed = state.options.search.seed;
   std::string error;
   auto created = state.measurerInfo->factory(mo, error);
+  if (succeeded(created) && m.workers == WorkersMode::MPI) {
+    // The serving ranks measure with their own measurer of this kind; the
+    // one made here featurizes on rank 0.
+    MPIMeasurerOptions remote{m.measurer, mo};
+    remote.options.builders = m.builders;
+    remote.options.workerExecutable = m.worker;
+    created = createMPIMeasurer(remote, std::move(*created), error);
+  }
   if (failed(created))
     return emitError(state.loc) << "tuner-tune: " << error;
   state.measurer = std::move(*created);

@@ -420,8 +420,7 @@ bool mlir::tuner::fromJSON(const llvm::json::Value &v, BuildRequest &r) {
   return true;
 }
 
-static llvm::json::Value
-resourcesToJSON(const std::optional<cuda::KernelResources> &r) {
+llvm::json::Value mlir::tuner::resourcesToJSON(const std::optional<cuda::KernelResources> &r) {
   if (!r)
     return nullptr;
   return llvm::json::Object{{"kernel", r->kernel},
@@ -433,8 +432,8 @@ resourcesToJSON(const std::optional<cuda::KernelResources> &r) {
                             {"threads", r->threadsPerBlock}};
 }
 
-static std::optional<cuda::KernelResources>
-resourcesFromJSON(const llvm::json::Object *o) {
+std::optional<cuda::KernelResources>
+mlir::tuner::resourcesFromJSON(const llvm::json::Object *o) {
   if (!o)
     return std::nullopt;
   cuda::KernelResources r;

@@ -128,6 +128,13 @@ std::optional<int> mlir::tuner::maybeRunWorker(int argc, char **argv,
   return runWorkerMain(arg, registry);
 }
 
+std::string mlir::tuner::getHostName() {
+  char name[256] = {0};
+  if (gethostname(name, sizeof(name) - 1) != 0)
+    return "unknown";
+  return name;
+}
+
 std::string mlir::tuner::getDefaultWorkerExecutable() {
   char path[4096];
   ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);

@@ -162,6 +162,10 @@ struct Record {
   double timestamp = 0;
   std::string tool;
   std::string llvm;
+  /// The host that measured it, and the worker there when it was not the
+  /// tuning process's own ("mpi rank 2"); absent in older records.
+  std::string host;
+  std::string worker;
   /// The kernels' resources (`ptxas -v`) of a CUDA candidate built where the
   /// toolkit exists; absent otherwise (and in older records).
   std::optional<cuda::KernelResources> resources;

@@ -169,6 +169,10 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     Option<"measure", "measure", "std::string", /*default=*/"\"real\"",
            "How candidates are measured: real (built and run in worker "
            "processes)">,
+    Option<"workers", "workers", "std::string", /*default=*/"\"local\"",
+           "Where candidates are measured: local (worker processes of this "
+           "process) or mpi (under mpirun: rank 0 searches, every other rank "
+           "builds and runs candidates on its host; docs/Distributed.md)">,
     Option<"worker", "worker", "std::string", /*default=*/"\"\"",
            "Executable of the worker processes (default: this one)">,
     ListOption<"sketches", "sketches", "std::string",

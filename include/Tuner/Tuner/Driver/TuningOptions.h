@@ -48,6 +48,14 @@ enum class FamilyMode {
 /// Which task gets the next round (`task-scheduler=`, TaskScheduler.h).
 enum class TaskSchedulerKind { RoundRobin, Gradient };
 
+/// Where candidates are measured (`workers=`).
+enum class WorkersMode {
+  /// Worker processes of this process.
+  Local,
+  /// The other ranks of an MPI job (Measure/MPI.h).
+  MPI,
+};
+
 /// The cost model (`cost-model=`, CostModel.h).
 enum class CostModelKind {
   /// XGBoost when libxgboost loads, else random (with a remark).
@@ -124,6 +132,9 @@ struct TuningOptions {
     /// A registered measurer (`measure=`; Measurer.h): `real` builds and
     /// runs candidates in worker processes.
     std::string measurer = "real";
+    /// Where that measurer runs (`workers=`): here, or on the other ranks of
+    /// an MPI job, each with a measurer of this kind.
+    WorkersMode workers = WorkersMode::Local;
     /// Executable of the worker processes (default: this executable).
     std::string worker;
     /// Parallel builder processes (0: one per hardware thread).
@@ -183,6 +194,7 @@ std::optional<ProgressMode> parseProgressMode(StringRef text);
 std::optional<FamilyMode> parseFamilyMode(StringRef text);
 std::optional<TaskSchedulerKind> parseTaskSchedulerKind(StringRef text);
 std::optional<CostModelKind> parseCostModelKind(StringRef text);
+std::optional<WorkersMode> parseWorkersMode(StringRef text);
 StringRef stringifyTaskSchedulerKind(TaskSchedulerKind kind);
 StringRef stringifyCostModelKind(CostModelKind kind);
 

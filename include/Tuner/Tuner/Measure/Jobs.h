@@ -150,6 +150,12 @@ FailureOr<KernelSignature> parseSignature(MLIRContext &ctx,
                                           const llvm::json::Object &signature,
                                           std::string &error);
 
+/// JSON form of a CUDA candidate's resources (null when absent).
+llvm::json::Value
+resourcesToJSON(const std::optional<cuda::KernelResources> &r);
+std::optional<cuda::KernelResources>
+resourcesFromJSON(const llvm::json::Object *o);
+
 /// JSON wire format of the jobs (one object per line between processes).
 llvm::json::Value toJSON(const BuildRequest &r);
 llvm::json::Value toJSON(const BuildOutcome &r);

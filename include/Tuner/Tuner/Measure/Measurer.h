@@ -69,6 +69,10 @@ struct MeasureOutput {
   /// A CUDA candidate's kernel resources (ptxas -v), when the toolkit
   /// exists; also on a Resources error.
   std::optional<cuda::KernelResources> resources;
+  /// Where it was measured when not in this process's workers (workers=mpi):
+  /// the host name, and the worker there ("mpi rank 2").
+  std::string host;
+  std::string worker;
 };
 
 using MeasureDoneFn = std::function<void(size_t, MeasureOutput)>;

@@ -42,6 +42,9 @@ std::optional<int> maybeRunWorker(int argc, char **argv,
 /// process's own executable.
 std::string getDefaultWorkerExecutable();
 
+/// This machine's host name (records name where they were measured).
+std::string getHostName();
+
 /// A worker process seen from the driver.
 class WorkerProcess {
 public:

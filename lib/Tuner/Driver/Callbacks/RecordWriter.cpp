@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Tuner/Driver/MeasureCallback.h"
+#include "Tuner/Tuner/Measure/Worker.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -42,6 +43,8 @@ public:
     if (!state.measurerInfo->measuresHardware)
       record.tool += " (" + state.measurerInfo->name + " measurer)";
     record.llvm = getLLVMVersionString();
+    record.host = m.output.host.empty() ? getHostName() : m.output.host;
+    record.worker = m.output.worker;
     std::string error;
     if (failed(state.database->append(record, error)))
       return emitError(state.loc) << "tuner-tune: " << error;

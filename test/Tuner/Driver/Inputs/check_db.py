@@ -15,6 +15,8 @@ ap.add_argument("--tasks", type=int)
 ap.add_argument("--per-task", type=int)
 ap.add_argument("--valid", type=int)
 ap.add_argument("--allow-repeats", action="store_true")
+ap.add_argument("--workers", help="comma-separated `worker` fields that must "
+                "each have measured some record, and no record from another")
 args = ap.parse_args()
 
 records = []
@@ -57,4 +59,11 @@ if not args.allow_repeats:
     repeated = [k for k, c in seen.items() if c > 1]
     if repeated:
         fail(f"measured twice: {repeated[0]}")
+if args.workers is not None:
+    wanted = set(args.workers.split(","))
+    by_worker = collections.Counter(r.get("worker", "") for r in records)
+    if set(by_worker) != wanted:
+        fail(f"records by worker {dict(by_worker)}, expected from {sorted(wanted)}")
+    if any(not r.get("host") for r in records):
+        fail("a record names no host")
 print(f"ok: {len(records)} records, {len(per_task)} tasks, {valid} valid")
