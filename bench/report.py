@@ -115,6 +115,55 @@ def section_driver_throughput(data):
     return "\n".join(lines) + "\n"
 
 
+def section_mpi_scaling(data):
+    t = data["simulated_seconds"]
+    lines = [
+        "## Distributed measurement (workers=mpi)",
+        "",
+        f"Machine: {fmt_machine(data['machine'])}. Command: "
+        "`bench/mpi_scaling.py`; workload "
+        f"`{data['workload']}`, evolutionary policy, XGBoost cost model.",
+        "",
+        f"Simulation: N serving ranks whose every measurement sleeps {t:g} s "
+        "(`mpirun -np N+1 tuner-test-opt --tuner-tune=\"measure=fake "
+        "workers=mpi ...\"` with `TUNER_FAKE_MEASURE_SECONDS`), so N reaches "
+        "64 on this machine; rank 0 runs the real search, with real features "
+        "(its own builder processes). Ideal is N/T candidates/s. *Search* is "
+        "the share of rank 0's wall time not spent waiting for measurements "
+        "(proposals, featurizing, training); while it is below one half, the "
+        "ranks wait for the search less than the search waits for them.",
+        "",
+        "| ranks | batch | candidates/s | ideal | efficiency | search share "
+        "| featurize s | wall s |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in data["simulation"]:
+        lines.append(
+            f"| {r['ranks']} | {r['batch']} | {r['candidates_per_s']:.1f} "
+            f"| {r['ideal_per_s']:.1f} | {r['efficiency']:.0%} "
+            f"| {r['search_share']:.0%} | {r['featurize_s']:.2f} "
+            f"| {r['seconds']:.1f} |")
+    if data.get("real"):
+        lines += [
+            "",
+            "Real measurements on this machine (64 trials, batch 16): the "
+            "1-process driver with 2 builders against 3 MPI ranks (2 serving, "
+            "1 builder each). On 2 cores, the serving ranks' runners time "
+            "kernels at the same time and share the cores with each other's "
+            "builders and rank 0's featurizing builders: this measures the "
+            "protocol's cost on one machine, not what more machines give.",
+            "",
+            "| run | candidates/s | wall s | best GFLOP/s |",
+            "|---|---|---|---|",
+        ]
+        for name, r in data["real"].items():
+            best = r.get("best_gflops")
+            best_text = f"{best:.0f}" if best else "-"
+            lines.append(f"| {name} | {r['candidates_per_s']:.2f} "
+                         f"| {r['seconds']:.1f} | {best_text} |")
+    return "\n".join(lines) + "\n"
+
+
 # Policies whose runs depend on the budget (one run per budget).
 PER_BUDGET = {"storm-raindrop"}
 
@@ -556,6 +605,7 @@ def section_models(data):
 SECTIONS = [
     ("baselines", section_baselines),
     ("driver_throughput", section_driver_throughput),
+    ("mpi_scaling", section_mpi_scaling),
     ("policies", section_policies),
     ("task_scheduler", section_task_scheduler),
     ("transfer", section_transfer),

@@ -103,6 +103,24 @@ TEST_F(DatabaseTest, AppendAndReadBack) {
   EXPECT_EQ(config.getInt("p1"), 4);
 }
 
+TEST_F(DatabaseTest, HostAndWorkerReadBackAndMayBeAbsent) {
+  {
+    auto db = open(/*forAppend=*/true);
+    std::string error;
+    Record remote = makeRecord("aa", 4, {1e-3});
+    remote.host = "node7";
+    remote.worker = "mpi rank 3";
+    ASSERT_TRUE(succeeded(db->append(remote, error)));
+    ASSERT_TRUE(succeeded(db->append(makeRecord("aa", 8, {2e-3}), error)));
+  }
+  auto db = open(/*forAppend=*/false);
+  ASSERT_EQ(db->getRecords().size(), 2u);
+  EXPECT_EQ(db->getRecords()[0].host, "node7");
+  EXPECT_EQ(db->getRecords()[0].worker, "mpi rank 3");
+  EXPECT_EQ(db->getRecords()[1].host, "");
+  EXPECT_EQ(db->getRecords()[1].worker, "");
+}
+
 TEST_F(DatabaseTest, BestIsLowestValidMedianOfTaskAndTarget) {
   auto db = open(/*forAppend=*/true);
   std::string error;

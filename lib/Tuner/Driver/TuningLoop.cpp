@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <chrono>
 #include <cmath>
 
 using namespace mlir;
@@ -143,6 +144,7 @@ mlir::tuner::measureCandidates(TuningState &state, TaskState &t,
     result.config = t.space->toConfig(ctx, c);
     inputs.push_back({result.config});
   }
+  auto start = std::chrono::steady_clock::now();
   state.measurer->measure(
       t.measureTask, inputs,
       [&](size_t i, MeasureOutput out) {
@@ -166,6 +168,9 @@ mlir::tuner::measureCandidates(TuningState &state, TaskState &t,
             state.failed = true;
       },
       [&](StringRef message) { emitWarning(state.loc) << message; });
+  state.report.measureSeconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   return results;
 }
 

@@ -248,6 +248,7 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
       {"cost_model_families", static_cast<int64_t>(report.costModelFamilies)},
       {"cost_model_updates", static_cast<int64_t>(report.modelUpdates)},
       {"featurize_s", report.featurizeSeconds},
+      {"measure_s", report.measureSeconds},
       {"train_s", report.trainSeconds},
       {"predict_s", report.predictSeconds},
       {"final_validation",

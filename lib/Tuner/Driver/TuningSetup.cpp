@@ -254,10 +254,13 @@ LogicalResult createMeasurer(TuningState &state) {
   mo.threads = state.target.getCores();
   mo.seed = state.options.search.seed;
   std::string error;
-  auto created = state.measurerInfo->factory(mo, error);
+  FailureOr<std::unique_ptr<Measurer>> created =
+      m.workers == WorkersMode::Local ? state.measurerInfo->factory(mo, error)
+                                      : createLocalMeasurer(mo, error);
   if (succeeded(created) && m.workers == WorkersMode::MPI) {
-    // The serving ranks measure with their own measurer of this kind; the
-    // one made here featurizes on rank 0.
+    // The serving ranks measure with their own measurer of the kind
+    // `measure=` names; rank 0 featurizes in worker processes of its own
+    // (real features, even when the ranks simulate measurements).
     MPIMeasurerOptions remote{m.measurer, mo};
     remote.options.builders = m.builders;
     remote.options.workerExecutable = m.worker;

@@ -7,6 +7,10 @@
 // features are the sketch's rank and the knobs' option indices. Records it
 // writes say "(fake measurer)" in their `tool` field.
 //
+// TUNER_FAKE_MEASURE_SECONDS=<s> makes each measurement take that long (a
+// sleep), so that a bench can simulate remote workers of a given measurement
+// time (bench/mpi_scaling.py).
+//
 // It sees configs, as every measurer does: it rebuilds each task's sketch
 // spaces from the task module to turn a config into option indices.
 //
@@ -24,6 +28,10 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringMap.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -59,6 +67,9 @@ public:
   void measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
                const MeasureDoneFn &done, const MeasureWarnFn &warn) override {
     for (auto [i, input] : llvm::enumerate(inputs)) {
+      if (simulatedSeconds > 0)
+        std::this_thread::sleep_for(
+            std::chrono::duration<double>(simulatedSeconds));
       MeasureOutput out = evaluate(task, input, /*repeats=*/3);
       if (out.error == MeasureError::None) {
         double cost = out.seconds[1];
@@ -191,6 +202,10 @@ private:
 
   llvm::StringMap<std::unique_ptr<TaskSpaces>> tasks;
   Point point;
+  double simulatedSeconds = [] {
+    const char *value = std::getenv("TUNER_FAKE_MEASURE_SECONDS");
+    return value ? std::atof(value) : 0.0;
+  }();
 };
 } // namespace
 

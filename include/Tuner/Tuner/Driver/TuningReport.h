@@ -98,6 +98,9 @@ struct TuningReport {
   /// Cost models: one per family of tasks.
   unsigned costModelFamilies = 0;
   double featurizeSeconds = 0, trainSeconds = 0, predictSeconds = 0;
+  /// Wall-clock seconds the loop waited for the measurer (the rest of
+  /// `seconds` is the search's: proposals, the cost model, callbacks).
+  double measureSeconds = 0;
   unsigned modelUpdates = 0;
   /// Final validation settings (0 candidates: none), the tasks validated,
   /// and the sums over those tasks of weight x the re-timed default and

@@ -313,8 +313,9 @@ void MPIMeasurer::dispatch(MeasureTask &task, ArrayRef<MeasureInput> inputs,
   }
   d.losses.assign(inputs.size(), 0);
   d.remaining = inputs.size();
+  SmallVector<RankInfo *> eligible = getEligible(task);
   while (d.remaining) {
-    SmallVector<RankInfo *> eligible = getEligible(task);
+    llvm::erase_if(eligible, [](RankInfo *r) { return !r->alive; });
     if (eligible.empty()) {
       for (size_t i : d.pending)
         d.fail(i, "no live MPI rank can measure for target " + task.target);

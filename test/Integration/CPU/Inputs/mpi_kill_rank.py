@@ -27,7 +27,8 @@ def lines():
 
 
 def rank_pid(rank):
-    """The tuner-opt process of MPI rank `rank` (not its worker processes)."""
+    """The tuner-opt process of MPI rank `rank` of this run (its database is
+    in the command line; other runs may be under way), not its workers."""
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             with open(f"/proc/{pid}/environ", "rb") as f:
@@ -37,7 +38,8 @@ def rank_pid(rank):
         except OSError:
             continue
         if (f"OMPI_COMM_WORLD_RANK={rank}".encode() in env
-                and b"workers=mpi" in cmd and b"--tuner-worker" not in cmd):
+                and f"database={db}".encode() in cmd
+                and b"--tuner-worker" not in cmd):
             return int(pid)
     return None
 
