@@ -107,7 +107,8 @@ static LogicalResult widenInputs(RewriterBase &rewriter,
 LogicalResult mlir::tuner::widenContractionInputs(Operation *root) {
   SmallVector<linalg::LinalgOp> contractions;
   root->walk([&](linalg::LinalgOp op) {
-    if (classifyOp(op) != OpClass::Contraction || op.getNumDpsInits() != 1)
+    if (classifyOp(op) != OpClass::Contraction || op.getNumDpsInits() != 1 ||
+        isPackedBF16Dot(op))
       return;
     Type accumulator = getElementTypeOrSelf(op.getDpsInits()[0].getType());
     bool narrow = llvm::any_of(op.getDpsInputs(), [&](Value v) {

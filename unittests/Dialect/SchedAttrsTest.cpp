@@ -40,9 +40,11 @@ protected:
   ConfigAttr config(StringRef sketch, DictionaryAttr knobs) {
     return ConfigAttr::getChecked(emit(), &ctx, sketch, knobs);
   }
-  TargetAttr target(TargetKind kind, StringRef arch, ArrayRef<int64_t> p) {
+  TargetAttr target(TargetKind kind, StringRef arch, ArrayRef<int64_t> p,
+                    StringRef features = "") {
     return TargetAttr::getChecked(emit(), &ctx, kind, arch, p[0], p[1], p[2],
-                                  p[3], p[4], p[5], p[6], p[7], p[8], p[9]);
+                                  p[3], p[4], features, p[5], p[6], p[7], p[8],
+                                  p[9]);
   }
   function_ref<InFlightDiagnostic()> emit() { return emitFn; }
 
@@ -119,10 +121,35 @@ TEST_F(SchedAttrsTest, TargetVerifier) {
                       {0, 0, 0, 0, 0, 132, 1024, 49152, 65536, 32}));
 }
 
+TEST_F(SchedAttrsTest, TargetFeatures) {
+  auto bf16 = target(TargetKind::cpu, "sapphirerapids",
+                     {2, 512, 0, 0, 0, 0, 0, 0, 0, 0},
+                     "amx-bf16,amx-tile,avx512bf16,avx512f");
+  ASSERT_TRUE(bf16);
+  EXPECT_TRUE(bf16.hasFeature("avx512bf16"));
+  EXPECT_TRUE(bf16.hasFeature("amx-tile"));
+  EXPECT_FALSE(bf16.hasFeature("avx512"));
+  // Without features (an older record's target): nothing is assumed.
+  auto plain = target(TargetKind::cpu, "znver4",
+                      {2, 512, 0, 0, 0, 0, 0, 0, 0, 0});
+  ASSERT_TRUE(plain);
+  EXPECT_FALSE(plain.hasFeature("avx512bf16"));
+  EXPECT_EQ(print(plain).find("features"), std::string::npos);
+  // Malformed lists, and features on a CUDA target.
+  EXPECT_FALSE(target(TargetKind::cpu, "", {2, 512, 0, 0, 0, 0, 0, 0, 0, 0},
+                      "avx2,,fma"));
+  EXPECT_FALSE(target(TargetKind::cpu, "", {2, 512, 0, 0, 0, 0, 0, 0, 0, 0},
+                      "avx2 fma"));
+  EXPECT_FALSE(target(TargetKind::cuda, "sm_90",
+                      {0, 0, 0, 0, 0, 132, 1024, 49152, 65536, 32}, "fma"));
+}
+
 TEST_F(SchedAttrsTest, RoundTrip) {
   const char *texts[] = {
       "#sched.target<kind = cpu, arch = \"znver4\", cores = 2, vector_bits = "
       "512, l1 = 32768>",
+      "#sched.target<kind = cpu, arch = \"sapphirerapids\", cores = 2, "
+      "vector_bits = 512, features = \"amx-bf16,avx512bf16\">",
       "#sched.task<key = \"0123456789abcdef\", weight = 4, flops = 1024>",
       "#sched.config<sketch = \"cpu.fallback\", knobs = {}>",
   };

@@ -129,6 +129,43 @@ def TunerWidenContractionInputs : Pass<"tuner-widen-contraction-inputs"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerPackBF16Dot : Pass<"tuner-pack-bf16-dot"> {
+  let summary = "Put bf16 matmuls in the operand layout of bf16 dot products";
+  let description = [{
+    AVX512-BF16's `vdpbf16ps` multiplies adjacent pairs of bf16 values and
+    adds both products to one f32 lane. This pass rewrites every matmul with
+    static bf16 inputs, an f32 accumulator and an even K (`linalg.matmul`,
+    or its generic form with B as [K, N] or [N, K]) so that both operands
+    hold K in pairs, innermost: A is reshaped to [M, K/2, 2] (free), B is
+    reshaped and transposed to [K/2, N, 2] (a copy; none at run time for a
+    constant weight, which `tuner-fold-constants` folds), and the
+    contraction becomes a generic over (m, n, k, p). The results are those
+    of the original (the same products, summed in another order).
+    `tuner-prepare` runs it, before `tuner-widen-contraction-inputs`, for
+    targets whose `features` list `avx512bf16`; the
+    `cpu.contraction_bf16_dot` sketch schedules the packed form onto dot
+    products.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %w : tensor<32x256xbf16>, tensor<256x688xbf16>)
+                       outs(%acc : tensor<32x688xf32>) -> tensor<32x688xf32>
+    // becomes
+    %a2 = tensor.expand_shape %a [[0], [1, 2]] output_shape [32, 128, 2]
+    %w2 = tensor.expand_shape %w [[0, 1], [2]] output_shape [128, 2, 688]
+    %wp = linalg.transpose ins(%w2 : tensor<128x2x688xbf16>)
+                           outs(%e : tensor<128x688x2xbf16>) permutation = [0, 2, 1]
+    %r = linalg.generic {indexing_maps = [(m, n, k, p) -> (m, k, p),
+                                          (m, n, k, p) -> (k, n, p),
+                                          (m, n, k, p) -> (m, n)], ...}
+           ins(%a2, %wp : ...) outs(%acc : tensor<32x688xf32>)
+           { arith.extf; arith.extf; arith.mulf; arith.addf }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerPrepare : Pass<"tuner-prepare"> {
   let summary = "Prepare a model for scheduling (decompose, relayout, fold, fuse)";
   let description = [{

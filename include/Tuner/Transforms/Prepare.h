@@ -17,6 +17,7 @@
 
 #include "Tuner/Transforms/FoldConstants.h"
 
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 
@@ -58,7 +59,22 @@ LogicalResult decomposePadOps(Operation *root);
 /// each narrow input is extended once by an elementwise op of its own (a
 /// constant's extension folds at compile time). Exact: extension to f32
 /// loses nothing.
+/// Contractions in the packed bf16 form (isPackedBF16Dot) are left alone.
 LogicalResult widenContractionInputs(Operation *root);
+
+/// Rewrites every bf16 x bf16 -> f32 matmul (isPackableBF16Matmul) into the
+/// operand layout of bf16 dot products (tuner-pack-bf16-dot): A as
+/// [M, K/2, 2], B transposed to [K/2, N, 2], a generic over (m, n, k, p).
+LogicalResult packBF16DotOperands(Operation *root);
+
+/// A linalg.matmul or its generic form with static bf16 inputs, an f32
+/// output and an even K (B may be [K, N] or, in a generic, [N, K]).
+bool isPackableBF16Matmul(linalg::LinalgOp op);
+
+/// The form packBF16DotOperands writes: a generic over (m, n, k, p) reading
+/// A[m, k, p] and B[k, n, p] (bf16, p of extent 2), accumulating
+/// ext(A) * ext(B) into C[m, n] (f32).
+bool isPackedBF16Dot(linalg::LinalgOp op);
 
 /// Options of prepareForScheduling.
 struct PrepareOptions {
@@ -71,6 +87,9 @@ struct PrepareOptions {
   bool fuse = true;
   /// Extend the bf16/f16 inputs of f32-accumulating contractions once.
   bool widenInputs = true;
+  /// Put bf16 matmuls in the layout of bf16 dot products first (targets
+  /// with AVX512-BF16); the others are widened.
+  bool packBF16 = false;
 };
 
 /// The whole preparation (`tuner-prepare`): decomposition of aggregates,

@@ -50,7 +50,7 @@ FailureOr<TargetAttr> getCUDADeviceTarget(TargetAttr target, Location loc) {
                           << " but CUDA device 0 (" << d.name << ") is "
                           << d.getChip();
   return TargetAttr::get(loc.getContext(), TargetKind::cuda, target.getArch(),
-                         0, 0, 0, 0, 0, d.sms, d.maxThreadsPerBlock,
+                         0, 0, 0, 0, 0, "", d.sms, d.maxThreadsPerBlock,
                          d.sharedMemoryPerBlock, d.registersPerSm, d.warpSize);
 }
 

@@ -9,6 +9,7 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -60,6 +61,21 @@ static int64_t getCacheSize(int level) {
   return 0;
 }
 
+/// The ISA features a sketch may depend on, of those LLVM reports for the
+/// host (a machine without one keeps the code paths that do not need it).
+static std::string getHostSketchFeatures() {
+  static const char *const kRelevant[] = {
+      "amx-bf16",   "amx-fp16",   "amx-int8",   "amx-tile", "avx2",
+      "avx512bf16", "avx512bw",   "avx512f",    "avx512fp16",
+      "avx512vl",   "avx512vnni", "avxvnni",    "fma"};
+  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  SmallVector<StringRef> present;
+  for (const char *name : kRelevant)
+    if (host.lookup(name))
+      present.push_back(name);
+  return llvm::join(present, ",");
+}
+
 TargetAttr mlir::tuner::getHostCPUTarget(MLIRContext *ctx) {
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
   int64_t vectorBits = 128;
@@ -69,7 +85,8 @@ TargetAttr mlir::tuner::getHostCPUTarget(MLIRContext *ctx) {
     vectorBits = 256;
   return TargetAttr::get(ctx, TargetKind::cpu, llvm::sys::getHostCPUName(),
                          getAvailableCores(), vectorBits, getCacheSize(1),
-                         getCacheSize(2), getCacheSize(3), /*sms=*/0,
+                         getCacheSize(2), getCacheSize(3),
+                         getHostSketchFeatures(), /*sms=*/0,
                          /*maxThreadsPerBlock=*/0, /*sharedMemoryPerBlock=*/0,
                          /*registersPerSm=*/0, /*warpSize=*/0);
 }
@@ -90,7 +107,7 @@ FailureOr<TargetAttr> mlir::tuner::getCUDATarget(MLIRContext *ctx,
                            : 80;
   // Static shared memory (workgroup attributions) is limited to 48 KiB per
   // block on every generation; more needs dynamic shared memory.
-  return TargetAttr::get(ctx, TargetKind::cuda, chip, 0, 0, 0, 0, 0, sms,
+  return TargetAttr::get(ctx, TargetKind::cuda, chip, 0, 0, 0, 0, 0, "", sms,
                          /*maxThreadsPerBlock=*/1024,
                          /*sharedMemoryPerBlock=*/48 * 1024,
                          /*registersPerSm=*/64 * 1024, /*warpSize=*/32);
@@ -109,6 +126,7 @@ FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
     StringRef arch = host.getArch();
     int64_t vectorBits = host.getVectorBits(), cores = host.getCores();
     int64_t l1 = host.getL1(), l2 = host.getL2(), l3 = host.getL3();
+    std::string features = host.getFeatures().str();
     SmallVector<StringRef> parts;
     spec.split(parts, ':');
     for (StringRef part : parts) {
@@ -117,6 +135,10 @@ FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
         vectorBits = part == "sse" ? 128 : part == "avx2" ? 256 : 512;
         arch = part == "sse" ? "x86-64-v2" : part == "avx2" ? "x86-64-v3"
                                                             : "x86-64-v4";
+        // What the x86-64 level guarantees, nothing more (no bf16, no AMX).
+        features = part == "sse"    ? ""
+                   : part == "avx2" ? "avx2,fma"
+                                    : "avx2,avx512bw,avx512f,avx512vl,fma";
         l1 = l2 = l3 = 0;
       } else if (part.consume_back("t") && !part.getAsInteger(10, threads) &&
                  threads >= 1) {
@@ -128,7 +150,7 @@ FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
       }
     }
     return TargetAttr::get(ctx, TargetKind::cpu, arch, cores, vectorBits, l1,
-                           l2, l3, 0, 0, 0, 0, 0);
+                           l2, l3, features, 0, 0, 0, 0, 0);
   }
   if (spec.starts_with("cuda:")) {
     FailureOr<TargetAttr> cuda = getCUDATarget(ctx, spec.drop_front(5));
@@ -160,6 +182,7 @@ FailureOr<TargetAttr> mlir::tuner::resolveTarget(StringRef option,
 PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   PrepareOptions options;
   options.widenInputs = !target.isCUDA();
+  options.packBF16 = target.isCPU() && target.hasFeature("avx512bf16");
   return options;
 }
 

@@ -23,7 +23,7 @@
 // The summary table goes to stderr unless progress=off.
 // RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=4" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
 
-// CHECK: module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512>}
+// CHECK: module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512, features = "avx2,avx512bw,avx512f,avx512vl,fma">}
 // CHECK: linalg.matmul {sched.config = #sched.config<sketch = "cpu.{{[a-z_.]+}}", knobs = {{.*}}>, sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 2
 // CHECK: linalg.matmul {sched.config = #sched.config<sketch = "cpu.{{[a-z_.]+}}", knobs = {{.*}}>, sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 2
 // CHECK: linalg.matmul {sched.config = #sched.config<sketch = "cpu.{{[a-z_.]+}}", knobs = {{.*}}>, sched.task = #sched.task<key = "{{[0-9a-f]+}}", weight = 1

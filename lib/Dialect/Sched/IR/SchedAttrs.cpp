@@ -87,7 +87,7 @@ LogicalResult
 TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    TargetKind kind, StringRef arch, int64_t cores,
                    int64_t vectorBits, int64_t l1, int64_t l2, int64_t l3,
-                   int64_t sms, int64_t maxThreadsPerBlock,
+                   StringRef features, int64_t sms, int64_t maxThreadsPerBlock,
                    int64_t sharedMemoryPerBlock, int64_t registersPerSm,
                    int64_t warpSize) {
   struct Param {
@@ -110,6 +110,19 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       if (p.value < 0)
         return emitError() << "target parameter '" << p.name
                            << "' must be non-negative, got " << p.value;
+
+  SmallVector<StringRef> names;
+  features.split(names, ',');
+  if (!features.empty())
+    for (StringRef name : names)
+      if (name.empty() || !llvm::all_of(name, [](char c) {
+            return llvm::isAlnum(c) || c == '-' || c == '_' || c == '.';
+          }))
+        return emitError() << "target 'features' must be comma-separated "
+                              "feature names, got \"" << features << "\"";
+  if (kind == TargetKind::cuda && !features.empty())
+    return emitError() << "parameter 'features' is not valid for a cuda "
+                          "target";
 
   if (kind == TargetKind::cpu) {
     for (const Param &p : cudaParams)
@@ -146,6 +159,12 @@ int64_t TargetAttr::getVectorLanes(int64_t elementBits) const {
   if (!isCPU() || elementBits <= 0)
     return 1;
   return std::max<int64_t>(1, getVectorBits() / elementBits);
+}
+
+bool TargetAttr::hasFeature(StringRef feature) const {
+  SmallVector<StringRef> names;
+  getFeatures().split(names, ',');
+  return llvm::is_contained(names, feature);
 }
 
 std::string TargetAttr::getShortName() const {

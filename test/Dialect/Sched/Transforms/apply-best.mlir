@@ -13,7 +13,7 @@
 // RUN: not tuner-opt %s --sched-apply-best 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not tuner-opt %s --sched-apply-best=database=%t.nonexistent.db 2>&1 | FileCheck %s --check-prefix=NONEXISTENT
 
-// CHECK: module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512>}
+// CHECK: module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512, features = "avx2,avx512bw,avx512f,avx512vl,fma">}
 // CHECK-COUNT-2: linalg.matmul {sched.config = #sched.config<
 // OTHER: warning: sched-apply-best: no valid record for task 'matmul_32x32x32' (key {{[0-9a-f]+}}) on this target
 // MISSING: error: sched-apply-best needs a database (database=FILE)

@@ -38,7 +38,10 @@ def Sched_TargetAttr : Sched_Attr<"Target", "target"> {
 
     A CPU target (`kind = cpu`) requires `cores >= 1` and a `vector_bits`
     that is a power of two of at least 64; cache sizes are in bytes (0 =
-    unknown). A CUDA target (`kind = cuda`) requires an `arch` of the form
+    unknown). `features` lists the ISA extensions that change what a sketch
+    can emit (`avx512bf16`: bf16 dot products; `amx-bf16`, `amx-tile`: AMX
+    tiles; `avx512fp16`, `avx512vnni`, `fma`, ...), as LLVM names them; a
+    target without a feature never gets code that needs it. A CUDA target (`kind = cuda`) requires an `arch` of the form
     `sm_XY`, `sms >= 1`, a warp size, and the per-block thread and shared
     memory limits. Parameters of the other kind must be left out.
 
@@ -50,7 +53,8 @@ def Sched_TargetAttr : Sched_Attr<"Target", "target"> {
 
     ```mlir
     #sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512,
-                  l1 = 32768, l2 = 1048576, l3 = 33554432>
+                  l1 = 32768, l2 = 1048576, l3 = 33554432,
+                  features = "avx2,avx512bf16,avx512bw,avx512f,avx512vl,fma">
     #sched.target<kind = cuda, arch = "sm_90", sms = 132,
                   max_threads_per_block = 1024,
                   shared_memory_per_block = 49152,
@@ -66,6 +70,8 @@ def Sched_TargetAttr : Sched_Attr<"Target", "target"> {
     DefaultValuedParameter<"int64_t", "0", "L1 data cache bytes">:$l1,
     DefaultValuedParameter<"int64_t", "0", "L2 cache bytes">:$l2,
     DefaultValuedParameter<"int64_t", "0", "L3 cache bytes">:$l3,
+    StringRefParameter<"ISA features the sketches may use: LLVM feature "
+                       "names, sorted, comma-separated", [{""}]>:$features,
     // CUDA.
     DefaultValuedParameter<"int64_t", "0", "streaming multiprocessors">:$sms,
     DefaultValuedParameter<"int64_t", "0", "max threads per block">:$max_threads_per_block,
@@ -82,6 +88,8 @@ def Sched_TargetAttr : Sched_Attr<"Target", "target"> {
     int64_t getVectorLanes(int64_t elementBits) const;
     /// A short human-readable name, e.g. "cpu:znver4" or "cuda:sm_90".
     std::string getShortName() const;
+    /// Whether `features` lists `feature` (an LLVM feature name).
+    bool hasFeature(::llvm::StringRef feature) const;
   }];
 }
 

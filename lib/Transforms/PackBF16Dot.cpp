@@ -1,0 +1,257 @@
+//===- PackBF16Dot.cpp - bf16 matmuls in the form of bf16 dot products ----===//
+//
+// AVX512-BF16's vdpbf16ps multiplies pairs of bf16 values and adds both
+// products to an f32 lane: it reads A's K pairs (k, k+1) of a row, and B's
+// pairs of a column packed side by side ("VNNI" layout). This rewrite puts a
+// bf16 x bf16 -> f32 matmul in that form:
+//
+//   A [M, K]            -> expand_shape          -> [M, K/2, 2]
+//   B [K, N] or [N, K]  -> expand_shape, transpose -> [K/2, N, 2]
+//   C[m, n] += ext(A[m, k, p]) * ext(B[k, n, p])   (p the pair, innermost)
+//
+// A's reshape is free; B's transpose is a copy, folded at compile time when
+// B is a constant (a weight) by tuner-fold-constants, which runs after it.
+// The cpu.contraction_bf16_dot sketch schedules the packed form onto dot
+// products; every other sketch still applies to it (it is a contraction).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Passes.h"
+#include "Tuner/Transforms/Prepare.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERPACKBF16DOT
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+namespace {
+/// The operands of a matmul the rewrite applies to.
+struct BF16Matmul {
+  Value a, b, c;
+  /// B is [N, K] (a matmul_transpose_b) rather than [K, N].
+  bool bTransposed = false;
+};
+
+/// Whether `body` is `out + ext(a) * ext(b)` with both extensions to f32.
+bool isExtMulAdd(Block &body) {
+  if (body.getNumArguments() != 3 || body.getOperations().size() != 5)
+    return false;
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getNumOperands() == 1
+                 ? yield.getOperand(0).getDefiningOp<arith::AddFOp>()
+                 : arith::AddFOp();
+  if (!add)
+    return false;
+  Value out = body.getArgument(2);
+  Value product = add.getLhs() == out ? add.getRhs() : add.getLhs();
+  if (add.getLhs() != out && add.getRhs() != out)
+    return false;
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  if (!mul)
+    return false;
+  auto lhs = mul.getLhs().getDefiningOp<arith::ExtFOp>();
+  auto rhs = mul.getRhs().getDefiningOp<arith::ExtFOp>();
+  if (!lhs || !rhs)
+    return false;
+  Value x = lhs.getIn(), y = rhs.getIn();
+  return (x == body.getArgument(0) && y == body.getArgument(1)) ||
+         (x == body.getArgument(1) && y == body.getArgument(0));
+}
+
+std::optional<BF16Matmul> matchBF16Matmul(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != 3 || !op.hasPureTensorSemantics() ||
+      op.getNumReductionLoops() != 1 || !isExtMulAdd(*op.getBlock()))
+    return std::nullopt;
+  auto type = [&](Value v) {
+    return dyn_cast<RankedTensorType>(v.getType());
+  };
+  Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1],
+        c = op.getDpsInits()[0];
+  if (!type(a) || !type(b) || !type(c) || !type(a).hasStaticShape() ||
+      !type(b).hasStaticShape() || !type(c).hasStaticShape() ||
+      !type(a).getElementType().isBF16() ||
+      !type(b).getElementType().isBF16() || !type(c).getElementType().isF32())
+    return std::nullopt;
+  MLIRContext *ctx = op.getContext();
+  AffineExpr m, n, k;
+  bindDims(ctx, m, n, k);
+  auto map = [&](ArrayRef<AffineExpr> results) {
+    return AffineMap::get(3, 0, results, ctx);
+  };
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (op.getIteratorTypesArray()[2] != utils::IteratorType::reduction ||
+      maps[0] != map({m, k}) || maps[2] != map({m, n}))
+    return std::nullopt;
+  BF16Matmul match{a, b, c};
+  if (maps[1] == map({n, k}))
+    match.bTransposed = true;
+  else if (maps[1] != map({k, n}))
+    return std::nullopt;
+  if (type(a).getDimSize(1) % 2 != 0)
+    return std::nullopt;
+  return match;
+}
+
+/// `value` [d0, d1] as [d0, d1/2, 2] (`pairDim` = 1) or [d0/2, 2, d1] (0).
+Value splitPairs(OpBuilder &b, Location loc, Value value, unsigned pairDim) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  SmallVector<ReassociationIndices> groups;
+  if (pairDim == 1) {
+    shape = {shape[0], shape[1] / 2, 2};
+    groups = {{0}, {1, 2}};
+  } else {
+    shape = {shape[0] / 2, 2, shape[1]};
+    groups = {{0, 1}, {2}};
+  }
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value,
+      groups);
+}
+
+/// `value` transposed by `perm`.
+Value transpose(OpBuilder &b, Location loc, Value value,
+                ArrayRef<int64_t> perm) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(type.getDimSize(p));
+  Value empty = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  return linalg::TransposeOp::create(b, loc, value, empty, perm)->getResult(0);
+}
+
+void rewrite(RewriterBase &rewriter, linalg::GenericOp op,
+             const BF16Matmul &mm) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value a = splitPairs(rewriter, loc, mm.a, /*pairDim=*/1);
+  Value b = mm.bTransposed
+                ? transpose(rewriter, loc, splitPairs(rewriter, loc, mm.b, 1),
+                            {1, 0, 2})
+                : transpose(rewriter, loc, splitPairs(rewriter, loc, mm.b, 0),
+                            {0, 2, 1});
+  MLIRContext *ctx = op.getContext();
+  AffineExpr m, n, k, p;
+  bindDims(ctx, m, n, k, p);
+  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {m, k, p}, ctx),
+                                 AffineMap::get(4, 0, {k, n, p}, ctx),
+                                 AffineMap::get(4, 0, {m, n}, ctx)};
+  using utils::IteratorType;
+  SmallVector<IteratorType> iterators = {
+      IteratorType::parallel, IteratorType::parallel, IteratorType::reduction,
+      IteratorType::reduction};
+  Type f32 = rewriter.getF32Type();
+  auto packed = linalg::GenericOp::create(
+      rewriter, loc, op.getResultTypes(), ValueRange{a, b}, ValueRange{mm.c},
+      maps, iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value x = arith::ExtFOp::create(nb, nloc, f32, args[0]);
+        Value y = arith::ExtFOp::create(nb, nloc, f32, args[1]);
+        Value prod = arith::MulFOp::create(nb, nloc, x, y);
+        Value sum = arith::AddFOp::create(nb, nloc, args[2], prod);
+        linalg::YieldOp::create(nb, nloc, sum);
+      });
+  rewriter.replaceOp(op, packed->getResults());
+}
+
+/// The generic form of `op` when it is (or generalizes to) a bf16 matmul.
+std::optional<std::pair<linalg::GenericOp, BF16Matmul>>
+getBF16Matmul(RewriterBase &rewriter, linalg::LinalgOp op, bool generalize) {
+  if (op.getNumDpsInputs() != 2 || op.getNumLoops() != 3)
+    return std::nullopt;
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    // Only named ops whose generic form can match (matmul's, and matmul
+    // with a transposed B) are generalized, and only when asked to.
+    if (!isa<linalg::MatmulOp>(op.getOperation()) || !generalize)
+      return std::nullopt;
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::GenericOp> g = linalg::generalizeNamedOp(rewriter, op);
+    if (failed(g))
+      return std::nullopt;
+    generic = *g;
+  }
+  std::optional<BF16Matmul> mm = matchBF16Matmul(generic);
+  if (!mm)
+    return std::nullopt;
+  return std::make_pair(generic, *mm);
+}
+} // namespace
+
+bool mlir::tuner::isPackableBF16Matmul(linalg::LinalgOp op) {
+  if (isa<linalg::GenericOp>(op.getOperation()))
+    return matchBF16Matmul(cast<linalg::GenericOp>(op.getOperation()))
+        .has_value();
+  // A named matmul: its generic form is extf/extf/mulf/addf exactly when its
+  // inputs are bf16 and its output f32.
+  auto type = [](Value v) { return dyn_cast<RankedTensorType>(v.getType()); };
+  if (!isa<linalg::MatmulOp>(op.getOperation()) || !op.hasPureTensorSemantics())
+    return false;
+  auto a = type(op.getDpsInputs()[0]), b = type(op.getDpsInputs()[1]),
+       c = type(op.getDpsInits()[0]);
+  auto matmul = cast<linalg::MatmulOp>(op.getOperation());
+  return a && b && c && a.hasStaticShape() && b.hasStaticShape() &&
+         c.hasStaticShape() && a.getElementType().isBF16() &&
+         b.getElementType().isBF16() && c.getElementType().isF32() &&
+         a.getDimSize(1) % 2 == 0 && !matmul.hasUserDefinedMaps();
+}
+
+bool mlir::tuner::isPackedBF16Dot(linalg::LinalgOp op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || generic.getNumDpsInputs() != 2 ||
+      generic.getNumDpsInits() != 1 || generic.getNumLoops() != 4 ||
+      !generic.hasPureTensorSemantics() || !isExtMulAdd(*generic.getBlock()))
+    return false;
+  auto type = [](Value v) { return dyn_cast<RankedTensorType>(v.getType()); };
+  auto a = type(generic.getDpsInputs()[0]), b = type(generic.getDpsInputs()[1]),
+       c = type(generic.getDpsInits()[0]);
+  if (!a || !b || !c || !a.hasStaticShape() || !b.hasStaticShape() ||
+      !a.getElementType().isBF16() || !b.getElementType().isBF16() ||
+      !c.getElementType().isF32() || a.getDimSize(2) != 2)
+    return false;
+  MLIRContext *ctx = op.getContext();
+  AffineExpr m, n, k, p;
+  bindDims(ctx, m, n, k, p);
+  using utils::IteratorType;
+  SmallVector<IteratorType> iterators = generic.getIteratorTypesArray();
+  return generic.getIndexingMapsArray() ==
+             SmallVector<AffineMap>{AffineMap::get(4, 0, {m, k, p}, ctx),
+                                    AffineMap::get(4, 0, {k, n, p}, ctx),
+                                    AffineMap::get(4, 0, {m, n}, ctx)} &&
+         iterators[0] == IteratorType::parallel &&
+         iterators[1] == IteratorType::parallel &&
+         iterators[2] == IteratorType::reduction &&
+         iterators[3] == IteratorType::reduction;
+}
+
+LogicalResult mlir::tuner::packBF16DotOperands(Operation *root) {
+  SmallVector<linalg::LinalgOp> candidates;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isPackableBF16Matmul(op))
+      candidates.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::LinalgOp op : candidates)
+    if (auto found = getBF16Matmul(rewriter, op, /*generalize=*/true))
+      rewrite(rewriter, found->first, found->second);
+  return success();
+}
+
+namespace {
+struct TunerPackBF16DotPass
+    : public tuner::impl::TunerPackBF16DotBase<TunerPackBF16DotPass> {
+  void runOnOperation() override {
+    if (failed(packBF16DotOperands(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,204 @@
+//===- CPUContractionBF16DotSketch.cpp - cpu.contraction_bf16_dot ---------===//
+//
+// bf16 matmuls on AVX512-BF16 dot products (vdpbf16ps: 16 f32 lanes, each
+// += the products of a pair of bf16 values). The op is the packed form
+// tuner-pack-bf16-dot writes, a generic over (m, n, k, p) reading
+// A[m, k, p] and B[k, n, p] with p the pair:
+//
+//   S0  scf.forall over (M/m1, N/n1) tiles, fill and consumers fused
+//   R0  scf.for over K/2 in blocks of k1 pairs
+//   S1  scf.for over (m1/m2, n1/n2) register tiles
+//   R1  scf.for over the k1 pairs, one at a time (accumulators hoisted)
+//   S2  m2 x n2/16 contractions of 1 x 16 x (1 x 2), unrolled
+//
+// Each 1 x 16 x (1 x 2) contraction becomes one vdpbf16ps (upstream's
+// x86vector vector_contract_to_packed_type_dot_product): a pair of A
+// broadcast, a row of 16 pairs of B. The register tile (m2 rows of n2/16
+// vectors of accumulators) is a knob choice, so that its loops unroll with
+// constant factors; tiles that need more than 24 accumulators are left out
+// (32 zmm registers, minus B's vectors and A's broadcast).
+//
+// Applies only to targets whose features list avx512bf16; elsewhere the
+// packed op is scheduled by the f32-style sketches (extending in the loop).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SketchUtils.h"
+
+#include "Tuner/Transforms/Prepare.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+namespace {
+constexpr int64_t kLanes = 16;
+constexpr int64_t kMaxAccumulators = 24;
+
+/// A register tile, "<m2>x<n2>".
+struct RegisterTile {
+  int64_t m2, n2;
+  static RegisterTile parse(StringRef text) {
+    auto [m, n] = text.split('x');
+    RegisterTile t{1, kLanes};
+    (void)m.getAsInteger(10, t.m2);
+    (void)n.getAsInteger(10, t.n2);
+    return t;
+  }
+};
+
+class BF16DotInstance : public SketchInstance {
+public:
+  BF16DotInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+                  const FusedGroup &group, SmallVector<int64_t> extents)
+      : SketchInstance(sketch, std::move(knobs)), group(group),
+        extents(std::move(extents)) {}
+
+  LogicalResult verify(const KnobValues &v,
+                       std::string &whyNot) const override {
+    RegisterTile t = RegisterTile::parse(v.getString("tile"));
+    if (v.getInt("m1") % t.m2 || v.getInt("n1") % t.n2) {
+      whyNot = "the register tile must divide the parallel tile";
+      return failure();
+    }
+    return success();
+  }
+
+  std::string buildScript(StringRef symName) const override {
+    ScriptBuilder b(symName);
+    Size m1 = b.knob(getKnob("m1")), n1 = b.knob(getKnob("n1")),
+         k1 = b.knob(getKnob("k1"));
+    Size zero = Size::of(0), one = Size::of(1);
+    TiledGroup tiled = tileAndFuseGroup(b, group, {m1, n1, zero, zero});
+    Handle op = b.tileUsingFor(tiled.anchor, {zero, zero, k1, zero}).first;
+    const Knob &tile = getKnob("tile");
+    b.alternatives(tile, [&](unsigned i) {
+      RegisterTile t = RegisterTile::parse(
+          cast<StringAttr>(tile.options[i]).getValue());
+      Size m2 = Size::of(t.m2), n2 = Size::of(t.n2);
+      TiledGroup local = tiled;
+      vectorizeElementwise(b, local, group, {m2, n2, zero, zero},
+                           /*masked=*/false);
+      Handle reg = b.tileUsingFor(op, {m2, n2, zero, zero}).first;
+      auto [step, kLoops] = b.tileUsingFor(reg, {zero, zero, one, zero});
+      auto [dot, loops] =
+          b.tileUsingFor(step, {one, Size::of(kLanes), zero, zero});
+      b.vectorize(dot, /*namedContraction=*/true);
+      if (t.n2 > kLanes)
+        b.unrollLoop(loops[1], t.n2 / kLanes);
+      if (t.m2 > 1)
+        b.unrollLoop(loops[0], t.m2);
+      b.applyPatterns(tiled.forall,
+                      {"vector.transfer_permutation_patterns",
+                       "vector.reduction_to_contract",
+                       "vector.fold_arith_extension", "canonicalization"});
+      b.applyPatterns(
+          tiled.forall,
+          {"x86vector.vector_contract_to_packed_type_dot_product"});
+      b.applyLICM(kLoops[0]);
+      b.hoistLoopInvariantSubsets(kLoops[0]);
+    });
+    return b.finish();
+  }
+
+  KnobChoice getHeuristicDefault() const override {
+    KnobChoice c(knobs.size(), 0);
+    int64_t em = extents[0], en = extents[1], ek = extents[2];
+    // The largest register tile of at most 16 accumulators, wide first.
+    const Knob &tile = getKnob("tile");
+    unsigned best = 0;
+    int64_t bestScore = -1;
+    for (auto [i, option] : llvm::enumerate(tile.options)) {
+      RegisterTile t =
+          RegisterTile::parse(cast<StringAttr>(option).getValue());
+      int64_t accumulators = t.m2 * (t.n2 / kLanes);
+      int64_t score = accumulators <= 16 ? accumulators * 4 + t.n2 / kLanes : 0;
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+    c[llvm::find_if(knobs, [](const Knob &k) { return k.name == "tile"; }) -
+      knobs.begin()] = best;
+    RegisterTile t =
+        RegisterTile::parse(cast<StringAttr>(tile.options[best]).getValue());
+    // One parallel tile per core's share of N (a B panel in L2), all of M.
+    int64_t n1 = t.n2;
+    for (int64_t d : getDivisors(en))
+      if (d % t.n2 == 0 && d <= 256)
+        n1 = std::max(n1, d);
+    int64_t m1 = em;
+    if ((en / n1) < 2 && em % (2 * t.m2) == 0)
+      m1 = em / 2;
+    setNearest(knobs, c, "m1", m1);
+    setNearest(knobs, c, "n1", n1);
+    setNearest(knobs, c, "k1", std::min<int64_t>(ek, 128));
+    return c;
+  }
+
+private:
+  FusedGroup group;
+  SmallVector<int64_t> extents;
+};
+
+class CPUContractionBF16DotSketch : public Sketch {
+public:
+  StringRef getName() const override { return "cpu.contraction_bf16_dot"; }
+  StringRef getDescription() const override {
+    return "bf16 matmul in the packed (VNNI) form on AVX512-BF16 dot "
+           "products: parallel and K-block tiling, register tiles of 1x16 "
+           "pair dot products unrolled, accumulators hoisted";
+  }
+  TargetKind getTargetKind() const override { return TargetKind::cpu; }
+
+  std::unique_ptr<SketchInstance>
+  instantiate(const FusedGroup &group, TargetAttr target,
+              std::string &whyNot) const override {
+    if (!target.hasFeature("avx512bf16")) {
+      whyNot = "the target has no avx512bf16 feature";
+      return nullptr;
+    }
+    if (!isPackedBF16Dot(group.anchor) || !hasStaticTensorOperands(group)) {
+      whyNot = "needs a bf16 matmul in the packed form of tuner-pack-bf16-dot";
+      return nullptr;
+    }
+    linalg::LinalgOp anchor = group.anchor;
+    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
+    int64_t em = extents[0], en = extents[1], ek = extents[2];
+    if (en % kLanes) {
+      whyNot = "N = " + std::to_string(en) + " is not a multiple of 16";
+      return nullptr;
+    }
+    SmallVector<std::string> tiles;
+    for (int64_t m2 : getDivisorsIn(em, 1, 16))
+      for (int64_t n2 : {16, 32, 48, 64})
+        if (en % n2 == 0 && m2 * (n2 / kLanes) <= kMaxAccumulators)
+          tiles.push_back(std::to_string(m2) + "x" + std::to_string(n2));
+    SmallVector<StringRef> tileRefs(tiles.begin(), tiles.end());
+
+    MLIRContext *ctx = group.anchor->getContext();
+    SmallVector<Knob> knobs;
+    knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile, getDivisors(em),
+                                "S0: rows of M per parallel tile", em));
+    SmallVector<int64_t> n1;
+    for (int64_t d : getDivisors(en))
+      if (d % kLanes == 0)
+        n1.push_back(d);
+    knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile, n1,
+                                "S0: columns of N per parallel tile", en));
+    knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile, getDivisors(ek),
+                                "R0: pairs of K per reduction block", ek));
+    knobs.push_back(makeChoiceKnob(ctx, "tile", tileRefs,
+                                   "S2: register tile, rows x columns"));
+    return std::make_unique<BF16DotInstance>(*this, std::move(knobs), group,
+                                             std::move(extents));
+  }
+};
+} // namespace
+
+std::unique_ptr<Sketch> mlir::tuner::createCPUContractionBF16DotSketch() {
+  return std::make_unique<CPUContractionBF16DotSketch>();
+}
