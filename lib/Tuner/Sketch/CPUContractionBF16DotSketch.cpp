@@ -189,7 +189,9 @@ public:
         n1.push_back(d);
     knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile, n1,
                                 "S0: columns of N per parallel tile", en));
-    knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile, getDivisors(ek),
+    // A block of one pair leaves R1 without a loop to hoist out of.
+    SmallVector<int64_t> k1 = getDivisorsIn(ek, std::min<int64_t>(ek, 2), ek);
+    knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile, k1,
                                 "R0: pairs of K per reduction block", ek));
     knobs.push_back(makeChoiceKnob(ctx, "tile", tileRefs,
                                    "S2: register tile, rows x columns"));

@@ -1,0 +1,28 @@
+// A bf16 matmul accumulating in f32. On a target whose features list
+// avx512bf16 it is packed for bf16 dot products and gets the
+// cpu.contraction_bf16_dot sketch; on one without (an AVX-512 machine
+// without BF16, e.g. Skylake-X, or a target of older records with no
+// features) its inputs are widened to f32 and it gets the f32 sketches.
+// RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "sapphirerapids", cores = 2, vector_bits = 512, l1 = 49152, l2 = 2097152, features = "amx-bf16,amx-tile,avx512bf16,avx512bw,avx512f,avx512vl,fma">}' | FileCheck %s --check-prefix=BF16
+// RUN: tuner-opt %s --sched-apply-default=target=cpu:avx512:2t | FileCheck %s --check-prefix=NOBF16
+// RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512>}' | FileCheck %s --check-prefix=NOBF16
+// RUN: tuner-opt %s --sched-generate-space='target={#sched.target<kind = cpu, arch = "sapphirerapids", cores = 2, vector_bits = 512, features = "avx512bf16">}' | FileCheck %s --check-prefix=SPACE
+
+// BF16:       tensor.expand_shape {{.*}} into tensor<32x128x2xbf16>
+// BF16:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
+// BF16-SAME:  sched.config = #sched.config<sketch = "cpu.contraction_bf16_dot", knobs = {k1 = 128, m1 = 16, n1 = 64, tile = "4x64"}>
+
+// NOBF16-NOT: bf16_dot
+// NOBF16:     linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", {{.*}} ins({{.*}} : tensor<32x256xf32>, tensor<256x64xf32>)
+
+// The register tile is a choice among m2 x n2 (n2 of 16, 32 or 64 here),
+// with at most 24 accumulators.
+// SPACE:      transform.tune.alternatives<"tile">
+// SPACE:      transform.apply_patterns.x86vector.vector_contract_to_packed_type_dot_product
+func.func @proj(%a: tensor<32x256xbf16>, %w: tensor<256x64xbf16>) -> tensor<32x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %r = linalg.matmul ins(%a, %w : tensor<32x256xbf16>, tensor<256x64xbf16>) outs(%f : tensor<32x64xf32>) -> tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
+}

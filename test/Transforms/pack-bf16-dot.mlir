@@ -1,0 +1,61 @@
+// RUN: tuner-opt %s --split-input-file --tuner-pack-bf16-dot | FileCheck %s
+
+// A bf16 matmul accumulating in f32: A reshaped to K pairs, B reshaped and
+// transposed to [K/2, N, 2], the contraction over (m, n, k, p).
+// CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d1, d3)>
+// CHECK-DAG: #[[C:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-LABEL: func.func @matmul
+// CHECK:       %[[A2:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [8, 32, 2] : tensor<8x64xbf16> into tensor<8x32x2xbf16>
+// CHECK:       %[[B2:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [32, 2, 48] : tensor<64x48xbf16> into tensor<32x2x48xbf16>
+// CHECK:       %[[BP:.*]] = linalg.transpose ins(%[[B2]] : tensor<32x2x48xbf16>) outs(%{{.*}} : tensor<32x48x2xbf16>) permutation = [0, 2, 1]
+// CHECK:       linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%[[A2]], %[[BP]] : tensor<8x32x2xbf16>, tensor<32x48x2xbf16>) outs(%{{.*}} : tensor<8x48xf32>)
+// CHECK:         arith.extf
+// CHECK:         arith.extf
+// CHECK:         arith.mulf
+// CHECK:         arith.addf
+// CHECK-NOT:   linalg.matmul
+func.func @matmul(%a: tensor<8x64xbf16>, %b: tensor<64x48xbf16>, %c: tensor<8x48xf32>) -> tensor<8x48xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<8x64xbf16>, tensor<64x48xbf16>) outs(%c : tensor<8x48xf32>) -> tensor<8x48xf32>
+  return %0 : tensor<8x48xf32>
+}
+
+// -----
+
+// B as [N, K] (a generic matmul with a transposed B): reshaped to
+// [N, K/2, 2] and transposed to [K/2, N, 2].
+// CHECK-LABEL: func.func @transposed_b
+// CHECK:       tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [48, 32, 2] : tensor<48x64xbf16> into tensor<48x32x2xbf16>
+// CHECK:       linalg.transpose ins(%{{.*}} : tensor<48x32x2xbf16>) outs(%{{.*}} : tensor<32x48x2xbf16>) permutation = [1, 0, 2]
+// CHECK:       iterator_types = ["parallel", "parallel", "reduction", "reduction"]
+#mA = affine_map<(m, n, k) -> (m, k)>
+#mBt = affine_map<(m, n, k) -> (n, k)>
+#mC = affine_map<(m, n, k) -> (m, n)>
+func.func @transposed_b(%a: tensor<8x64xbf16>, %b: tensor<48x64xbf16>, %c: tensor<8x48xf32>) -> tensor<8x48xf32> {
+  %0 = linalg.generic {indexing_maps = [#mA, #mBt, #mC], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<8x64xbf16>, tensor<48x64xbf16>) outs(%c : tensor<8x48xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %o: f32):
+    %xe = arith.extf %x : bf16 to f32
+    %ye = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x48xf32>
+  return %0 : tensor<8x48xf32>
+}
+
+// -----
+
+// Left alone: an odd K, f32 inputs, a bf16 accumulator, dynamic shapes.
+// CHECK-LABEL: func.func @untouched
+// CHECK-NOT:   tensor.expand_shape
+// CHECK-COUNT-4: linalg.matmul
+func.func @untouched(%a: tensor<8x63xbf16>, %b: tensor<63x48xbf16>, %c: tensor<8x48xf32>,
+                     %fa: tensor<8x64xf32>, %fb: tensor<64x48xf32>,
+                     %ha: tensor<8x64xbf16>, %hb: tensor<64x48xbf16>, %hc: tensor<8x48xbf16>,
+                     %da: tensor<?x64xbf16>, %dc: tensor<?x48xf32>) -> (tensor<8x48xf32>, tensor<8x48xf32>, tensor<8x48xbf16>, tensor<?x48xf32>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<8x63xbf16>, tensor<63x48xbf16>) outs(%c : tensor<8x48xf32>) -> tensor<8x48xf32>
+  %1 = linalg.matmul ins(%fa, %fb : tensor<8x64xf32>, tensor<64x48xf32>) outs(%c : tensor<8x48xf32>) -> tensor<8x48xf32>
+  %2 = linalg.matmul ins(%ha, %hb : tensor<8x64xbf16>, tensor<64x48xbf16>) outs(%hc : tensor<8x48xbf16>) -> tensor<8x48xbf16>
+  %3 = linalg.matmul ins(%da, %hb : tensor<?x64xbf16>, tensor<64x48xbf16>) outs(%dc : tensor<?x48xf32>) -> tensor<?x48xf32>
+  return %0, %1, %2, %3 : tensor<8x48xf32>, tensor<8x48xf32>, tensor<8x48xbf16>, tensor<?x48xf32>
+}
