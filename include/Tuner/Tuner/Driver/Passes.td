@@ -95,7 +95,8 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "Run tuner-prepare first (decompose, channels last, fold "
            "constants, fuse), so that the tasks are the prepared program's">,
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
-           "host, cpu[:sse|avx2|avx512][:<N>t], cuda:sm_XY, or a "
+           "host, cpu[:sse|avx2|avx512][:<N>t][:+feature|-feature], "
+           "cuda:sm_XY, or a "
            "#sched.target attribute">,
     Option<"policy", "policy", "std::string", /*default=*/"\"evolutionary\"",
            "Search policy">,

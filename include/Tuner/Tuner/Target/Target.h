@@ -31,6 +31,9 @@ FailureOr<sched::TargetAttr> getCUDATarget(MLIRContext *ctx, StringRef chip);
 ///   `cpu:avx512`, `cpu:avx2`, `cpu:sse` a generic x86-64 level (vector width
 ///                       512/256/128 bits, caches unknown), combinable with a
 ///                       thread count: `cpu:avx512:2t`
+///   `cpu:...:+f`, `-f`  the target's `features` with feature f added or
+///                       removed, e.g. `cpu:avx512:+avx512bf16` (the parts
+///                       apply left to right)
 ///   `cuda:sm_XY`        a CUDA GPU (getCUDATarget)
 ///   `#sched.target<...>` an explicit attribute.
 /// Reports a diagnostic at `loc` and fails on anything else.

@@ -1,12 +1,15 @@
 // A bf16 matmul accumulating in f32. On a target whose features list
-// avx512bf16 it is packed for bf16 dot products and gets the
-// cpu.contraction_bf16_dot sketch; on one without (an AVX-512 machine
-// without BF16, e.g. Skylake-X, or a target of older records with no
-// features) its inputs are widened to f32 and it gets the f32 sketches.
-// RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "sapphirerapids", cores = 2, vector_bits = 512, l1 = 49152, l2 = 2097152, features = "amx-bf16,amx-tile,avx512bf16,avx512bw,avx512f,avx512vl,fma">}' | FileCheck %s --check-prefix=BF16
+// avx512bf16 but no AMX (a Zen 4) it is packed for bf16 dot products and
+// gets the cpu.contraction_bf16_dot sketch; on one without (an AVX-512
+// machine without BF16, e.g. Skylake-X, or a target of older records with
+// no features), and on one with AMX (where vdpbf16ps runs at half the f32
+// FMA rate), its inputs are widened to f32 and it gets the f32 sketches.
+// RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512, l1 = 32768, l2 = 1048576, features = "avx2,avx512bf16,avx512bw,avx512f,avx512vl,fma">}' | FileCheck %s --check-prefix=BF16
+// RUN: tuner-opt %s --sched-apply-default=target=cpu:avx512:+avx512bf16:2t | FileCheck %s --check-prefix=BF16
+// RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "sapphirerapids", cores = 2, vector_bits = 512, l1 = 49152, l2 = 2097152, features = "amx-bf16,amx-tile,avx512bf16,avx512bw,avx512f,avx512vl,fma">}' | FileCheck %s --check-prefix=NOBF16
 // RUN: tuner-opt %s --sched-apply-default=target=cpu:avx512:2t | FileCheck %s --check-prefix=NOBF16
 // RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512>}' | FileCheck %s --check-prefix=NOBF16
-// RUN: tuner-opt %s --sched-generate-space='target={#sched.target<kind = cpu, arch = "sapphirerapids", cores = 2, vector_bits = 512, features = "avx512bf16">}' | FileCheck %s --check-prefix=SPACE
+// RUN: tuner-opt %s --sched-generate-space='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512, features = "avx512bf16">}' | FileCheck %s --check-prefix=SPACE
 
 // BF16:       tensor.expand_shape {{.*}} into tensor<32x128x2xbf16>
 // BF16:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]

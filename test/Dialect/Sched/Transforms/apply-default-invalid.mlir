@@ -2,7 +2,9 @@
 // RUN: not tuner-opt %s --sched-apply-default=target=tpu 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tuner-opt %s --sched-apply-default=target=cuda:sm_20 2>&1 | FileCheck %s --check-prefix=CHIP
 
-// TARGET: error: unknown target 'tpu': expected 'host', 'cpu[:sse|avx2|avx512][:<N>t]', 'cuda:sm_XY' or a #sched.target attribute
+// RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx512:+ 2>&1 | FileCheck %s --check-prefix=FEATURE
+// TARGET: error: unknown target 'tpu': expected 'host', 'cpu[:sse|avx2|avx512][:<N>t][:+feature|-feature]', 'cuda:sm_XY' or a #sched.target attribute
+// FEATURE: error: invalid cpu target 'cpu:avx512:+': expected cpu[:sse|avx2|avx512][:<N>t][:+feature|-feature]
 // CHIP: error: unknown CUDA chip in target 'cuda:sm_20': expected 'cuda:sm_XY' with XY >= 70
 
 // Ops that cannot be tasks get a warning and no config.
