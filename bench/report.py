@@ -115,6 +115,48 @@ def section_driver_throughput(data):
     return "\n".join(lines) + "\n"
 
 
+def section_bf16_matmul(data):
+    lines = [
+        "## bf16 matmuls",
+        "",
+        f"Machine: {fmt_machine(data['machine'])}. Command: "
+        f"`bench/bf16_matmul.py --trials {data['trials']}`.",
+        "",
+        "Ours: each form tuned with that many real measurements, the tuned "
+        "kernel timed by `tuner-run` (median of 10, checked against the "
+        "untransformed program). *bf16 dot*: AVX512-BF16 `vdpbf16ps` kernels "
+        "(`cpu.contraction_bf16_dot`) on B packed once in K pairs, tuned for "
+        "this host without AMX (`target=cpu:+avx512bf16:-amx-bf16`); *f32*: "
+        "the same product on f32 inputs (the path `tuner-prepare` takes for "
+        "bf16 where dot products do not pay). oneDNN: its matmul primitive "
+        "(median of 30), with the implementation it picked.",
+        "",
+        "| M x N x K | bf16 dot GFLOP/s | f32 GFLOP/s | oneDNN bf16 GFLOP/s "
+        "| oneDNN f32 GFLOP/s | bf16 dot / f32 | bf16 dot / oneDNN bf16 |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in data["rows"]:
+        m, n, k = r["shape"]
+        flops = 2 * m * n * k
+
+        def g(seconds):
+            return flops / seconds / 1e9
+
+        dot = r.get("bf16_dot")
+        f32 = r["f32"]["median_s"]
+        dn_bf16 = r["onednn_bf16"]["seconds"]
+        dn_f32 = r["onednn_f32"]["seconds"]
+        dot_text = f"{g(dot['median_s']):.0f}" if dot else "-"
+        ratio = f"{f32 / dot['median_s']:.2f}x" if dot else "-"
+        vs = f"{dn_bf16 / dot['median_s']:.2f}x" if dot else "-"
+        lines.append(
+            f"| {m} x {n} x {k} | {dot_text} | {g(f32):.0f} "
+            f"| {g(dn_bf16):.0f} ({r['onednn_bf16']['impl']}) "
+            f"| {g(dn_f32):.0f} ({r['onednn_f32']['impl']}) | {ratio} "
+            f"| {vs} |")
+    return "\n".join(lines) + "\n"
+
+
 def section_mpi_scaling(data):
     t = data["simulated_seconds"]
     lines = [
@@ -606,6 +648,7 @@ SECTIONS = [
     ("baselines", section_baselines),
     ("driver_throughput", section_driver_throughput),
     ("mpi_scaling", section_mpi_scaling),
+    ("bf16_matmul", section_bf16_matmul),
     ("policies", section_policies),
     ("task_scheduler", section_task_scheduler),
     ("transfer", section_transfer),
