@@ -8,6 +8,7 @@
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Transforms/KernelSignature.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -66,6 +67,9 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
+  // Before the transfers become loops: the AMX patterns read them whole.
+  if (options.amx)
+    pm.addPass(createConvertVectorToAMX());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createTunerExpandMath());
   pm.addNestedPass<func::FuncOp>(createTunerFlattenVectorTransfers());
@@ -92,6 +96,7 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   // x86vector ops (AVX512-BF16 dot products) that a schedule chose for a
   // target that has them.
   vectorToLLVM.x86Vector = true;
+  vectorToLLVM.amx = options.amx;
   vectorToLLVM.reassociateFPReductions = true;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertMathToLLVMPass());
@@ -124,6 +129,11 @@ struct TunerLowerCPUPass
     }
     options.outParams = outParams;
     options.cInterface = cInterface;
+    // A module whose target has AMX-BF16 may hold cpu.contraction_amx
+    // schedules: they need the AMX conversion.
+    sched::TargetAttr target = sched::getTarget(getOperation());
+    options.amx = amx || (target && target.isCPU() &&
+                          target.hasFeature("amx-bf16"));
     OpPassManager pm(ModuleOp::getOperationName());
     buildLowerCPUPipeline(pm, options);
     if (failed(runPipeline(pm, getOperation())))
@@ -131,8 +141,11 @@ struct TunerLowerCPUPass
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
+    // Every pass any option may add (the AMX conversion too).
+    LowerCPUOptions all;
+    all.amx = true;
     OpPassManager pm(ModuleOp::getOperationName());
-    buildLowerCPUPipeline(pm, LowerCPUOptions());
+    buildLowerCPUPipeline(pm, all);
     pm.getDependentDialects(registry);
   }
 };

@@ -141,6 +141,7 @@ int main(int argc, char **argv) {
   if (threads > 0)
     setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(), 1);
   keepFreedMemoryForReuse();
+  requestAMXPermission();
 
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();

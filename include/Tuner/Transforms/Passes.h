@@ -22,6 +22,10 @@ struct LowerCPUOptions {
   ParallelRuntime parallel = ParallelRuntime::OpenMP;
   bool outParams = false;
   bool cInterface = false;
+  /// Lower bf16 contractions in the packed (VNNI) form of AMX tile shapes to
+  /// AMX tile operations (upstream convert-vector-to-amx); only for targets
+  /// with amx-bf16.
+  bool amx = false;
 };
 
 /// Adds the tuner-lower-cpu pipeline to `pm` (which must run on a module).

@@ -335,6 +335,9 @@ def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
            "(the caller provides the output buffers)">,
     Option<"cInterface", "c-interface", "bool", /*default=*/"false",
            "Emit _mlir_ciface_ wrappers for public functions">,
+    Option<"amx", "amx", "bool", /*default=*/"false",
+           "Lower packed bf16 contractions of AMX tile shapes to AMX tile "
+           "operations (convert-vector-to-amx; CPUs with AMX-BF16 only)">,
   ];
 }
 

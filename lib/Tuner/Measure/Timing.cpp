@@ -7,6 +7,10 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -73,6 +77,15 @@ Timings mlir::tuner::timeCalls(const std::function<void()> &call,
     timings.seconds.push_back(elapsed(start) / calls);
   }
   return timings;
+}
+
+void mlir::tuner::requestAMXPermission() {
+#if defined(__x86_64__) && defined(__linux__)
+  // ARCH_REQ_XCOMP_PERM (0x1023) for XFEATURE_XTILEDATA (18): without it, the
+  // first AMX instruction of the process traps. Fails harmlessly on CPUs or
+  // kernels without AMX.
+  (void)syscall(SYS_arch_prctl, 0x1023, 18);
+#endif
 }
 
 void mlir::tuner::keepFreedMemoryForReuse() {

@@ -125,6 +125,7 @@ std::optional<int> mlir::tuner::maybeRunWorker(int argc, char **argv,
   if (!arg.consume_front("--tuner-worker="))
     return std::nullopt;
   keepFreedMemoryForReuse();
+  requestAMXPermission();
   return runWorkerMain(arg, registry);
 }
 

@@ -193,6 +193,7 @@ FailureOr<KnobChoice> SketchInstance::fromConfig(ConfigAttr config,
 
 SketchRegistry::SketchRegistry() {
   // Preference order: specialized sketches first, the fallback last.
+  sketches.push_back(createCPUContractionAMXSketch());
   sketches.push_back(createCPUContractionBF16DotSketch());
   sketches.push_back(createCPUContractionSketch());
   sketches.push_back(createCPUContractionPaddedSketch());

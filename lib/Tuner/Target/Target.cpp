@@ -200,13 +200,16 @@ FailureOr<TargetAttr> mlir::tuner::resolveTarget(StringRef option,
 PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   PrepareOptions options;
   options.widenInputs = !target.isCUDA();
-  // bf16 dot products pay where they outrun f32 FMAs: on Zen 4 vdpbf16ps
-  // gives 234 GFLOP/s per core against 117 for f32 FMA; on a Sapphire
-  // Rapids Xeon 120 against 240 (two FMA ports), and AMX is the bf16 path
-  // there. So: with AVX512-BF16 and without AMX. (The f32 sketches handle a
-  // widened matmul; the search does not compare the two forms.)
-  options.packBF16 = target.isCPU() && target.hasFeature("avx512bf16") &&
-                     !target.hasFeature("amx-bf16");
+  // The packed form pays on AMX (cpu.contraction_amx: 534 GFLOP/s on
+  // 1024^3 against 262 for f32 on two cores of a Sapphire Rapids-class
+  // Xeon), and where bf16 dot products outrun f32 FMAs: on Zen 4 vdpbf16ps
+  // gives 234 GFLOP/s per core against 117 for f32 FMA, while on that Xeon
+  // it gives 120 against 240 (two FMA ports). So: AMX-BF16, or AVX512-BF16
+  // without AMX. Elsewhere the inputs are widened for the f32 sketches (the
+  // search does not compare the two forms).
+  options.packBF16 =
+      target.isCPU() && (target.hasFeature("amx-bf16") ||
+                         target.hasFeature("avx512bf16"));
   return options;
 }
 

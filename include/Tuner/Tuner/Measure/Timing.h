@@ -47,6 +47,11 @@ Timings timeCalls(const std::function<void()> &call,
 /// tuner-run and the runner workers before anything is timed.
 void keepFreedMemoryForReuse();
 
+/// Asks Linux for the AMX tile state (ARCH_REQ_XCOMP_PERM), which a process
+/// needs before its first AMX instruction; nothing where there is no AMX.
+/// Called by tuner-run and the workers at start.
+void requestAMXPermission();
+
 } // namespace mlir::tuner
 
 #endif // TUNER_TUNER_MEASURE_TIMING_H

@@ -149,6 +149,7 @@ instantiateSketches(const FusedGroup &group, sched::TargetAttr target,
                     std::string *whyNot = nullptr);
 
 /// Factories of the built-in sketches (one file each under lib/Tuner/Sketch).
+std::unique_ptr<Sketch> createCPUContractionAMXSketch();
 std::unique_ptr<Sketch> createCPUContractionBF16DotSketch();
 std::unique_ptr<Sketch> createCPUContractionSketch();
 std::unique_ptr<Sketch> createCPUContractionPaddedSketch();

@@ -1,12 +1,12 @@
 // A bf16 matmul accumulating in f32. On a target whose features list
 // avx512bf16 but no AMX (a Zen 4) it is packed for bf16 dot products and
-// gets the cpu.contraction_bf16_dot sketch; on one without (an AVX-512
+// gets the cpu.contraction_bf16_dot sketch; with AMX-BF16 it is packed too
+// and gets cpu.contraction_amx; on a target without either (an AVX-512
 // machine without BF16, e.g. Skylake-X, or a target of older records with
-// no features), and on one with AMX (where vdpbf16ps runs at half the f32
-// FMA rate), its inputs are widened to f32 and it gets the f32 sketches.
+// no features) its inputs are widened to f32 and it gets the f32 sketches.
 // RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512, l1 = 32768, l2 = 1048576, features = "avx2,avx512bf16,avx512bw,avx512f,avx512vl,fma">}' | FileCheck %s --check-prefix=BF16
 // RUN: tuner-opt %s --sched-apply-default=target=cpu:avx512:+avx512bf16:2t | FileCheck %s --check-prefix=BF16
-// RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "sapphirerapids", cores = 2, vector_bits = 512, l1 = 49152, l2 = 2097152, features = "amx-bf16,amx-tile,avx512bf16,avx512bw,avx512f,avx512vl,fma">}' | FileCheck %s --check-prefix=NOBF16
+// RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "sapphirerapids", cores = 2, vector_bits = 512, l1 = 49152, l2 = 2097152, features = "amx-bf16,amx-tile,avx512bf16,avx512bw,avx512f,avx512vl,fma">}' | FileCheck %s --check-prefix=AMX
 // RUN: tuner-opt %s --sched-apply-default=target=cpu:avx512:2t | FileCheck %s --check-prefix=NOBF16
 // RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512>}' | FileCheck %s --check-prefix=NOBF16
 // RUN: tuner-opt %s --sched-generate-space='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512, features = "avx512bf16">}' | FileCheck %s --check-prefix=SPACE
@@ -14,6 +14,9 @@
 // BF16:       tensor.expand_shape {{.*}} into tensor<32x128x2xbf16>
 // BF16:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
 // BF16-SAME:  sched.config = #sched.config<sketch = "cpu.contraction_bf16_dot", knobs = {k1 = 128, m1 = 16, n1 = 64, tile = "4x64"}>
+
+// AMX:        linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
+// AMX-SAME:   sched.config = #sched.config<sketch = "cpu.contraction_amx", knobs = {k1 = 128, m1 = 16, n1 = 64}>
 
 // NOBF16-NOT: bf16_dot
 // NOBF16:     linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", {{.*}} ins({{.*}} : tensor<32x256xf32>, tensor<256x64xf32>)

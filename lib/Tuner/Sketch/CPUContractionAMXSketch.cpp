@@ -1,0 +1,142 @@
+//===- CPUContractionAMXSketch.cpp - the cpu.contraction_amx sketch -------===//
+//
+// bf16 matmuls on AMX tiles (Intel AMX-BF16: tdpbf16ps multiplies a 16x32
+// bf16 A tile by a 16x32 B tile in K pairs into a 16x16 f32 C tile). The
+// op is the packed form tuner-pack-bf16-dot writes (A[m, k, p], B[k, n, p],
+// p the pair), whose 16-row, 16-pair blocks are exactly AMX tiles:
+//
+//   S0  scf.forall over (M/m1, N/n1) tiles, fill and consumers fused
+//   R0  scf.for over K/2 in blocks of k1 pairs
+//   S1  scf.for over the 16 x 16 C tiles
+//   R1  scf.for over the block's pairs, 16 at a time
+//   S2  one 16x16x(16x2) contraction -> tile loads, tdpbf16ps, tile store
+//
+// tuner-lower-cpu (for a target with amx-bf16) turns each contraction into
+// AMX operations with upstream's convert-vector-to-amx; C is loaded and
+// stored around every product (its accumulator is not hoisted: the
+// conversion would stage a hoisted vector through stack buffers).
+//
+// Applies only to targets whose features list amx-bf16.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SketchUtils.h"
+
+#include "Tuner/Transforms/Prepare.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+namespace {
+/// Rows and pairs of an AMX bf16 tile.
+constexpr int64_t kTile = 16;
+
+/// Divisors of `n` that are multiples of `step`.
+SmallVector<int64_t> getMultipleDivisors(int64_t n, int64_t step) {
+  SmallVector<int64_t> result;
+  for (int64_t d : getDivisors(n))
+    if (d % step == 0)
+      result.push_back(d);
+  return result;
+}
+
+class AMXInstance : public SketchInstance {
+public:
+  AMXInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+              const FusedGroup &group, SmallVector<int64_t> extents,
+              TargetAttr target)
+      : SketchInstance(sketch, std::move(knobs)), group(group),
+        extents(std::move(extents)), target(target) {}
+
+  std::string buildScript(StringRef symName) const override {
+    ScriptBuilder b(symName);
+    Size m1 = b.knob(getKnob("m1")), n1 = b.knob(getKnob("n1")),
+         k1 = b.knob(getKnob("k1"));
+    Size zero = Size::of(0), tile = Size::of(kTile);
+    TiledGroup tiled = tileAndFuseGroup(b, group, {m1, n1, zero, zero});
+    Handle op = b.tileUsingFor(tiled.anchor, {zero, zero, k1, zero}).first;
+    vectorizeElementwise(b, tiled, group, {tile, tile, zero, zero},
+                         /*masked=*/false);
+    Handle c = b.tileUsingFor(op, {tile, tile, zero, zero}).first;
+    Handle dot = b.tileUsingFor(c, {zero, zero, tile, zero}).first;
+    b.vectorize(dot, /*namedContraction=*/true);
+    b.applyPatterns(tiled.forall,
+                    {"vector.transfer_permutation_patterns",
+                     "vector.reduction_to_contract",
+                     "vector.fold_arith_extension", "canonicalization"});
+    return b.finish();
+  }
+
+  KnobChoice getHeuristicDefault() const override {
+    KnobChoice c(knobs.size(), 0);
+    int64_t em = extents[0], en = extents[1];
+    // Parallel tiles: up to 256 x 256, split until every core has one.
+    int64_t m1 = largestAtMost(getIntOptions("m1"), 256);
+    int64_t n1 = largestAtMost(getIntOptions("n1"), 256);
+    while ((em / m1) * (en / n1) < target.getCores() && m1 > kTile &&
+           em % (m1 / 2) == 0 && (m1 / 2) % kTile == 0)
+      m1 /= 2;
+    setNearest(knobs, c, "m1", m1);
+    setNearest(knobs, c, "n1", n1);
+    setNearest(knobs, c, "k1", 256);
+    return c;
+  }
+
+private:
+  FusedGroup group;
+  SmallVector<int64_t> extents;
+  TargetAttr target;
+};
+
+class CPUContractionAMXSketch : public Sketch {
+public:
+  StringRef getName() const override { return "cpu.contraction_amx"; }
+  StringRef getDescription() const override {
+    return "bf16 matmul in the packed (VNNI) form on AMX tiles: parallel "
+           "and K-block tiling, 16x16 f32 C tiles, 16-pair steps, each step "
+           "one tdpbf16ps";
+  }
+  TargetKind getTargetKind() const override { return TargetKind::cpu; }
+
+  std::unique_ptr<SketchInstance>
+  instantiate(const FusedGroup &group, TargetAttr target,
+              std::string &whyNot) const override {
+    if (!target.hasFeature("amx-bf16")) {
+      whyNot = "the target has no amx-bf16 feature";
+      return nullptr;
+    }
+    if (!isPackedBF16Dot(group.anchor) || !hasStaticTensorOperands(group)) {
+      whyNot = "needs a bf16 matmul in the packed form of tuner-pack-bf16-dot";
+      return nullptr;
+    }
+    linalg::LinalgOp anchor = group.anchor;
+    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
+    int64_t em = extents[0], en = extents[1], ek = extents[2];
+    if (em % kTile || en % kTile || ek % kTile) {
+      whyNot = "M, N and K/2 must be multiples of 16 (AMX tiles)";
+      return nullptr;
+    }
+    MLIRContext *ctx = anchor->getContext();
+    SmallVector<Knob> knobs;
+    knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile,
+                                getMultipleDivisors(em, kTile),
+                                "S0: rows of M per parallel tile", em));
+    knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile,
+                                getMultipleDivisors(en, kTile),
+                                "S0: columns of N per parallel tile", en));
+    knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile,
+                                getMultipleDivisors(ek, kTile),
+                                "R0: pairs of K per reduction block", ek));
+    return std::make_unique<AMXInstance>(*this, std::move(knobs), group,
+                                         std::move(extents), target);
+  }
+};
+} // namespace
+
+std::unique_ptr<Sketch> mlir::tuner::createCPUContractionAMXSketch() {
+  return std::make_unique<CPUContractionAMXSketch>();
+}
