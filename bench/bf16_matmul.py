@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""bf16 matmuls: our AVX512-BF16 dot-product kernels against our f32 path and
-oneDNN's bf16 and f32 matmuls, in one run.
+"""bf16 matmuls: our AMX and AVX512-BF16 dot-product kernels against our f32
+path and oneDNN's bf16 and f32 matmuls, in one run.
 
 For each shape (M, N, K), tunes with real measurements (`--trials` each):
+- *amx*: the packed form below for the host (cpu.contraction_amx), when
+  the host has AMX-BF16;
 - *bf16 dot*: the packed form tuner-pack-bf16-dot writes (A [M, K/2, 2], B
   [K/2, N, 2]; weights packed once, as oneDNN's reorder is done once), for
   the host with `+avx512bf16:-amx-bf16` (the cpu.contraction_bf16_dot
@@ -75,7 +77,9 @@ def main():
     opt = common.tool(args.build, "tuner-opt")
     runner = common.tool(args.build, "tuner-run")
     onednn = common.build_harness("gemm_onednn", "gemm_onednn.cpp", ["-ldnnl"])
-    has_bf16 = "avx512_bf16" in common.lscpu().get("Flags", "")
+    flags = common.lscpu().get("Flags", "").split()
+    has_bf16 = "avx512_bf16" in flags
+    has_amx = "amx_bf16" in flags
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for m, n, k in SHAPES:
@@ -90,6 +94,8 @@ def main():
             if has_bf16:
                 forms.insert(0, ("bf16_dot", PACKED,
                                  "cpu:+avx512bf16:-amx-bf16"))
+            if has_amx:
+                forms.insert(0, ("amx", PACKED, "host"))
             for name, text, target in forms:
                 source = os.path.join(tmp, f"{name}_{m}_{n}.mlir")
                 with open(source, "w") as f:
