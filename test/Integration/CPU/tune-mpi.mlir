@@ -10,6 +10,15 @@
 // RUN: tuner-opt %t.tuned.mlir --sched-materialize --tuner-lower-cpu -o %t.ll.mlir
 // RUN: tuner-run %t.ll.mlir --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
 
+// A target no rank has (4096 cores) is measured nowhere: every candidate is
+// an error record that says why, and the op keeps its default config; a
+// generic x86-64 level the ranks' CPUs cover is measured.
+// RUN: rm -f %t.none.db %t.avx2.db
+// RUN: env OMPI_MCA_mpi_warn_on_fork=0 %mpirun -np 2 tuner-opt %s --tuner-tune="workers=mpi target=cpu:avx2:4096t trials=2 database=%t.none.db progress=off drift-check=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: FileCheck %s --check-prefix=NONEDB --input-file=%t.none.db
+// RUN: env OMPI_MCA_mpi_warn_on_fork=0 %mpirun -np 2 tuner-opt %s --tuner-tune="workers=mpi target=cpu:avx2:1t trials=2 builders=1 repeats=1 min-repeat-ms=0 database=%t.avx2.db progress=off drift-check=false final-validation=0" -o /dev/null
+// RUN: %PYTHON %S/../../Tuner/Driver/Inputs/check_db.py %t.avx2.db --lines 2 --valid 2 --workers "mpi rank 1"
+
 // A rank count without serving ranks, and no launcher, are refused (mpirun
 // --enable-recovery exits with 0 whatever its ranks return).
 // RUN: env OMPI_MCA_mpi_warn_on_fork=0 %mpirun -np 1 tuner-opt %s --tuner-tune="workers=mpi trials=1 progress=off" 2>&1 | FileCheck %s --check-prefix=ONE
@@ -19,6 +28,8 @@
 // REPORT: "errors": 0,
 // REPORT: "trials": 16
 // EXEC: reference: match
+// NONE: warning: tuner-tune: no valid measurement for task
+// NONEDB: "error_name":"UNKNOWN_ERROR",{{.*}}"message":"no live MPI rank can measure for target #sched.target<kind = cpu, arch = \"x86-64-v3\", cores = 4096
 // ONE: error: tuner-tune: workers=mpi: the MPI job has one rank
 // NOLAUNCHER: error: tuner-tune: workers=mpi: this process was not started by an MPI launcher
 func.func @mm(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x128xf32> {

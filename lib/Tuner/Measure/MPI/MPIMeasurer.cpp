@@ -58,7 +58,6 @@ struct InFlight {
   Clock::time_point sent;
 };
 
-/// Whether a rank with target `have` can measure for a task on `want`.
 std::string printAttr(Attribute attr) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -66,10 +65,20 @@ std::string printAttr(Attribute attr) {
   return text;
 }
 
+/// Whether a rank with target `have` can measure for a task on `want`: the
+/// same kind, the same chip unless `want` names a generic x86-64 level,
+/// every feature of `want`, and at least its cores.
 bool canMeasure(sched::TargetAttr have, sched::TargetAttr want) {
   if (have.getKind() != want.getKind())
     return false;
-  if (!want.getArch().empty() && have.getArch() != want.getArch())
+  StringRef arch = want.getArch();
+  if (!arch.empty() && !arch.starts_with("x86-64") && have.getArch() != arch)
+    return false;
+  SmallVector<StringRef> features;
+  if (!want.getFeatures().empty())
+    want.getFeatures().split(features, ',');
+  if (!llvm::all_of(features,
+                    [&](StringRef f) { return have.hasFeature(f); }))
     return false;
   return have.getCores() >= want.getCores();
 }
