@@ -215,6 +215,13 @@ void Comm::shutDownPeers() {
 // JSON forms
 //===----------------------------------------------------------------------===//
 
+std::string mpi::printAttr(Attribute attr) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  attr.print(os);
+  return text;
+}
+
 llvm::json::Value mpi::toJSON(const TimingOptions &t) {
   return llvm::json::Object{{"warmup", static_cast<int64_t>(t.warmup)},
                             {"repeats", static_cast<int64_t>(t.repeats)},

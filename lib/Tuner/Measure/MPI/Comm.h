@@ -103,6 +103,9 @@ private:
   std::vector<std::unique_ptr<std::string>> abandoned;
 };
 
+/// An attribute as text (targets and configs travel printed).
+std::string printAttr(Attribute attr);
+
 /// JSON forms of a measurement's parts (Serve.cpp and MPIMeasurer.cpp).
 llvm::json::Value toJSON(const MeasurerOptions &o);
 bool fromJSON(const llvm::json::Value &v, MeasurerOptions &o);

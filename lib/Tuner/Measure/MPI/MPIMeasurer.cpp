@@ -58,13 +58,6 @@ struct InFlight {
   Clock::time_point sent;
 };
 
-std::string printAttr(Attribute attr) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  attr.print(os);
-  return text;
-}
-
 /// Whether a rank with target `have` can measure for a task on `want`: the
 /// same kind, the same chip unless `want` names a generic x86-64 level,
 /// every feature of `want`, and at least its cores.

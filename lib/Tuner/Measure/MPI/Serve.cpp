@@ -38,13 +38,6 @@ namespace {
 constexpr double kRootSilenceSeconds = 60;
 constexpr double kAnswerTimeoutSeconds = 120;
 
-std::string printAttr(Attribute attr) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  attr.print(os);
-  return text;
-}
-
 bool startedByMPILauncher() {
   for (const char *name :
        {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"})
