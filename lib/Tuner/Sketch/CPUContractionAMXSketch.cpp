@@ -7,9 +7,15 @@
 //
 //   S0  scf.forall over (M/m1, N/n1) tiles, fill and consumers fused
 //   R0  scf.for over K/2 in blocks of k1 pairs
-//   S1  scf.for over the 16 x 16 C tiles
+//   S1  scf.for over blocks of mt x nt C tiles of 16 x 16
 //   R1  scf.for over the block's pairs, 16 at a time
-//   S2  one 16x16x(16x2) contraction -> tile loads, tdpbf16ps, tile store
+//   S2  mt x nt contractions of 16x16x(16x2), unrolled; each one tile
+//       loads, a tdpbf16ps and a tile store
+//
+// The block of C tiles (knob `tiles`, a choice so that its loops unroll by
+// constants) gives the core independent tile products to overlap: on a
+// Sapphire Rapids-class Xeon 1024^3 ran in 4.08 ms with one C tile per step,
+// 2.81 with 2x2 and 2.63 with 1x4.
 //
 // tuner-lower-cpu (for a target with amx-bf16) turns each contraction into
 // AMX operations with upstream's convert-vector-to-amx; C is loaded and
@@ -34,6 +40,15 @@ using namespace mlir::tuner::detail;
 namespace {
 /// Rows and pairs of an AMX bf16 tile.
 constexpr int64_t kTile = 16;
+
+/// A block of C tiles, "<mt>x<nt>".
+std::pair<int64_t, int64_t> parseTiles(StringRef text) {
+  auto [m, n] = text.split('x');
+  int64_t mt = 1, nt = 1;
+  (void)m.getAsInteger(10, mt);
+  (void)n.getAsInteger(10, nt);
+  return {mt, nt};
+}
 
 /// Divisors of `n` that are multiples of `step`.
 SmallVector<int64_t> getMultipleDivisors(int64_t n, int64_t step) {
@@ -61,14 +76,35 @@ public:
     Handle op = b.tileUsingFor(tiled.anchor, {zero, zero, k1, zero}).first;
     vectorizeElementwise(b, tiled, group, {tile, tile, zero, zero},
                          /*masked=*/false);
-    Handle c = b.tileUsingFor(op, {tile, tile, zero, zero}).first;
-    Handle dot = b.tileUsingFor(c, {zero, zero, tile, zero}).first;
-    b.vectorize(dot, /*namedContraction=*/true);
+    const Knob &tiles = getKnob("tiles");
+    b.alternatives(tiles, [&](unsigned i) {
+      auto [mt, nt] = parseTiles(cast<StringAttr>(tiles.options[i]).getValue());
+      Handle block = b.tileUsingFor(op, {Size::of(mt * kTile),
+                                         Size::of(nt * kTile), zero, zero})
+                         .first;
+      Handle step = b.tileUsingFor(block, {zero, zero, tile, zero}).first;
+      auto [dot, loops] = b.tileUsingFor(step, {tile, tile, zero, zero});
+      b.vectorize(dot, /*namedContraction=*/true);
+      if (nt > 1)
+        b.unrollLoop(loops[1], nt);
+      if (mt > 1)
+        b.unrollLoop(loops[0], mt);
+    });
     b.applyPatterns(tiled.forall,
                     {"vector.transfer_permutation_patterns",
                      "vector.reduction_to_contract",
                      "vector.fold_arith_extension", "canonicalization"});
     return b.finish();
+  }
+
+  LogicalResult verify(const KnobValues &v,
+                       std::string &whyNot) const override {
+    auto [mt, nt] = parseTiles(v.getString("tiles"));
+    if (v.getInt("m1") % (mt * kTile) || v.getInt("n1") % (nt * kTile)) {
+      whyNot = "the block of C tiles must divide the parallel tile";
+      return failure();
+    }
+    return success();
   }
 
   KnobChoice getHeuristicDefault() const override {
@@ -83,6 +119,21 @@ public:
     setNearest(knobs, c, "m1", m1);
     setNearest(knobs, c, "n1", n1);
     setNearest(knobs, c, "k1", 256);
+    // Four C tiles in a row when they fit, else fewer.
+    const Knob &tiles = getKnob("tiles");
+    unsigned tilesIndex =
+        llvm::find_if(knobs, [](const Knob &k) { return k.name == "tiles"; }) -
+        knobs.begin();
+    for (int64_t nt : {4, 2, 1}) {
+      std::string name = "1x" + std::to_string(nt);
+      auto it = llvm::find_if(tiles.options, [&](Attribute a) {
+        return cast<StringAttr>(a).getValue() == name;
+      });
+      if (it != tiles.options.end() && n1 % (nt * kTile) == 0) {
+        c[tilesIndex] = it - tiles.options.begin();
+        break;
+      }
+    }
     return c;
   }
 
@@ -131,6 +182,15 @@ public:
     knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile,
                                 getMultipleDivisors(ek, kTile),
                                 "R0: pairs of K per reduction block", ek));
+    // Blocks of at most 8 C tiles (the tile registers).
+    SmallVector<std::string> blocks;
+    for (int64_t mt : {1, 2, 4})
+      for (int64_t nt : {1, 2, 4})
+        if (mt * nt <= 8 && em % (mt * kTile) == 0 && en % (nt * kTile) == 0)
+          blocks.push_back(std::to_string(mt) + "x" + std::to_string(nt));
+    SmallVector<StringRef> blockRefs(blocks.begin(), blocks.end());
+    knobs.push_back(makeChoiceKnob(ctx, "tiles", blockRefs,
+                                   "S1: block of C tiles, rows x columns"));
     return std::make_unique<AMXInstance>(*this, std::move(knobs), group,
                                          std::move(extents), target);
   }

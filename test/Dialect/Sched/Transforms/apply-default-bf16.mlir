@@ -16,7 +16,7 @@
 // BF16-SAME:  sched.config = #sched.config<sketch = "cpu.contraction_bf16_dot", knobs = {k1 = 128, m1 = 16, n1 = 64, tile = "4x64"}>
 
 // AMX:        linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
-// AMX-SAME:   sched.config = #sched.config<sketch = "cpu.contraction_amx", knobs = {k1 = 128, m1 = 16, n1 = 64}>
+// AMX-SAME:   sched.config = #sched.config<sketch = "cpu.contraction_amx", knobs = {k1 = 128, m1 = 16, n1 = 64, tiles = "1x4"}>
 
 // NOBF16-NOT: bf16_dot
 // NOBF16:     linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", {{.*}} ins({{.*}} : tensor<32x256xf32>, tensor<256x64xf32>)
