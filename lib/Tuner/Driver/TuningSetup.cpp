@@ -49,9 +49,7 @@ FailureOr<TargetAttr> getCUDADeviceTarget(TargetAttr target, Location loc) {
     return emitError(loc) << "tuner-tune: target " << target.getShortName()
                           << " but CUDA device 0 (" << d.name << ") is "
                           << d.getChip();
-  return TargetAttr::get(loc.getContext(), TargetKind::cuda, target.getArch(),
-                         0, 0, 0, 0, 0, "", d.sms, d.maxThreadsPerBlock,
-                         d.sharedMemoryPerBlock, d.registersPerSm, d.warpSize);
+  return getCUDATarget(loc.getContext(), d);
 }
 
 /// The target (resolved once), the measurer's registration and the database.

@@ -28,8 +28,6 @@
 
 #include "SketchUtils.h"
 
-#include "Tuner/Transforms/Prepare.h"
-
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 using namespace mlir;
@@ -40,15 +38,6 @@ using namespace mlir::tuner::detail;
 namespace {
 /// Rows and pairs of an AMX bf16 tile.
 constexpr int64_t kTile = 16;
-
-/// A block of C tiles, "<mt>x<nt>".
-std::pair<int64_t, int64_t> parseTiles(StringRef text) {
-  auto [m, n] = text.split('x');
-  int64_t mt = 1, nt = 1;
-  (void)m.getAsInteger(10, mt);
-  (void)n.getAsInteger(10, nt);
-  return {mt, nt};
-}
 
 /// Divisors of `n` that are multiples of `step`.
 SmallVector<int64_t> getMultipleDivisors(int64_t n, int64_t step) {
@@ -78,7 +67,7 @@ public:
                          /*masked=*/false);
     const Knob &tiles = getKnob("tiles");
     b.alternatives(tiles, [&](unsigned i) {
-      auto [mt, nt] = parseTiles(cast<StringAttr>(tiles.options[i]).getValue());
+      auto [mt, nt] = parseShapeOption(cast<StringAttr>(tiles.options[i]).getValue());
       Handle block = b.tileUsingFor(op, {Size::of(mt * kTile),
                                          Size::of(nt * kTile), zero, zero})
                          .first;
@@ -99,7 +88,7 @@ public:
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
-    auto [mt, nt] = parseTiles(v.getString("tiles"));
+    auto [mt, nt] = parseShapeOption(v.getString("tiles"));
     if (v.getInt("m1") % (mt * kTile) || v.getInt("n1") % (nt * kTile)) {
       whyNot = "the block of C tiles must divide the parallel tile";
       return failure();
@@ -119,21 +108,10 @@ public:
     setNearest(knobs, c, "m1", m1);
     setNearest(knobs, c, "n1", n1);
     setNearest(knobs, c, "k1", 256);
-    // Four C tiles in a row when they fit, else fewer.
-    const Knob &tiles = getKnob("tiles");
-    unsigned tilesIndex =
-        llvm::find_if(knobs, [](const Knob &k) { return k.name == "tiles"; }) -
-        knobs.begin();
-    for (int64_t nt : {4, 2, 1}) {
-      std::string name = "1x" + std::to_string(nt);
-      auto it = llvm::find_if(tiles.options, [&](Attribute a) {
-        return cast<StringAttr>(a).getValue() == name;
-      });
-      if (it != tiles.options.end() && n1 % (nt * kTile) == 0) {
-        c[tilesIndex] = it - tiles.options.begin();
-        break;
-      }
-    }
+    // Four C tiles in a row when they fit, else fewer (1x1 always exists).
+    for (int64_t nt : {1, 2, 4})
+      if (n1 % (nt * kTile) == 0)
+        setChoice(knobs, c, "tiles", "1x" + std::to_string(nt));
     return c;
   }
 
@@ -156,22 +134,16 @@ public:
   std::unique_ptr<SketchInstance>
   instantiate(const FusedGroup &group, TargetAttr target,
               std::string &whyNot) const override {
-    if (!target.hasFeature("amx-bf16")) {
-      whyNot = "the target has no amx-bf16 feature";
+    FailureOr<SmallVector<int64_t>> extents =
+        getPackedBF16DotExtents(group, target, "amx-bf16", whyNot);
+    if (failed(extents))
       return nullptr;
-    }
-    if (!isPackedBF16Dot(group.anchor) || !hasStaticTensorOperands(group)) {
-      whyNot = "needs a bf16 matmul in the packed form of tuner-pack-bf16-dot";
-      return nullptr;
-    }
-    linalg::LinalgOp anchor = group.anchor;
-    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
-    int64_t em = extents[0], en = extents[1], ek = extents[2];
+    int64_t em = (*extents)[0], en = (*extents)[1], ek = (*extents)[2];
     if (em % kTile || en % kTile || ek % kTile) {
       whyNot = "M, N and K/2 must be multiples of 16 (AMX tiles)";
       return nullptr;
     }
-    MLIRContext *ctx = anchor->getContext();
+    MLIRContext *ctx = group.anchor->getContext();
     SmallVector<Knob> knobs;
     knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile,
                                 getMultipleDivisors(em, kTile),
@@ -192,7 +164,7 @@ public:
     knobs.push_back(makeChoiceKnob(ctx, "tiles", blockRefs,
                                    "S1: block of C tiles, rows x columns"));
     return std::make_unique<AMXInstance>(*this, std::move(knobs), group,
-                                         std::move(extents), target);
+                                         std::move(*extents), target);
   }
 };
 } // namespace

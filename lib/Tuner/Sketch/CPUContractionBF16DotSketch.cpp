@@ -25,8 +25,6 @@
 
 #include "SketchUtils.h"
 
-#include "Tuner/Transforms/Prepare.h"
-
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 using namespace mlir;
@@ -38,18 +36,6 @@ namespace {
 constexpr int64_t kLanes = 16;
 constexpr int64_t kMaxAccumulators = 24;
 
-/// A register tile, "<m2>x<n2>".
-struct RegisterTile {
-  int64_t m2, n2;
-  static RegisterTile parse(StringRef text) {
-    auto [m, n] = text.split('x');
-    RegisterTile t{1, kLanes};
-    (void)m.getAsInteger(10, t.m2);
-    (void)n.getAsInteger(10, t.n2);
-    return t;
-  }
-};
-
 class BF16DotInstance : public SketchInstance {
 public:
   BF16DotInstance(const Sketch &sketch, SmallVector<Knob> knobs,
@@ -59,8 +45,8 @@ public:
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
-    RegisterTile t = RegisterTile::parse(v.getString("tile"));
-    if (v.getInt("m1") % t.m2 || v.getInt("n1") % t.n2) {
+    auto [m2, n2] = parseShapeOption(v.getString("tile"));
+    if (v.getInt("m1") % m2 || v.getInt("n1") % n2) {
       whyNot = "the register tile must divide the parallel tile";
       return failure();
     }
@@ -76,9 +62,9 @@ public:
     Handle op = b.tileUsingFor(tiled.anchor, {zero, zero, k1, zero}).first;
     const Knob &tile = getKnob("tile");
     b.alternatives(tile, [&](unsigned i) {
-      RegisterTile t = RegisterTile::parse(
-          cast<StringAttr>(tile.options[i]).getValue());
-      Size m2 = Size::of(t.m2), n2 = Size::of(t.n2);
+      auto [rows, cols] =
+          parseShapeOption(cast<StringAttr>(tile.options[i]).getValue());
+      Size m2 = Size::of(rows), n2 = Size::of(cols);
       TiledGroup local = tiled;
       vectorizeElementwise(b, local, group, {m2, n2, zero, zero},
                            /*masked=*/false);
@@ -87,10 +73,10 @@ public:
       auto [dot, loops] =
           b.tileUsingFor(step, {one, Size::of(kLanes), zero, zero});
       b.vectorize(dot, /*namedContraction=*/true);
-      if (t.n2 > kLanes)
-        b.unrollLoop(loops[1], t.n2 / kLanes);
-      if (t.m2 > 1)
-        b.unrollLoop(loops[0], t.m2);
+      if (cols > kLanes)
+        b.unrollLoop(loops[1], cols / kLanes);
+      if (rows > 1)
+        b.unrollLoop(loops[0], rows);
       b.applyPatterns(tiled.forall,
                       {"vector.transfer_permutation_patterns",
                        "vector.reduction_to_contract",
@@ -108,30 +94,28 @@ public:
     KnobChoice c(knobs.size(), 0);
     int64_t em = extents[0], en = extents[1], ek = extents[2];
     // The largest register tile of at most 16 accumulators, wide first.
-    const Knob &tile = getKnob("tile");
-    unsigned best = 0;
-    int64_t bestScore = -1;
-    for (auto [i, option] : llvm::enumerate(tile.options)) {
-      RegisterTile t =
-          RegisterTile::parse(cast<StringAttr>(option).getValue());
-      int64_t accumulators = t.m2 * (t.n2 / kLanes);
-      int64_t score = accumulators <= 16 ? accumulators * 4 + t.n2 / kLanes : 0;
+    StringRef best;
+    int64_t bestScore = -1, m2 = 1, n2 = kLanes;
+    for (Attribute option : getKnob("tile").options) {
+      StringRef name = cast<StringAttr>(option).getValue();
+      auto [rows, cols] = parseShapeOption(name);
+      int64_t accumulators = rows * (cols / kLanes);
+      int64_t score = accumulators <= 16 ? accumulators * 4 + cols / kLanes : 0;
       if (score > bestScore) {
         bestScore = score;
-        best = i;
+        best = name;
+        m2 = rows;
+        n2 = cols;
       }
     }
-    c[llvm::find_if(knobs, [](const Knob &k) { return k.name == "tile"; }) -
-      knobs.begin()] = best;
-    RegisterTile t =
-        RegisterTile::parse(cast<StringAttr>(tile.options[best]).getValue());
+    setChoice(knobs, c, "tile", best);
     // One parallel tile per core's share of N (a B panel in L2), all of M.
-    int64_t n1 = t.n2;
+    int64_t n1 = n2;
     for (int64_t d : getDivisors(en))
-      if (d % t.n2 == 0 && d <= 256)
+      if (d % n2 == 0 && d <= 256)
         n1 = std::max(n1, d);
     int64_t m1 = em;
-    if ((en / n1) < 2 && em % (2 * t.m2) == 0)
+    if ((en / n1) < 2 && em % (2 * m2) == 0)
       m1 = em / 2;
     setNearest(knobs, c, "m1", m1);
     setNearest(knobs, c, "n1", n1);
@@ -157,17 +141,11 @@ public:
   std::unique_ptr<SketchInstance>
   instantiate(const FusedGroup &group, TargetAttr target,
               std::string &whyNot) const override {
-    if (!target.hasFeature("avx512bf16")) {
-      whyNot = "the target has no avx512bf16 feature";
+    FailureOr<SmallVector<int64_t>> extents =
+        getPackedBF16DotExtents(group, target, "avx512bf16", whyNot);
+    if (failed(extents))
       return nullptr;
-    }
-    if (!isPackedBF16Dot(group.anchor) || !hasStaticTensorOperands(group)) {
-      whyNot = "needs a bf16 matmul in the packed form of tuner-pack-bf16-dot";
-      return nullptr;
-    }
-    linalg::LinalgOp anchor = group.anchor;
-    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
-    int64_t em = extents[0], en = extents[1], ek = extents[2];
+    int64_t em = (*extents)[0], en = (*extents)[1], ek = (*extents)[2];
     if (en % kLanes) {
       whyNot = "N = " + std::to_string(en) + " is not a multiple of 16";
       return nullptr;
@@ -196,7 +174,7 @@ public:
     knobs.push_back(makeChoiceKnob(ctx, "tile", tileRefs,
                                    "S2: register tile, rows x columns"));
     return std::make_unique<BF16DotInstance>(*this, std::move(knobs), group,
-                                             std::move(extents));
+                                             std::move(*extents));
   }
 };
 } // namespace

@@ -2,6 +2,8 @@
 
 #include "SketchUtils.h"
 
+#include "Tuner/Transforms/Prepare.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -327,6 +329,21 @@ mlir::tuner::detail::parseShapeOption(StringRef option) {
   (void)a.getAsInteger(10, first);
   (void)b.getAsInteger(10, second);
   return {first, second};
+}
+
+FailureOr<SmallVector<int64_t>> mlir::tuner::detail::getPackedBF16DotExtents(
+    const FusedGroup &group, sched::TargetAttr target, StringRef feature,
+    std::string &whyNot) {
+  if (!target.hasFeature(feature)) {
+    whyNot = ("the target has no " + feature + " feature").str();
+    return failure();
+  }
+  if (!isPackedBF16Dot(group.anchor) || !hasStaticTensorOperands(group)) {
+    whyNot = "needs a bf16 matmul in the packed form of tuner-pack-bf16-dot";
+    return failure();
+  }
+  linalg::LinalgOp anchor = group.anchor;
+  return anchor.getStaticLoopRanges();
 }
 
 /// Whether `op` has a tensor of elements narrower than a byte.

@@ -97,6 +97,12 @@ bool hasStaticTensorOperands(const FusedGroup &group,
 /// The two numbers of a 2-D shape option "AxB" (e.g. a block of threads
 /// "16x8"): (A, B).
 std::pair<int64_t, int64_t> parseShapeOption(StringRef option);
+/// The loop extents (m, n, k pairs, 2) of a group whose anchor is a bf16
+/// matmul in the packed form of tuner-pack-bf16-dot, on a target with
+/// `feature`; failure with `whyNot` otherwise.
+FailureOr<SmallVector<int64_t>>
+getPackedBF16DotExtents(const FusedGroup &group, sched::TargetAttr target,
+                        StringRef feature, std::string &whyNot);
 /// The divisors of `n` in [lo, hi].
 SmallVector<int64_t> getDivisorsIn(int64_t n, int64_t lo, int64_t hi);
 /// The largest value of `options` that is <= `bound` (the smallest option if

@@ -63,12 +63,12 @@ static int64_t getCacheSize(int level) {
 
 /// The ISA features a sketch may depend on, of those LLVM reports for the
 /// host (a machine without one keeps the code paths that do not need it).
-static std::string getHostSketchFeatures() {
+static std::string
+getSketchFeatures(const llvm::StringMap<bool> &host) {
   static const char *const kRelevant[] = {
       "amx-bf16",   "amx-fp16",   "amx-int8",   "amx-tile", "avx2",
       "avx512bf16", "avx512bw",   "avx512f",    "avx512fp16",
       "avx512vl",   "avx512vnni", "avxvnni",    "fma"};
-  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
   SmallVector<StringRef> present;
   for (const char *name : kRelevant)
     if (host.lookup(name))
@@ -100,7 +100,7 @@ TargetAttr mlir::tuner::getHostCPUTarget(MLIRContext *ctx) {
   return TargetAttr::get(ctx, TargetKind::cpu, llvm::sys::getHostCPUName(),
                          getAvailableCores(), vectorBits, getCacheSize(1),
                          getCacheSize(2), getCacheSize(3),
-                         getHostSketchFeatures(), /*sms=*/0,
+                         getSketchFeatures(features), /*sms=*/0,
                          /*maxThreadsPerBlock=*/0, /*sharedMemoryPerBlock=*/0,
                          /*registersPerSm=*/0, /*warpSize=*/0);
 }
@@ -125,6 +125,13 @@ FailureOr<TargetAttr> mlir::tuner::getCUDATarget(MLIRContext *ctx,
                          /*maxThreadsPerBlock=*/1024,
                          /*sharedMemoryPerBlock=*/48 * 1024,
                          /*registersPerSm=*/64 * 1024, /*warpSize=*/32);
+}
+
+TargetAttr mlir::tuner::getCUDATarget(MLIRContext *ctx,
+                                      const cuda::DeviceInfo &d) {
+  return TargetAttr::get(ctx, TargetKind::cuda, d.getChip(), 0, 0, 0, 0, 0, "",
+                         d.sms, d.maxThreadsPerBlock, d.sharedMemoryPerBlock,
+                         d.registersPerSm, d.warpSize);
 }
 
 FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,

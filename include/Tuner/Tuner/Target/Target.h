@@ -9,6 +9,7 @@
 #define TUNER_TUNER_TARGET_TARGET_H
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Runtime/CUDARuntime.h"
 #include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Support/LLVM.h"
@@ -24,6 +25,9 @@ sched::TargetAttr getHostCPUTarget(MLIRContext *ctx);
 /// architecture (the device's own values when one is queried at run time
 /// replace these). Fails for chips older than sm_70.
 FailureOr<sched::TargetAttr> getCUDATarget(MLIRContext *ctx, StringRef chip);
+
+/// The CUDA target of a device the driver reports (its chip and limits).
+sched::TargetAttr getCUDATarget(MLIRContext *ctx, const cuda::DeviceInfo &d);
 
 /// Parses the `target=` option of the tuner passes:
 ///   `host` or `cpu`     the CPU this runs on (getHostCPUTarget)

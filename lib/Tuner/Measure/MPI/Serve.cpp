@@ -81,11 +81,7 @@ std::optional<sched::TargetAttr> chooseCUDADevice(MLIRContext &ctx) {
   std::string chosen =
       index < visible.size() ? visible[index] : std::to_string(index);
   setenv("CUDA_VISIBLE_DEVICES", chosen.c_str(), /*overwrite=*/1);
-  const cuda::DeviceInfo &d = (*devices)[index];
-  return sched::TargetAttr::get(
-      &ctx, sched::TargetKind::cuda, d.getChip(), 0, 0, 0, 0, 0, "", d.sms,
-      d.maxThreadsPerBlock, d.sharedMemoryPerBlock, d.registersPerSm,
-      d.warpSize);
+  return getCUDATarget(&ctx, (*devices)[index]);
 }
 
 class Server {
