@@ -32,6 +32,10 @@ using namespace mlir;
 using namespace mlir::tuner;
 
 
+bool mlir::tuner::lowersToAMX(sched::TargetAttr target) {
+  return target && target.isCPU() && target.hasFeature("amx-bf16");
+}
+
 void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
                                         const LowerCPUOptions &options) {
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface,
@@ -129,11 +133,7 @@ struct TunerLowerCPUPass
     }
     options.outParams = outParams;
     options.cInterface = cInterface;
-    // A module whose target has AMX-BF16 may hold cpu.contraction_amx
-    // schedules: they need the AMX conversion.
-    sched::TargetAttr target = sched::getTarget(getOperation());
-    options.amx = amx || (target && target.isCPU() &&
-                          target.hasFeature("amx-bf16"));
+    options.amx = amx || lowersToAMX(sched::getTarget(getOperation()));
     OpPassManager pm(ModuleOp::getOperationName());
     buildLowerCPUPipeline(pm, options);
     if (failed(runPipeline(pm, getOperation())))

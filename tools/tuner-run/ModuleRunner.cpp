@@ -2,6 +2,7 @@
 
 #include "ModuleRunner.h"
 
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Transforms/KernelSignature.h"
 
@@ -60,6 +61,7 @@ LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
   LowerCPUOptions options;
   options.parallel = parallel;
   options.outParams = true;
+  options.amx = lowersToAMX(sched::getTarget(module));
   buildLowerCPUPipeline(pm, options);
   if (failed(pm.run(module))) {
     error = "failed to materialize and lower the module (see the errors "

@@ -3,6 +3,8 @@
 #ifndef TUNER_TRANSFORMS_PASSES_H
 #define TUNER_TRANSFORMS_PASSES_H
 
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -27,6 +29,11 @@ struct LowerCPUOptions {
   /// with amx-bf16.
   bool amx = false;
 };
+
+/// Whether code for `target` may hold cpu.contraction_amx schedules, which
+/// need LowerCPUOptions::amx: a CPU target with amx-bf16 (false for null).
+/// The pass, tuner-run and the builders all decide by it.
+bool lowersToAMX(sched::TargetAttr target);
 
 /// Adds the tuner-lower-cpu pipeline to `pm` (which must run on a module).
 void buildLowerCPUPipeline(OpPassManager &pm, const LowerCPUOptions &options);

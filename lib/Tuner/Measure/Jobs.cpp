@@ -172,7 +172,7 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
   } else {
     LowerCPUOptions options;
     options.outParams = true;
-    options.amx = target.isCPU() && target.hasFeature("amx-bf16");
+    options.amx = lowersToAMX(target);
     options.parallel = target.isCPU() && target.getCores() > 1
                            ? ParallelRuntime::OpenMP
                            : ParallelRuntime::None;

@@ -11,6 +11,9 @@
 // RUN: tuner-opt %t.tuned.mlir --sched-materialize --tuner-lower-cpu -o %t.ll.mlir
 // RUN: FileCheck %s --check-prefix=LLVM --input-file=%t.ll.mlir
 // RUN: tuner-run %t.ll.mlir --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
+// tuner-run lowers a scheduled module itself, AMX included (the module's
+// target has amx-bf16).
+// RUN: tuner-run %t.tuned.mlir --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
 
 // TUNED: sketch = "cpu.contraction_amx"
 // LLVM: llvm.x86.tdpbf16ps.internal
