@@ -72,8 +72,10 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   // Before the transfers become loops: the AMX patterns read them whole.
-  if (options.amx)
+  if (options.amx) {
     pm.addPass(createConvertVectorToAMX());
+    pm.addPass(createTunerHoistAMXTiles());
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createTunerExpandMath());
   pm.addNestedPass<func::FuncOp>(createTunerFlattenVectorTransfers());
@@ -107,6 +109,11 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
+  // Blocks that carry AMX tiles (tuner-hoist-amx-tiles) take x86_amx
+  // arguments before the OpenMP conversion, which wants legal types in the
+  // regions it converts.
+  if (options.amx)
+    pm.addPass(createTunerConvertAMXControlFlow());
   pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());

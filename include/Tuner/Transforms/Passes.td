@@ -291,6 +291,69 @@ def TunerFlattenVectorTransfers : Pass<"tuner-flatten-vector-transfers"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def TunerHoistAMXTiles : Pass<"tuner-hoist-amx-tiles"> {
+  let summary = "Keep AMX tiles in tile registers: load once, carry C through loops";
+  let description = [{
+    Upstream's `convert-vector-to-amx` converts one contraction at a time:
+    a C tile that a K loop accumulates is loaded and stored around every
+    `tdpbf16ps`, and an A tile that feeds several products is loaded once
+    per product (`amx.tile_load` declares a write, so CSE keeps the copies).
+    This pass, run after that conversion in `tuner-lower-cpu`:
+
+    - replaces a tile load of memory that an earlier load of the same block
+      read, with no store in between that may touch it, by the earlier
+      tile;
+    - hoists a load and a store of one loop-invariant tile out of an
+      `scf.for` (after moving loop-invariant views out of it): the loop
+      then carries the `!amx.tile`, which LLVM keeps in a tile register.
+
+    Accesses are independent when their buffers trace back through views to
+    different allocations or to buffers of different element types (a
+    kernel's bf16 inputs and f32 output), or when they are sibling subviews
+    of one buffer with static boxes that do not overlap; anything else is
+    assumed to overlap. A loop with any other op that has memory effects is
+    left alone.
+
+    ```mlir
+    scf.for %k = %c0 to %c256 step %c16 {
+      %a = amx.tile_load %A[...] : ... into !amx.tile<16x32xbf16>
+      %b = amx.tile_load %B[...] : ... into !amx.tile<16x32xbf16>
+      %c = amx.tile_load %C[%c0, %c0] : ... into !amx.tile<16x16xf32>
+      %d = amx.tile_mulf %a, %b, %c : ...
+      amx.tile_store %C[%c0, %c0], %d : ...
+    }
+    // becomes
+    %c0t = amx.tile_load %C[%c0, %c0] : ... into !amx.tile<16x16xf32>
+    %r = scf.for %k = %c0 to %c256 step %c16 iter_args(%c = %c0t) -> (!amx.tile<16x16xf32>) {
+      ...
+      %d = amx.tile_mulf %a, %b, %c : ...
+      scf.yield %d : !amx.tile<16x16xf32>
+    }
+    amx.tile_store %C[%c0, %c0], %r : ...
+    ```
+  }];
+}
+
+def TunerConvertAMXControlFlow : Pass<"tuner-convert-amx-control-flow"> {
+  let summary = "Convert cf branches and AMX ops to LLVM, blocks carrying tiles included";
+  let description = [{
+    A loop that carries AMX tiles (`tuner-hoist-amx-tiles`) becomes, after
+    `convert-scf-to-cf`, blocks with `!amx.tile` arguments. Upstream's
+    `convert-cf-to-llvm` has no conversion for that type, and
+    `convert-openmp-to-llvm` refuses regions whose blocks still have it.
+    This pass converts `cf` branches and AMX ops in one conversion whose
+    type converter maps `!amx.tile<...>` to `!llvm.x86_amx`. Part of
+    `tuner-lower-cpu` when it lowers to AMX, before the OpenMP conversion.
+
+    ```mlir
+    cf.br ^bb1(%c0, %t : index, !amx.tile<16x16xf32>)
+    // becomes
+    llvm.br ^bb1(%c0, %t : i64, !llvm.x86_amx)
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
   let summary = "Lower scheduled linalg on tensors to the LLVM dialect (CPU)";
   let description = [{
