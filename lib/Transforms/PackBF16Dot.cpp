@@ -233,10 +233,20 @@ bool mlir::tuner::isPackedBF16Dot(linalg::LinalgOp op) {
          iterators[3] == IteratorType::reduction;
 }
 
-LogicalResult mlir::tuner::packBF16DotOperands(Operation *root) {
+/// Whether the M, N and K/2 of the packable matmul `op` are multiples of
+/// `multiple`.
+static bool hasExtentsMultipleOf(linalg::LinalgOp op, int64_t multiple) {
+  auto a = cast<RankedTensorType>(op.getDpsInputs()[0].getType());
+  auto c = cast<RankedTensorType>(op.getDpsInits()[0].getType());
+  return c.getDimSize(0) % multiple == 0 && c.getDimSize(1) % multiple == 0 &&
+         (a.getDimSize(1) / 2) % multiple == 0;
+}
+
+LogicalResult mlir::tuner::packBF16DotOperands(Operation *root,
+                                               int64_t multiple) {
   SmallVector<linalg::LinalgOp> candidates;
   root->walk([&](linalg::LinalgOp op) {
-    if (isPackableBF16Matmul(op))
+    if (isPackableBF16Matmul(op) && hasExtentsMultipleOf(op, multiple))
       candidates.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -249,8 +259,15 @@ LogicalResult mlir::tuner::packBF16DotOperands(Operation *root) {
 namespace {
 struct TunerPackBF16DotPass
     : public tuner::impl::TunerPackBF16DotBase<TunerPackBF16DotPass> {
+  using TunerPackBF16DotBase::TunerPackBF16DotBase;
   void runOnOperation() override {
-    if (failed(packBF16DotOperands(getOperation())))
+    if (multiple < 1) {
+      getOperation()->emitError()
+          << "tuner-pack-bf16-dot: multiple must be at least 1, got "
+          << static_cast<int64_t>(multiple);
+      return signalPassFailure();
+    }
+    if (failed(packBF16DotOperands(getOperation(), multiple)))
       signalPassFailure();
   }
 };

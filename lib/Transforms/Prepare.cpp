@@ -48,7 +48,8 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   if (options.channelsLast && failed(convertToChannelsLast(root)))
     return failure();
-  if (options.packBF16 && failed(packBF16DotOperands(root)))
+  if (options.packBF16 &&
+      failed(packBF16DotOperands(root, options.packBF16Multiple)))
     return failure();
   if (options.widenInputs && failed(widenContractionInputs(root)))
     return failure();

@@ -1,4 +1,8 @@
 // RUN: tuner-opt %s --split-input-file --tuner-pack-bf16-dot | FileCheck %s
+// RUN: tuner-opt %s --split-input-file --tuner-pack-bf16-dot=multiple=16 | FileCheck %s --check-prefix=M16
+// RUN: not tuner-opt %s --split-input-file --tuner-pack-bf16-dot=multiple=0 2>&1 | FileCheck %s --check-prefix=BAD
+
+// BAD: multiple must be at least 1, got 0
 
 // A bf16 matmul accumulating in f32: A reshaped to K pairs, B reshaped and
 // transposed to [K/2, N, 2], the contraction over (m, n, k, p).
@@ -58,4 +62,22 @@ func.func @untouched(%a: tensor<8x63xbf16>, %b: tensor<63x48xbf16>, %c: tensor<8
   %2 = linalg.matmul ins(%ha, %hb : tensor<8x64xbf16>, tensor<64x48xbf16>) outs(%hc : tensor<8x48xbf16>) -> tensor<8x48xbf16>
   %3 = linalg.matmul ins(%da, %hb : tensor<?x64xbf16>, tensor<64x48xbf16>) outs(%dc : tensor<?x48xf32>) -> tensor<?x48xf32>
   return %0, %1, %2, %3 : tensor<8x48xf32>, tensor<8x48xf32>, tensor<8x48xbf16>, tensor<?x48xf32>
+}
+
+// -----
+
+// With multiple=16 (tuner-prepare for AMX targets) only matmuls whose M, N
+// and K/2 are multiples of 16 are packed: @matmul (M = 8) above is not,
+// this one is.
+
+// M16-LABEL: func.func @matmul
+// M16:         linalg.matmul
+// M16-LABEL: func.func @tiles
+// M16:         linalg.transpose
+// M16:         linalg.generic
+// CHECK-LABEL: func.func @tiles
+// CHECK:         linalg.generic
+func.func @tiles(%a: tensor<16x64xbf16>, %b: tensor<64x48xbf16>, %c: tensor<16x48xf32>) -> tensor<16x48xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<16x64xbf16>, tensor<64x48xbf16>) outs(%c : tensor<16x48xf32>) -> tensor<16x48xf32>
+  return %r : tensor<16x48xf32>
 }

@@ -160,7 +160,16 @@ def TunerPackBF16Dot : Pass<"tuner-pack-bf16-dot"> {
            ins(%a2, %wp : ...) outs(%acc : tensor<32x688xf32>)
            { arith.extf; arith.extf; arith.mulf; arith.addf }
     ```
+
+    With `multiple=16` only matmuls whose M, N and K/2 are multiples of 16
+    (AMX tiles) are rewritten: `tuner-prepare` does that for targets with
+    AMX-BF16, where the other shapes run faster widened to f32 than on
+    AVX512-BF16 dot products.
   }];
+  let options = [
+    Option<"multiple", "multiple", "int64_t", /*default=*/"1",
+           "Rewrite only matmuls whose M, N and K/2 are multiples of this">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];

@@ -62,10 +62,11 @@ LogicalResult decomposePadOps(Operation *root);
 /// Contractions in the packed bf16 form (isPackedBF16Dot) are left alone.
 LogicalResult widenContractionInputs(Operation *root);
 
-/// Rewrites every bf16 x bf16 -> f32 matmul (isPackableBF16Matmul) into the
-/// operand layout of bf16 dot products (tuner-pack-bf16-dot): A as
-/// [M, K/2, 2], B transposed to [K/2, N, 2], a generic over (m, n, k, p).
-LogicalResult packBF16DotOperands(Operation *root);
+/// Rewrites every bf16 x bf16 -> f32 matmul (isPackableBF16Matmul) whose M,
+/// N and K/2 are multiples of `multiple` into the operand layout of bf16 dot
+/// products (tuner-pack-bf16-dot): A as [M, K/2, 2], B transposed to
+/// [K/2, N, 2], a generic over (m, n, k, p).
+LogicalResult packBF16DotOperands(Operation *root, int64_t multiple = 1);
 
 /// A linalg.matmul or its generic form with static bf16 inputs, an f32
 /// output and an even K (B may be [K, N] or, in a generic, [N, K]).
@@ -88,8 +89,11 @@ struct PrepareOptions {
   /// Extend the bf16/f16 inputs of f32-accumulating contractions once.
   bool widenInputs = true;
   /// Put bf16 matmuls in the layout of bf16 dot products first (targets
-  /// with AVX512-BF16); the others are widened.
+  /// with AVX512-BF16 or AMX-BF16); the others are widened.
   bool packBF16 = false;
+  /// Only those whose M, N and K/2 are multiples of this (16 where the
+  /// packed form pays only on AMX tiles).
+  int64_t packBF16Multiple = 1;
 };
 
 /// The whole preparation (`tuner-prepare`): decomposition of aggregates,

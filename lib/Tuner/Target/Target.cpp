@@ -207,16 +207,18 @@ FailureOr<TargetAttr> mlir::tuner::resolveTarget(StringRef option,
 PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   PrepareOptions options;
   options.widenInputs = !target.isCUDA();
-  // The packed form pays on AMX (cpu.contraction_amx: 534 GFLOP/s on
-  // 1024^3 against 262 for f32 on two cores of a Sapphire Rapids-class
+  // The packed form pays on AMX (cpu.contraction_amx: 1477-1700 GFLOP/s on
+  // 1024^3 against 252 for f32 on two cores of a Sapphire Rapids-class
   // Xeon), and where bf16 dot products outrun f32 FMAs: on Zen 4 vdpbf16ps
   // gives 234 GFLOP/s per core against 117 for f32 FMA, while on that Xeon
-  // it gives 120 against 240 (two FMA ports). So: AMX-BF16, or AVX512-BF16
-  // without AMX. Elsewhere the inputs are widened for the f32 sketches (the
-  // search does not compare the two forms).
-  options.packBF16 =
-      target.isCPU() && (target.hasFeature("amx-bf16") ||
-                         target.hasFeature("avx512bf16"));
+  // it gives 120 against 240 (two FMA ports; its bf16 dot kernels ran at
+  // 0.74-0.88x its f32 ones). So: with AMX-BF16, the matmuls AMX tiles take
+  // (M, N, K/2 multiples of 16); with AVX512-BF16 and no AMX, all. The
+  // others are widened for the f32 sketches (the search does not compare
+  // the two forms).
+  bool amx = target.isCPU() && target.hasFeature("amx-bf16");
+  options.packBF16 = amx || (target.isCPU() && target.hasFeature("avx512bf16"));
+  options.packBF16Multiple = amx ? 16 : 1;
   return options;
 }
 

@@ -4,6 +4,9 @@
 // and gets cpu.contraction_amx; on a target without either (an AVX-512
 // machine without BF16, e.g. Skylake-X, or a target of older records with
 // no features) its inputs are widened to f32 and it gets the f32 sketches.
+// With AMX, a matmul whose M, N or K/2 is not a multiple of 16 (@odd) is
+// widened too (AMX tiles do not take it, and there bf16 dot products run at
+// half the f32 FMA rate); without AMX it is packed.
 // RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512, l1 = 32768, l2 = 1048576, features = "avx2,avx512bf16,avx512bw,avx512f,avx512vl,fma">}' | FileCheck %s --check-prefix=BF16
 // RUN: tuner-opt %s --sched-apply-default=target=cpu:avx512:+avx512bf16:2t | FileCheck %s --check-prefix=BF16
 // RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "sapphirerapids", cores = 2, vector_bits = 512, l1 = 49152, l2 = 2097152, features = "amx-bf16,amx-tile,avx512bf16,avx512bw,avx512f,avx512vl,fma">}' | FileCheck %s --check-prefix=AMX
@@ -18,6 +21,13 @@
 // AMX:        linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
 // AMX-SAME:   sched.config = #sched.config<sketch = "cpu.contraction_amx", knobs = {k1 = 128, m1 = 16, n1 = 64, tiles = "1x4"}>
 
+// AMX-LABEL:  func.func @odd
+// AMX-NOT:    tensor.expand_shape
+// AMX:        linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction{{(_padded)?}}", {{.*}} ins({{.*}} : tensor<24x256xf32>, tensor<256x40xf32>)
+
+// BF16-LABEL: func.func @odd
+// BF16:       tensor.expand_shape {{.*}} into tensor<24x128x2xbf16>
+
 // NOBF16-NOT: bf16_dot
 // NOBF16:     linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", {{.*}} ins({{.*}} : tensor<32x256xf32>, tensor<256x64xf32>)
 
@@ -31,4 +41,12 @@ func.func @proj(%a: tensor<32x256xbf16>, %w: tensor<256x64xbf16>) -> tensor<32x6
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x64xf32>) -> tensor<32x64xf32>
   %r = linalg.matmul ins(%a, %w : tensor<32x256xbf16>, tensor<256x64xbf16>) outs(%f : tensor<32x64xf32>) -> tensor<32x64xf32>
   return %r : tensor<32x64xf32>
+}
+
+func.func @odd(%a: tensor<24x256xbf16>, %w: tensor<256x40xbf16>) -> tensor<24x40xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<24x40xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<24x40xf32>) -> tensor<24x40xf32>
+  %r = linalg.matmul ins(%a, %w : tensor<24x256xbf16>, tensor<256x40xbf16>) outs(%f : tensor<24x40xf32>) -> tensor<24x40xf32>
+  return %r : tensor<24x40xf32>
 }
