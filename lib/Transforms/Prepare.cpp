@@ -51,6 +51,8 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   if (options.packBF16 &&
       failed(packBF16DotOperands(root, options.packBF16Multiple)))
     return failure();
+  if (options.transposeB && failed(transposeContractionB(root)))
+    return failure();
   if (options.widenInputs && failed(widenContractionInputs(root)))
     return failure();
   if (options.foldConstants && failed(foldConstantLinalgOps(root, options.fold)))

@@ -175,6 +175,43 @@ def TunerPackBF16Dot : Pass<"tuner-pack-bf16-dot"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerTransposeContractionB : Pass<"tuner-transpose-contraction-b"> {
+  let summary = "Transpose a contraction's [N, K] operand to [K, N] once";
+  let description = [{
+    The CPU contraction sketches vectorize N, the output's innermost
+    dimension, and read a row of B per K step. A contraction whose B has K
+    innermost (`[N, K]`: a PyTorch Linear's weight, ONNX Gemm with
+    `transB`, an attention's `K^T`) would read B a column at a time (a
+    128 x 768 x 768 f32 matmul of that form: 8.6 GFLOP/s on a Xeon core).
+    This pass transposes such an operand once, with a `linalg.transpose`
+    (folded at compile time for a constant weight by
+    `tuner-fold-constants`), and gives the contraction (generalized if it
+    was a named op) the `[K, N]` operand. Batch dimensions keep their place.
+
+    Applies to contractions with one M, one N and one K dimension whose
+    output has N innermost, and at least 8 rows (M); a matrix-vector
+    product reads B once, and the transpose would cost as much as it.
+    Part of `tuner-prepare`, after `tuner-pack-bf16-dot` (which lays out
+    bf16 operands its own way) and before the widening of inputs.
+
+    ```mlir
+    %r = linalg.generic {indexing_maps = [(m, n, k) -> (m, k),
+                                          (m, n, k) -> (n, k),
+                                          (m, n, k) -> (m, n)], ...}
+           ins(%a, %w : tensor<128x768xf32>, tensor<512x768xf32>) ...
+    // becomes
+    %wt = linalg.transpose ins(%w : tensor<512x768xf32>)
+                           outs(%e : tensor<768x512xf32>) permutation = [1, 0]
+    %r = linalg.generic {indexing_maps = [(m, n, k) -> (m, k),
+                                          (m, n, k) -> (k, n),
+                                          (m, n, k) -> (m, n)], ...}
+           ins(%a, %wt : tensor<128x768xf32>, tensor<768x512xf32>) ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerPrepare : Pass<"tuner-prepare"> {
   let summary = "Prepare a model for scheduling (decompose, relayout, fold, fuse)";
   let description = [{

@@ -62,6 +62,11 @@ LogicalResult decomposePadOps(Operation *root);
 /// Contractions in the packed bf16 form (isPackedBF16Dot) are left alone.
 LogicalResult widenContractionInputs(Operation *root);
 
+/// Gives every contraction (one M, N and K dimension, at least 8 rows, N
+/// innermost in the output) whose N operand has K innermost ([N, K]) that
+/// operand transposed once to [K, N] (tuner-transpose-contraction-b).
+LogicalResult transposeContractionB(Operation *root);
+
 /// Rewrites every bf16 x bf16 -> f32 matmul (isPackableBF16Matmul) whose M,
 /// N and K/2 are multiples of `multiple` into the operand layout of bf16 dot
 /// products (tuner-pack-bf16-dot): A as [M, K/2, 2], B transposed to
@@ -86,6 +91,8 @@ struct PrepareOptions {
   bool channelsLast = true;
   /// Fuse elementwise ops.
   bool fuse = true;
+  /// Transpose [N, K] operands of contractions to [K, N] once.
+  bool transposeB = true;
   /// Extend the bf16/f16 inputs of f32-accumulating contractions once.
   bool widenInputs = true;
   /// Put bf16 matmuls in the layout of bf16 dot products first (targets
