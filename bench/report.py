@@ -57,7 +57,8 @@ def section_baselines(data):
         "",
         "GFLOP/s at the median time (min..max over the repeats in "
         "parentheses for the default schedule). *default*: "
-        "`--sched-apply-default` (heuristic, no search), checked against the "
+        "`--sched-apply-default=\"prepare target=cpu:1t\"` (the prepared "
+        "program, heuristic schedules, no search), checked against the "
         "untransformed program; *untiled*: the program lowered as it is; "
         "*library*: OpenBLAS sgemm or oneDNN on the same shapes (bias and "
         "activation not included).",
@@ -649,8 +650,48 @@ def section_models(data):
     return "\n".join(lines)
 
 
+def section_tuned(data):
+    threads = sorted(data["peaks"], key=int)
+    peaks = "; ".join(f"{t} pinned thread(s): {data['peaks'][t]['gflops']:.1f}"
+                      for t in threads)
+    lines = [
+        f"## Tuned against the libraries ({data['trials']} trials)",
+        "",
+        f"Machine: {fmt_machine(data['machine'])}. FMA peak in the same run, "
+        f"GFLOP/s: {peaks}. Command: `{data['command']}`.",
+        "",
+        "Each workload tuned for T cores (`--tuner-tune=\"target=cpu:<T>t "
+        f"trials={data['trials']}\"`, the default policy, real "
+        "measurements), the tuned program timed by `tuner-run` on T threads "
+        "(median, min..max, checked against the untransformed program); the "
+        "library (the better of OpenBLAS sgemm and oneDNN's matmul, oneDNN "
+        "for convolutions) on T threads, on the same shapes, bias and "
+        "activation not included.",
+        "",
+        "| workload | threads | tuned GFLOP/s | library GFLOP/s | tuned / "
+        "library | tuned / peak |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in data["workloads"]:
+        for t in threads:
+            row = r["threads"].get(t)
+            if not row:
+                continue
+            tuned, lib, flops = row["tuned"], row["library"], r["flops"]
+            check = "" if tuned.get("match") else " **(mismatch!)**"
+            lines.append(
+                f"| {r['workload']} | {t} | {tuned['gflops']:.1f} "
+                f"({flops / tuned['max_s'] / 1e9:.1f}.."
+                f"{flops / tuned['min_s'] / 1e9:.1f}){check} "
+                f"| {lib['gflops']:.1f} ({lib['name']}) "
+                f"| {tuned['gflops'] / lib['gflops']:.2f} "
+                f"| {tuned['gflops'] / data['peaks'][t]['gflops']:.2f} |")
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS = [
     ("baselines", section_baselines),
+    ("tuned", section_tuned),
     ("driver_throughput", section_driver_throughput),
     ("mpi_scaling", section_mpi_scaling),
     ("bf16_matmul", section_bf16_matmul),

@@ -2,7 +2,8 @@
 """Times, in one run and on one thread, for every workload in
 examples/workloads:
 
-  - the default schedule (--sched-apply-default, no search),
+  - the default schedule (tuner-prepare, then --sched-apply-default, no
+    search: what --tuner-tune starts from),
   - the untiled baseline (the program lowered as is: naive loops),
   - the vendor library on the same shapes: for contractions the faster of
     OpenBLAS sgemm and oneDNN's matmul primitive (bf16 inputs: oneDNN's bf16
@@ -118,7 +119,8 @@ def main():
             tasks = common.extract_tasks(opt, workload, tmp)
             flops = sum(t["flops"] * t["weight"] for t in tasks)
             scheduled = os.path.join(tmp, "default.mlir")
-            subprocess.run([opt, workload, "--sched-apply-default=target=cpu:1t",
+            subprocess.run([opt, workload,
+                            "--sched-apply-default=prepare target=cpu:1t",
                             "-o", scheduled], check=True)
             common.log(f"{name}: default schedule")
             default = tuner_run(run, scheduled, env,

@@ -179,6 +179,14 @@ static FailureOr<SmallVector<Operation *>> getTileAccesses(scf::ForOp loop) {
   return accesses;
 }
 
+/// Whether the buffer and indices of `access` are defined outside `loop`.
+static bool isLoopInvariant(scf::ForOp loop, const TileAccess &access) {
+  return loop.isDefinedOutsideOfLoop(access.base) &&
+         llvm::all_of(access.indices, [&](Value v) {
+           return loop.isDefinedOutsideOfLoop(v);
+         });
+}
+
 /// The (load, store) pairs of `loop`'s body block that access one
 /// loop-invariant tile, the load first, and that no other access in the
 /// loop may touch.
@@ -190,10 +198,7 @@ findCarriedTiles(scf::ForOp loop) {
     return pairs;
   for (auto store : loop.getBody()->getOps<amx::TileStoreOp>()) {
     TileAccess tile = *TileAccess::of(store);
-    if (!loop.isDefinedOutsideOfLoop(tile.base) ||
-        !llvm::all_of(tile.indices, [&](Value v) {
-          return loop.isDefinedOutsideOfLoop(v);
-        }))
+    if (!isLoopInvariant(loop, tile))
       continue;
     amx::TileLoadOp load;
     bool independent = true;
@@ -205,7 +210,7 @@ findCarriedTiles(scf::ForOp loop) {
       if (otherLoad && !load && otherLoad->getBlock() == store->getBlock() &&
           otherLoad->isBeforeInBlock(store) &&
           otherLoad.getType() == store.getVal().getType() &&
-          isSameAccess(access, tile)) {
+          isSameAccess(access, tile) && isLoopInvariant(loop, access)) {
         load = otherLoad;
         continue;
       }

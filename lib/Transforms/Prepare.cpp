@@ -80,6 +80,7 @@ struct TunerPreparePass
     options.fold.maxElements = maxConstantElements;
     options.channelsLast = channelsLast;
     options.fuse = fuse;
+    options.transposeB = transposeB;
     options.widenInputs = widenInputs;
     if (failed(prepareForScheduling(getOperation(), options)))
       signalPassFailure();

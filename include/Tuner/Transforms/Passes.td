@@ -220,7 +220,11 @@ def TunerPrepare : Pass<"tuner-prepare"> {
 
     1. aggregate ops (`linalg.softmax`) decomposed into linalg ops;
     2. channels-first convolutions and poolings to channels last
-       (`tuner-convert-to-channels-last`), and the bf16/f16 inputs of
+       (`tuner-convert-to-channels-last`); for a target with AMX-BF16 or
+       AVX512-BF16 (the driver's passes, which know the target), bf16
+       matmuls packed in K pairs (`tuner-pack-bf16-dot`); `[N, K]` operands
+       of contractions transposed to `[K, N]`
+       (`tuner-transpose-contraction-b`); and the bf16/f16 inputs of
        contractions accumulating in f32 extended once, before them
        (`tuner-widen-contraction-inputs`);
     3. linalg ops on constants evaluated at compile time
@@ -251,6 +255,9 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            "Rewrite channels-first convolutions and poolings to NHWC">,
     Option<"fuse", "fuse", "bool", /*default=*/"true",
            "Fuse elementwise ops, layout changes and reshapes">,
+    Option<"transposeB", "transpose-b", "bool", /*default=*/"true",
+           "Transpose the [N, K] operands of contractions to [K, N] once "
+           "(tuner-transpose-contraction-b)">,
     Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
            "Extend the bf16/f16 inputs of f32-accumulating contractions "
            "once, before them (tuner-widen-contraction-inputs)">,

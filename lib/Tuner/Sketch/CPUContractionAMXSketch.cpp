@@ -9,8 +9,8 @@
 //   R0  scf.for over K/2 in blocks of k1 pairs
 //   S1  scf.for over blocks of mt x nt C tiles of 16 x 16
 //   R1  scf.for over the block's pairs, 16 at a time
-//   S2  mt x nt contractions of 16x16x(16x2), unrolled; each one tile
-//       loads, a tdpbf16ps and a tile store
+//   S2  mt x nt contractions of 16x16x(16x2), unrolled; each one
+//       tdpbf16ps on the block's C tiles, which R1 carries
 //
 // The block of C tiles (knob `tiles`, a choice so that its loops unroll by
 // constants) gives the core independent tile products to overlap. It holds
@@ -74,19 +74,18 @@ public:
       Handle block = b.tileUsingFor(op, {Size::of(mt * kTile),
                                          Size::of(nt * kTile), zero, zero})
                          .first;
-      Handle step =
-          b.tileUsingFor(block, {zero, zero, tile, zero}).first;
+      Handle step = b.tileUsingFor(block, {zero, zero, tile, zero}).first;
       auto [dot, loops] = b.tileUsingFor(step, {tile, tile, zero, zero});
       b.vectorize(dot, /*namedContraction=*/true);
       if (nt > 1)
         b.unrollLoop(loops[1], nt);
       if (mt > 1)
         b.unrollLoop(loops[0], mt);
-      b.applyPatterns(tiled.forall,
-                      {"vector.transfer_permutation_patterns",
-                       "vector.reduction_to_contract",
-                       "vector.fold_arith_extension", "canonicalization"});
     });
+    b.applyPatterns(tiled.forall,
+                    {"vector.transfer_permutation_patterns",
+                     "vector.reduction_to_contract",
+                     "vector.fold_arith_extension", "canonicalization"});
     return b.finish();
   }
 
@@ -105,14 +104,14 @@ public:
     int64_t em = extents[0], en = extents[1];
     // Parallel tiles: up to 256 x 256 with room for 2x2 blocks, split until
     // every core has one.
-    auto pick = [&](StringRef name, int64_t extent) {
+    auto pick = [&](StringRef name) {
       SmallVector<int64_t> even;
       for (int64_t v : getIntOptions(name))
         if (v % (2 * kTile) == 0)
           even.push_back(v);
       return largestAtMost(even.empty() ? getIntOptions(name) : even, 256);
     };
-    int64_t m1 = pick("m1", em), n1 = pick("n1", en);
+    int64_t m1 = pick("m1"), n1 = pick("n1");
     while ((em / m1) * (en / n1) < target.getCores() && m1 > kTile &&
            em % (m1 / 2) == 0 && (m1 / 2) % kTile == 0)
       m1 /= 2;

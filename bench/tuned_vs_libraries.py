@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Tuned kernels against the libraries, in one run, on 1 and on all cores:
+for every workload of examples/workloads that a library covers (the
+contractions and convolutions) and for every thread count asked for,
+
+  - tunes the workload (`--tuner-tune`, the default policy, `--trials`
+    real measurements, target `cpu:<T>t`) and times the tuned program with
+    tuner-run on T threads (median of `--repeats`, checked against the
+    untransformed program);
+  - times the better of OpenBLAS sgemm and oneDNN's matmul (bf16 inputs:
+    oneDNN's bf16 matmul), or oneDNN's convolution, on T threads (the same
+    harnesses as bench/run_baselines.py);
+  - measures the FMA peak of T pinned threads (bench/harness/fma_peak.c).
+
+Writes bench/results/tuned.json after every workload; bench/report.py turns
+it into docs/results.md.
+
+usage: bench/tuned_vs_libraries.py [--build build] [--trials 64]
+                                   [--threads 1 2] [--only NAME...]
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+import run_baselines  # noqa: E402
+
+
+def threads_env(threads):
+    return dict(os.environ, OMP_NUM_THREADS=str(threads),
+                OPENBLAS_NUM_THREADS=str(threads))
+
+
+def library(opt, workload, tmp, harnesses, env, repeats):
+    """(seconds, name) of the best library on the workload's tasks, or
+    (None, None) when a task has no library call."""
+    total, name = 0.0, None
+    for t in common.extract_tasks(opt, workload, tmp, prepare=False):
+        seconds, which = run_baselines.library_time(t, *harnesses, env, repeats)
+        if seconds is None:
+            return None, None
+        total += seconds * t["weight"]
+        name = which
+    return total, name
+
+
+def tune(opt, run, workload, threads, trials, tmp, env, repeats):
+    """Tunes `workload` for `threads` cores and times the result: the
+    tuner-run JSON and the tuning command."""
+    tuned = os.path.join(tmp, "tuned.mlir")
+    db = os.path.join(tmp, f"tuned-{threads}t.db")
+    options = (f"target=cpu:{threads}t trials={trials} database={db} "
+               "progress=off")
+    common.run([opt, workload, f"--tuner-tune={options}", "-o", tuned],
+               timeout=3600)
+    result = common.run_json([run, tuned, "--json", f"--omp-threads={threads}",
+                              f"--repeats={repeats}", "--min-repeat-ms=20",
+                              f"--reference={workload}"], env, timeout=1800)
+    return result, f"--tuner-tune=\"target=cpu:{threads}t trials={trials}\""
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build", default=os.path.join(common.ROOT, "build"))
+    ap.add_argument("--trials", type=int, default=64)
+    ap.add_argument("--threads", type=int, nargs="+",
+                    default=sorted({1, os.cpu_count() or 1}))
+    ap.add_argument("--repeats", type=int, default=20)
+    ap.add_argument("--only", nargs="*", help="workload names to run")
+    args = ap.parse_args()
+
+    common.ensure_packages(["libopenblas-dev", "libdnnl-dev", "gcc", "g++",
+                            "pkg-config"])
+    blas_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "openblas"],
+                                capture_output=True, text=True,
+                                check=True).stdout.split()
+    harnesses = (
+        common.build_harness("gemm_openblas", "gemm_openblas.c", blas_flags),
+        common.build_harness("gemm_onednn", "gemm_onednn.cpp", ["-ldnnl"]),
+        common.build_harness("conv_onednn", "conv_onednn.cpp", ["-ldnnl"]))
+    peak_exe = common.build_harness("fma_peak", "fma_peak.c", ["-lpthread"])
+    opt = common.tool(args.build, "tuner-opt")
+    run = common.tool(args.build, "tuner-run")
+
+    peaks = {}
+    for threads in args.threads:
+        peaks[str(threads)] = common.run_json([peak_exe, str(threads)],
+                                              threads_env(1))
+        common.log(f"FMA peak, {threads} pinned threads: "
+                   f"{peaks[str(threads)]['gflops']} GFLOP/s")
+
+    rows = []
+    names = sorted(f[:-5] for f in os.listdir(common.WORKLOADS)
+                   if f.endswith(".mlir"))
+    for name in names:
+        if args.only and name not in args.only:
+            continue
+        workload = os.path.join(common.WORKLOADS, name + ".mlir")
+        row = {"workload": name, "threads": {}}
+        with tempfile.TemporaryDirectory() as tmp:
+            tasks = common.extract_tasks(opt, workload, tmp)
+            row["flops"] = sum(t["flops"] * t["weight"] for t in tasks)
+            for threads in args.threads:
+                env = threads_env(threads)
+                lib_s, lib_name = library(opt, workload, tmp, harnesses, env,
+                                          args.repeats)
+                if lib_s is None:
+                    break
+                common.log(f"{name}, {threads} thread(s): tuning "
+                           f"{args.trials} trials")
+                tuned, command = tune(opt, run, workload, threads,
+                                      args.trials, tmp, env, args.repeats)
+                row["threads"][str(threads)] = {
+                    "tuned": {k: tuned[k] for k in
+                              ("median_s", "min_s", "max_s", "gflops",
+                               "match")},
+                    "library": {"name": lib_name, "median_s": lib_s,
+                                "gflops": row["flops"] / lib_s / 1e9},
+                }
+                row["command"] = command
+                common.log(f"{name}, {threads} thread(s): tuned "
+                           f"{tuned['gflops']:.1f}, library "
+                           f"{row['flops'] / lib_s / 1e9:.1f} GFLOP/s "
+                           f"({lib_name})")
+        if row["threads"]:
+            rows.append(row)
+            common.write_result("tuned", {
+                "machine": common.machine(),
+                "trials": args.trials,
+                "peaks": peaks,
+                "workloads": rows,
+                "command": "bench/tuned_vs_libraries.py "
+                           f"--trials {args.trials} --threads "
+                           + " ".join(map(str, args.threads)),
+            })
+
+
+if __name__ == "__main__":
+    main()
