@@ -2,7 +2,8 @@
 //
 // SketchInstance::adaptConfig moves a config recorded for one shape onto the
 // space of another: every integer knob to its nearest legal option, a
-// string knob to the same option, a missing knob to the default; a config
+// string knob to the same option, a missing knob to the default (or, for a
+// knob added after configs were recorded, to what its absence meant); a config
 // of another sketch, or one whose adaptation breaks a constraint, fails.
 //
 //===----------------------------------------------------------------------===//
@@ -95,7 +96,7 @@ TEST_F(AdaptConfigTest, IntegerKnobsMoveToTheNearestLegalOption) {
   KnobValues values(inst->getKnobs(), *choice);
   for (const Knob &knob : inst->getKnobs()) {
     Attribute recorded = source.getKnobs().get(knob.name);
-    if (auto integer = dyn_cast<IntegerAttr>(recorded)) {
+    if (auto integer = dyn_cast_or_null<IntegerAttr>(recorded)) {
       // The adapted value is the legal option nearest the recorded one.
       int64_t want = integer.getInt(), got = values.getInt(knob.name);
       for (int64_t option : inst->getIntOptions(knob.name))
@@ -123,6 +124,38 @@ TEST_F(AdaptConfigTest, MissingKnobsTakeTheDefault) {
     if (knob.name != "m2")
       EXPECT_EQ((*choice)[i], defaults[i]) << knob.name;
   EXPECT_EQ(KnobValues(inst->getKnobs(), *choice).getInt("m2"), 4);
+}
+
+/// A 32x1024x64 matmul: B's rows 4 KiB apart, so the default packs B.
+constexpr const char *kMatmulWideB = R"(
+func.func @mm(%a: tensor<32x64xf32>, %b: tensor<64x1024xf32>) -> tensor<32x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x1024xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<32x1024xf32>) -> tensor<32x1024xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<32x64xf32>, tensor<64x1024xf32>)
+                     outs(%f : tensor<32x1024xf32>) -> tensor<32x1024xf32>
+  return %m : tensor<32x1024xf32>
+}
+)";
+
+TEST_F(AdaptConfigTest, KnobsAddedLaterTakeWhatTheirAbsenceMeant) {
+  auto inst = instance(kMatmulWideB, "cpu.contraction", kCPU);
+  ASSERT_TRUE(inst);
+  EXPECT_EQ(KnobValues(inst->getKnobs(), inst->getDefault()).getString("pack"),
+            "b");
+  // Recorded before `pack` existed: B was read in place. Both an exact
+  // reading (fromConfig) and an adaptation keep that.
+  sched::ConfigAttr old = config(
+      "#sched.config<sketch = \"cpu.contraction\", knobs = {contract = "
+      "\"outerproduct\", k1 = 64, k2 = 1, m1 = 32, m2 = 8, ms = 32, "
+      "n1 = 256, n2 = 32, ns = 256, unroll = 1}>");
+  std::string error;
+  FailureOr<KnobChoice> exact = inst->fromConfig(old, error);
+  ASSERT_TRUE(succeeded(exact)) << error;
+  EXPECT_EQ(KnobValues(inst->getKnobs(), *exact).getString("pack"), "none");
+  FailureOr<KnobChoice> adapted = inst->adaptConfig(old, error);
+  ASSERT_TRUE(succeeded(adapted)) << error;
+  EXPECT_EQ(KnobValues(inst->getKnobs(), *adapted).getString("pack"), "none");
 }
 
 TEST_F(AdaptConfigTest, AnotherSketchOrABrokenConstraintFails) {

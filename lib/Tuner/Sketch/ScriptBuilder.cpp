@@ -88,6 +88,23 @@ void ScriptBuilder::alternatives(const Knob &knob,
   line() << "}\n";
 }
 
+Handle ScriptBuilder::alternativesYielding(
+    const Knob &knob, const std::function<Handle(unsigned)> &body) {
+  Handle result{fresh(knob.name + "_result")};
+  line() << result.name << " = transform.tune.alternatives<\"" << knob.name
+         << "\"> -> " << kAnyOp << " {\n";
+  for (unsigned i = 0, e = knob.options.size(); i < e; ++i) {
+    if (i)
+      line() << "}, {\n";
+    indent += 2;
+    Handle yielded = body(i);
+    line() << "transform.yield " << yielded.name << " : " << kAnyOp << "\n";
+    indent -= 2;
+  }
+  line() << "}\n";
+  return result;
+}
+
 Handle ScriptBuilder::getProducerOfOperand(Handle op, unsigned operand) {
   Handle h{fresh("producer")};
   line() << h.name << " = transform.get_producer_of_operand " << op.name << "["
@@ -184,6 +201,14 @@ ScriptBuilder::pad(Handle target, ArrayRef<std::string> paddingValues,
          << ") -> ("
          << kAnyOp << ", " << kAnyOp << ", " << kAnyOp << ")\n";
   return {padded, pad, copy};
+}
+
+Handle ScriptBuilder::hoistPad(Handle pad, int64_t numLoops) {
+  Handle h{fresh("hoisted")};
+  line() << h.name << " = transform.structured.hoist_pad " << pad.name
+         << " by " << numLoops << " loops : (" << kAnyOp << ") -> " << kAnyOp
+         << "\n";
+  return h;
 }
 
 std::pair<Handle, Handle>

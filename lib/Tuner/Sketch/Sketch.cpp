@@ -137,6 +137,8 @@ FailureOr<KnobChoice> SketchInstance::adaptConfig(ConfigAttr config,
                   : std::nullopt;
     else if (value)
       index = knob.find(value);
+    else
+      index = knob.absentOption;
     choice.push_back(index ? *index : fallback[i]);
   }
   std::string whyNot;
@@ -164,6 +166,8 @@ FailureOr<KnobChoice> SketchInstance::fromConfig(ConfigAttr config,
   KnobChoice choice;
   for (const Knob &knob : knobs) {
     Attribute value = config.getKnobs().get(knob.name);
+    if (!value && knob.absentOption)
+      value = knob.options[*knob.absentOption];
     if (!value) {
       os << "config of sketch '" << getName() << "' has no value for knob '"
          << knob.name << "'";

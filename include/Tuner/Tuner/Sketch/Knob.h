@@ -44,6 +44,10 @@ struct Knob {
   bool isAlternatives = false;
   /// One line on what the knob does.
   std::string doc;
+  /// For a knob added to a sketch after configs were recorded: the option
+  /// (index) that a config without it means, the behaviour from before the
+  /// knob existed. Configs missing any other knob are rejected.
+  std::optional<unsigned> absentOption;
 
   /// The integer value of option `i` (0 for a string option).
   int64_t getInt(unsigned i) const;

@@ -54,6 +54,10 @@ public:
   /// `knob`; `body(i)` writes the ops of region i through this builder.
   void alternatives(const Knob &knob,
                     const std::function<void(unsigned)> &body);
+  /// The same, each region yielding the handle `body(i)` returns: the
+  /// result is the selected region's handle.
+  Handle alternativesYielding(const Knob &knob,
+                              const std::function<Handle(unsigned)> &body);
 
   Handle getProducerOfOperand(Handle op, unsigned operand);
   Handle getConsumerOfResult(Handle op, unsigned result);
@@ -94,6 +98,10 @@ public:
   Padding pad(Handle target, ArrayRef<std::string> paddingValues,
               ArrayRef<int64_t> dims, ArrayRef<int64_t> nofold,
               StringRef copyBack = "linalg.copy");
+  /// structured.hoist_pad: hoists the tensor.pad `pad` out of its
+  /// `numLoops` innermost enclosing loops, into a packed tensor with a
+  /// dimension per hoisted loop the padded slice depends on.
+  Handle hoistPad(Handle pad, int64_t numLoops);
   /// structured.gpu.map_copy_to_threads (a copy or pad distributed over the
   /// threads of a block); returns (forall, per-thread copy).
   std::pair<Handle, Handle> mapCopyToThreads(Handle target,
