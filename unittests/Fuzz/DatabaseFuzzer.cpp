@@ -44,7 +44,7 @@ void checkRecord(const Record &r, StringRef line) {
     if (!std::isfinite(s) || s <= 0)
       fail("accepted a timing that is not positive and finite", line);
   int error = static_cast<int>(r.error);
-  if (error < 0 || error > static_cast<int>(MeasureError::Unknown))
+  if (error < 0 || error > kMaxMeasureError)
     fail("accepted an unknown error code", line);
   if (r.taskKey.empty() || r.target.empty() || r.sketch.empty())
     fail("accepted an empty task, target or sketch", line);
