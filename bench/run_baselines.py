@@ -73,6 +73,20 @@ def library_time(task, gemm, onednn, conv, env, repeats):
     return None, None
 
 
+def build_library_harnesses():
+    """Installs OpenBLAS and oneDNN if missing and builds their harnesses:
+    (gemm_openblas, gemm_onednn, conv_onednn), library_time's order."""
+    common.ensure_packages(["libopenblas-dev", "libdnnl-dev", "gcc", "g++",
+                            "pkg-config"])
+    blas_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "openblas"],
+                                capture_output=True, text=True,
+                                check=True).stdout.split()
+    return (
+        common.build_harness("gemm_openblas", "gemm_openblas.c", blas_flags),
+        common.build_harness("gemm_onednn", "gemm_onednn.cpp", ["-ldnnl"]),
+        common.build_harness("conv_onednn", "conv_onednn.cpp", ["-ldnnl"]))
+
+
 def tuner_run(run, module, env, args, reference=None):
     cmd = [run, module, "--json", "--omp-threads=1"] + args
     if reference:
@@ -87,14 +101,7 @@ def main():
     ap.add_argument("--only", nargs="*", help="workload names to run")
     args = ap.parse_args()
 
-    common.ensure_packages(["libopenblas-dev", "libdnnl-dev", "gcc", "g++",
-                            "pkg-config"])
-    blas_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "openblas"],
-                                capture_output=True, text=True,
-                                check=True).stdout.split()
-    gemm = common.build_harness("gemm_openblas", "gemm_openblas.c", blas_flags)
-    conv = common.build_harness("conv_onednn", "conv_onednn.cpp", ["-ldnnl"])
-    onednn = common.build_harness("gemm_onednn", "gemm_onednn.cpp", ["-ldnnl"])
+    gemm, onednn, conv = build_library_harnesses()
     peak_exe = common.build_harness("fma_peak", "fma_peak.c", ["-lpthread"])
     opt = common.tool(args.build, "tuner-opt")
     run = common.tool(args.build, "tuner-run")

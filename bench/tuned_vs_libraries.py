@@ -21,7 +21,6 @@ usage: bench/tuned_vs_libraries.py [--build build] [--trials 64]
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -73,15 +72,7 @@ def main():
     ap.add_argument("--only", nargs="*", help="workload names to run")
     args = ap.parse_args()
 
-    common.ensure_packages(["libopenblas-dev", "libdnnl-dev", "gcc", "g++",
-                            "pkg-config"])
-    blas_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "openblas"],
-                                capture_output=True, text=True,
-                                check=True).stdout.split()
-    harnesses = (
-        common.build_harness("gemm_openblas", "gemm_openblas.c", blas_flags),
-        common.build_harness("gemm_onednn", "gemm_onednn.cpp", ["-ldnnl"]),
-        common.build_harness("conv_onednn", "conv_onednn.cpp", ["-ldnnl"]))
+    harnesses = run_baselines.build_library_harnesses()
     peak_exe = common.build_harness("fma_peak", "fma_peak.c", ["-lpthread"])
     opt = common.tool(args.build, "tuner-opt")
     run = common.tool(args.build, "tuner-run")
