@@ -73,6 +73,20 @@ def library_time(task, gemm, onednn, conv, env, repeats):
     return None, None
 
 
+def workload_library_time(opt, workload, tmp, harnesses, env, repeats):
+    """(seconds, name) of the best library on the workload's tasks as the
+    file has them (weighted by occurrence), or (None, None) when a task has
+    no library call. `harnesses`: build_library_harnesses()'s triple."""
+    total, name = 0.0, None
+    for t in common.extract_tasks(opt, workload, tmp, prepare=False):
+        seconds, which = library_time(t, *harnesses, env, repeats)
+        if seconds is None:
+            return None, None
+        total += seconds * t["weight"]
+        name = which
+    return total, name
+
+
 def build_library_harnesses():
     """Installs OpenBLAS and oneDNN if missing and builds their harnesses:
     (gemm_openblas, gemm_onednn, conv_onednn), library_time's order."""
@@ -135,15 +149,8 @@ def main():
                                  "--min-repeat-ms=20"], reference=workload)
             common.log(f"{name}: untiled baseline")
             naive = tuner_run(run, workload, env, ["--repeats=3"])
-            lib_seconds, lib_name = 0.0, None
-            for t in common.extract_tasks(opt, workload, tmp, prepare=False):
-                seconds, which = library_time(t, gemm, onednn, conv, env,
-                                              args.repeats)
-                if seconds is None:
-                    lib_seconds, lib_name = None, None
-                    break
-                lib_seconds += seconds * t["weight"]
-                lib_name = which
+            lib_seconds, lib_name = workload_library_time(
+                opt, workload, tmp, (gemm, onednn, conv), env, args.repeats)
         row = {
             "workload": name,
             "flops": flops,

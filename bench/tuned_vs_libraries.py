@@ -34,19 +34,6 @@ def threads_env(threads):
                 OPENBLAS_NUM_THREADS=str(threads))
 
 
-def library(opt, workload, tmp, harnesses, env, repeats):
-    """(seconds, name) of the best library on the workload's tasks, or
-    (None, None) when a task has no library call."""
-    total, name = 0.0, None
-    for t in common.extract_tasks(opt, workload, tmp, prepare=False):
-        seconds, which = run_baselines.library_time(t, *harnesses, env, repeats)
-        if seconds is None:
-            return None, None
-        total += seconds * t["weight"]
-        name = which
-    return total, name
-
-
 def tune(opt, run, workload, threads, trials, tmp, env, repeats):
     """Tunes `workload` for `threads` cores and times the result: the
     tuner-run JSON and the tuning command."""
@@ -97,8 +84,8 @@ def main():
             row["flops"] = sum(t["flops"] * t["weight"] for t in tasks)
             for threads in args.threads:
                 env = threads_env(threads)
-                lib_s, lib_name = library(opt, workload, tmp, harnesses, env,
-                                          args.repeats)
+                lib_s, lib_name = run_baselines.workload_library_time(
+                    opt, workload, tmp, harnesses, env, args.repeats)
                 if lib_s is None:
                     break
                 common.log(f"{name}, {threads} thread(s): tuning "

@@ -119,9 +119,7 @@ public:
     Handle block = b.tileUsingFor(tiled.anchor, r0).first;
 
     // Pad the block to its static bounding box; copy A and B (packing).
-    SmallVector<std::string> zeros;
-    for (Type type : anchor->getOperandTypes())
-      zeros.push_back(getZeroAttrText(getElementTypeOrSelf(type)));
+    SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
     SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
     for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i)
       nofold[i] = 1;

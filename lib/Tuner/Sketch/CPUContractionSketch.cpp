@@ -150,9 +150,7 @@ public:
   Handle packB(ScriptBuilder &b, Handle reg, ArrayRef<Handle> regLoops,
                Size n2) const {
     linalg::LinalgOp anchor = group.anchor;
-    SmallVector<std::string> zeros;
-    for (Type type : anchor->getOperandTypes())
-      zeros.push_back(getZeroAttrText(getElementTypeOrSelf(type)));
+    SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
     SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
     nofold[bOperand] = 1;
     Handle padded =

@@ -139,6 +139,14 @@ void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
     tileAndVectorize(consumer);
 }
 
+SmallVector<std::string>
+mlir::tuner::detail::getZeroPaddingValues(linalg::LinalgOp op) {
+  SmallVector<std::string> zeros;
+  for (Type type : op->getOperandTypes())
+    zeros.push_back(getZeroAttrText(getElementTypeOrSelf(type)));
+  return zeros;
+}
+
 std::string mlir::tuner::detail::getZeroAttrText(Type type) {
   std::string str;
   llvm::raw_string_ostream os(str);
@@ -254,9 +262,7 @@ mlir::tuner::detail::parallelFirstInterchange(linalg::LinalgOp op) {
 std::pair<Handle, SmallVector<Handle>>
 mlir::tuner::detail::padInputsForStaging(ScriptBuilder &b,
                                          linalg::LinalgOp anchor, Handle op) {
-  SmallVector<std::string> zeros;
-  for (OpOperand &operand : anchor->getOpOperands())
-    zeros.push_back(getZeroAttrText(getElementTypeOrSelf(operand.get())));
+  SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
   SmallVector<int64_t> dims =
       llvm::to_vector(llvm::seq<int64_t>(anchor.getNumLoops()));
   SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);

@@ -74,6 +74,9 @@ void distributeElementwise(ScriptBuilder &b, TiledGroup &tiled,
                            bool vectorize);
 /// The text of a zero attribute of `type` ("0.0 : f32", "0 : i32").
 std::string getZeroAttrText(Type type);
+/// structured.pad's padding values for `op`: a zero of each operand's
+/// element type.
+SmallVector<std::string> getZeroPaddingValues(linalg::LinalgOp op);
 
 /// Bit width of the element type of the anchor's first result.
 int64_t getResultElementBits(linalg::LinalgOp anchor);
