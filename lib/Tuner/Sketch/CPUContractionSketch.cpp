@@ -95,26 +95,15 @@ public:
     // S0: parallel tiles with the whole group fused in.
     TiledGroup tiled =
         tileAndFuseGroup(b, group, sizes(m1, n1, Size::of(0), /*others=*/1));
-    // S1: cache tiles.
-    Handle op = b.tileUsingFor(tiled.anchor,
-                               sizes(ms, ns, Size::of(0), /*others=*/0))
-                    .first;
-    // R0: reduction blocks (other reduction loops by 1).
-    SmallVector<Size> r0(numLoops, Size::of(0));
-    r0[loops.k] = k1;
-    for (unsigned i : loops.otherReduction)
-      r0[i] = Size::of(1);
-    op = b.tileUsingFor(op, r0).first;
-    // S2, R1: register tiles, reduction innermost.
-    auto [reg, regLoops] =
-        b.tileUsingFor(op, sizes(m2, n2, k2, /*others=*/0),
-                       parallelFirstInterchange(anchor));
-    Handle kLoop = regLoops.back();
-    reg = b.alternativesYielding(getKnob("pack"), [&](unsigned i) {
-      StringRef option =
-          cast<StringAttr>(getKnob("pack").options[i]).getValue();
-      return option == "b" ? packB(b, reg, regLoops, n2) : reg;
+    // S1, R0, S2, R1: cache tiles, reduction blocks and register tiles, in
+    // the order the packing of B asks for.
+    const Knob &pack = getKnob("pack");
+    Handle reg = b.alternativesYielding(pack, [&](unsigned i) {
+      StringRef option = cast<StringAttr>(pack.options[i]).getValue();
+      return tileCachesAndRegisters(b, tiled.anchor, option,
+                                    {ms, ns, k1, m2, n2, k2}, sizes);
     });
+    Handle kLoop = b.getParentOp(reg, "scf.for");
 
     vectorizeElementwise(b, tiled, group, sizes(m2, n2, Size::of(0), 0),
                          /*masked=*/false);
@@ -143,11 +132,51 @@ public:
     return b.finish();
   }
 
+  /// Tiles the S0 tile `op` into cache tiles, reduction blocks and register
+  /// tiles (reduction innermost), packing B as `pack` says:
+  ///  - none:  S1 (ms, ns), R0 (k1), S2, R1; B read in place;
+  ///  - b:     the same, B's k1 x ns block copied per (ms, ns, k1) block;
+  ///  - panel: S1 over ns, R0, then S1 over ms (BLIS's order), B's k1 x ns
+  ///           block copied once per (ns, k1) and read by all ms blocks.
+  /// Returns the register-tile op.
+  Handle tileCachesAndRegisters(
+      ScriptBuilder &b, Handle op, StringRef pack, ArrayRef<Size> knobSizes,
+      function_ref<SmallVector<Size>(Size, Size, Size, int64_t)> sizes) const {
+    Size zero = Size::of(0), ms = knobSizes[0], ns = knobSizes[1],
+         k1 = knobSizes[2], m2 = knobSizes[3], n2 = knobSizes[4],
+         k2 = knobSizes[5];
+    // R0: reduction blocks (other reduction loops by 1).
+    linalg::LinalgOp anchor = group.anchor;
+    SmallVector<Size> r0(anchor.getNumLoops(), zero);
+    r0[loops.k] = k1;
+    for (unsigned i : loops.otherReduction)
+      r0[i] = Size::of(1);
+    bool panel = pack == "panel";
+    op = b.tileUsingFor(op, sizes(panel ? zero : ms, ns, zero, 0)).first;
+    op = b.tileUsingFor(op, r0).first;
+    Handle msLoop;
+    if (panel) {
+      auto [tiledOp, msLoops] = b.tileUsingFor(op, sizes(ms, zero, zero, 0));
+      op = tiledOp;
+      msLoop = msLoops.front();
+    }
+    auto [reg, regLoops] = b.tileUsingFor(op, sizes(m2, n2, k2, 0),
+                                          parallelFirstInterchange(anchor));
+    // The ms loop's slice of B is all of the (ns, k1) block: merged into the
+    // register tile's slice, that reads the block, which hoisting needs.
+    if (panel)
+      b.applyPatterns(msLoop,
+                      {"tensor.merge_consecutive_insert_extract_slice"});
+    if (pack == "none")
+      return reg;
+    return packB(b, reg, regLoops.size() + (panel ? 1 : 0), n2);
+  }
+
   /// Pads `reg`'s B operand with a copy (nofold) and hoists that copy out
-  /// of the register-tile loops `regLoops`: B's k1 x ns block is copied
-  /// once into n2-wide panels ([ns/n2][k1][n2]) that the register tiles
-  /// read contiguously. Returns the padded register-tile op.
-  Handle packB(ScriptBuilder &b, Handle reg, ArrayRef<Handle> regLoops,
+  /// of the `numLoops` loops around it: B's k1 x ns block is copied once
+  /// into n2-wide panels ([ns/n2][k1][n2]) that the register tiles read
+  /// contiguously. Returns the padded register-tile op.
+  Handle packB(ScriptBuilder &b, Handle reg, int64_t numLoops,
                Size n2) const {
     linalg::LinalgOp anchor = group.anchor;
     SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
@@ -156,7 +185,7 @@ public:
     Handle padded =
         b.pad(reg, zeros, {loops.n, loops.k}, nofold, "none").padded;
     Handle copy = b.hoistPad(b.getProducerOfOperand(padded, bOperand),
-                             regLoops.size());
+                             numLoops);
     SmallVector<Size> rowSizes(
         anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(bOperand))
             .getNumResults(),
@@ -179,12 +208,8 @@ public:
     int64_t k1 = largestAtMost(getIntOptions("k1"), 256);
     int64_t ns = multipleAtMost(en, n2, 256);
     int64_t ms = multipleAtMost(em, m2, 64);
-    // Parallel tiles: one cache tile each, unless that gives fewer tiles than
-    // threads (then split M further).
-    int64_t m1 = ms, n1 = ns;
-    while ((em / m1) * (en / n1) < target.getCores() && m1 > m2 &&
-           (m1 / 2) % m2 == 0 && em % (m1 / 2) == 0)
-      m1 /= 2;
+    int64_t n1 = ns;
+    int64_t m1 = getParallelRows(em, en / n1, ms, m2);
     ms = std::min(ms, m1);
     setNearest(knobs, c, "m1", m1);
     setNearest(knobs, c, "n1", n1);
@@ -196,24 +221,55 @@ public:
     setNearest(knobs, c, "k2", 1);
     setNearest(knobs, c, "unroll", 1);
     setChoice(knobs, c, "contract", "outerproduct");
-    // Pack B where its rows are a multiple of 4 KiB apart: a k1-row panel
-    // of B then falls into one L1 set (1024^3 f32 on one Xeon core: 120
-    // GFLOP/s in place, 142 packed); elsewhere the copy, made per (ms, ns,
-    // k1) block, cost more than it saved (512^3: 190 against 172).
-    linalg::LinalgOp anchor = group.anchor;
-    auto bType = cast<ShapedType>(
-        anchor.getDpsInputOperand(bOperand)->get().getType());
-    int64_t bRowBytes = bType.getShape().back() *
-                        (bType.getElementType().isIntOrFloat()
-                             ? bType.getElementType().getIntOrFloatBitWidth()
-                             : 64) /
-                        8;
-    setChoice(knobs, c, "pack", bRowBytes % 4096 == 0 ? "b" : "none");
-    (void)ek;
+    setChoice(knobs, c, "pack", getDefaultPacking(m1 / ms, std::min(k1, ek), ns));
     return c;
   }
 
 private:
+  /// Rows of M per parallel tile: several cache tiles of `ms` rows (up to
+  /// 256 rows), so that a packed block of B serves them all, while the
+  /// (M/m1) x `nTiles` tiles still share out evenly among the cores (a
+  /// multiple of the cores, or at least four per core). Falls back to
+  /// halving `ms` until every core has a tile.
+  int64_t getParallelRows(int64_t em, int64_t nTiles, int64_t ms,
+                          int64_t m2) const {
+    int64_t cores = std::max<int64_t>(1, target.getCores());
+    auto balanced = [&](int64_t m1) {
+      int64_t tiles = (em / m1) * nTiles;
+      return tiles >= cores && (tiles % cores == 0 || tiles >= 4 * cores);
+    };
+    int64_t best = 0;
+    for (int64_t d : getDivisors(em))
+      if (d % ms == 0 && d <= std::max<int64_t>(256, ms) && balanced(d))
+        best = std::max(best, d);
+    if (best)
+      return best;
+    int64_t m1 = ms;
+    while ((em / m1) * nTiles < cores && m1 > m2 && (m1 / 2) % m2 == 0 &&
+           em % (m1 / 2) == 0)
+      m1 /= 2;
+    return m1;
+  }
+
+  /// The default `pack`: B's k1 x ns block copied once per (ns, k1) block
+  /// when several cache tiles of M read it and it does not stay in L1
+  /// (one Xeon core: bert_base_ffn1 125 -> 148 GFLOP/s, 1024^3 140 -> 175;
+  /// attention_bmm, whose 64 x 128 blocks fit L1, 186 -> 168 packed).
+  /// Otherwise per block where B's rows are a multiple of 4 KiB apart (a
+  /// k1-row panel of B then falls into one L1 set), else in place.
+  StringRef getDefaultPacking(int64_t msPerTile, int64_t k1, int64_t ns) const {
+    linalg::LinalgOp anchor = group.anchor;
+    auto bType = cast<ShapedType>(
+        anchor.getDpsInputOperand(bOperand)->get().getType());
+    Type element = bType.getElementType();
+    int64_t bytes =
+        element.isIntOrFloat() ? element.getIntOrFloatBitWidth() / 8 : 8;
+    int64_t l1 = target.getL1() > 0 ? target.getL1() : 32768;
+    if (msPerTile >= 2 && k1 * ns * bytes > l1)
+      return "panel";
+    return bType.getShape().back() * bytes % 4096 == 0 ? "b" : "none";
+  }
+
   /// The largest divisor of `extent` that is a multiple of `step` and at most
   /// `bound` (at least `step`).
   static int64_t multipleAtMost(int64_t extent, int64_t step, int64_t bound) {
@@ -303,8 +359,9 @@ public:
                                    "lowering of vector.contract"));
     // Added after configs were recorded: those without it did not pack.
     knobs.push_back(makeChoiceKnob(
-        ctx, "pack", {"none", "b"},
-        "S2: B's k1 x ns block read in place, or copied into n2-wide panels"));
+        ctx, "pack", {"none", "b", "panel"},
+        "B's k1 x ns block read in place, or copied into n2-wide panels per "
+        "(ms, ns, k1) block (b) or per (ns, k1) block (panel, M inside K)"));
     knobs.back().absentOption = 0;
     return std::make_unique<ContractionInstance>(*this, std::move(knobs),
                                                  group, std::move(*loops),

@@ -211,6 +211,14 @@ Handle ScriptBuilder::hoistPad(Handle pad, int64_t numLoops) {
   return h;
 }
 
+Handle ScriptBuilder::getParentOp(Handle op, StringRef opName) {
+  Handle h{fresh("parent")};
+  line() << h.name << " = transform.get_parent_op " << op.name
+         << " {op_name = \"" << opName << "\"} : (" << kAnyOp << ") -> "
+         << kAnyOp << "\n";
+  return h;
+}
+
 std::pair<Handle, Handle>
 ScriptBuilder::mapCopyToThreads(Handle target, int64_t totalThreads,
                                 int64_t bitAlignment) {

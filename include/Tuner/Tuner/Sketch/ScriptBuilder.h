@@ -61,6 +61,8 @@ public:
 
   Handle getProducerOfOperand(Handle op, unsigned operand);
   Handle getConsumerOfResult(Handle op, unsigned result);
+  /// The closest op named `opName` (e.g. "scf.for") enclosing `op`.
+  Handle getParentOp(Handle op, StringRef opName);
 
   /// tile_using_forall; returns (tiled op, forall). `mapping` is the text of
   /// the mapping list, e.g. "[#gpu.block<y>, #gpu.block<x>]" (none if empty).
