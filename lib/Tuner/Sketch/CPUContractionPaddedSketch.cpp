@@ -207,8 +207,10 @@ public:
         getIntOptions("m2"),
         std::min<int64_t>(8, maxAccumulators / llvm::divideCeil(n2, lanes)));
     // Large blocks (fewer copies of A and B) that pad little, and give
-    // every thread work.
-    int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, 160);
+    // every thread work. Blocks of up to 256 rows: 500^3 on one Xeon core
+    // ran at 113 GFLOP/s with 72 x 256 x 168 blocks, 144 with 168 x 256 x
+    // 256 (the B block is copied once per block of rows).
+    int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, 256);
     int64_t n1 = bestBlock(getIntOptions("n1"), en, n2, 384);
     while (llvm::divideCeil(em, m1) * llvm::divideCeil(en, n1) <
                target.getCores() &&
@@ -223,7 +225,7 @@ public:
     setNearest(knobs, c, "m1", m1);
     setNearest(knobs, c, "n1", n1);
     setNearest(knobs, c, "k1",
-               bestBlock(getIntOptions("k1"), loops.extents[loops.k], 1, 384));
+               bestBlock(getIntOptions("k1"), loops.extents[loops.k], 1, 256));
     setNearest(knobs, c, "m2", m2);
     setNearest(knobs, c, "n2", n2);
     setNearest(knobs, c, "k2", 1);
