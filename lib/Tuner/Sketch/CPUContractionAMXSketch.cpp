@@ -67,7 +67,7 @@ public:
     TiledGroup tiled = tileAndFuseGroup(b, group, {m1, n1, zero, zero});
     Handle op = b.tileUsingFor(tiled.anchor, {zero, zero, k1, zero}).first;
     vectorizeElementwise(b, tiled, group, {tile, tile, zero, zero},
-                         /*masked=*/false);
+                         PartialTiles::None);
     const Knob &tiles = getKnob("tiles");
     b.alternatives(tiles, [&](unsigned i) {
       auto [mt, nt] = parseShapeOption(cast<StringAttr>(tiles.options[i]).getValue());

@@ -67,7 +67,7 @@ public:
       Size m2 = Size::of(rows), n2 = Size::of(cols);
       TiledGroup local = tiled;
       vectorizeElementwise(b, local, group, {m2, n2, zero, zero},
-                           /*masked=*/false);
+                           PartialTiles::None);
       Handle reg = b.tileUsingFor(op, {m2, n2, zero, zero}).first;
       auto [step, kLoops] = b.tileUsingFor(reg, {zero, zero, one, zero});
       auto [dot, loops] =

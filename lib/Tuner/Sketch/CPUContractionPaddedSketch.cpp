@@ -173,7 +173,7 @@ public:
     // the partial boundary tiles: masked vectorization, by register tile
     // (named ops generalized: masking several ops of one fill fails).
     SmallVector<Size> rowTiles = sizes(m2, n2, Size::of(0), /*others=*/1);
-    vectorizeElementwise(b, tiled, group, rowTiles, /*masked=*/true);
+    vectorizeElementwise(b, tiled, group, rowTiles, PartialTiles::Masked);
     SmallVector<Size> copyTiles = projectToResultLoops(anchor, rowTiles);
     Handle copy = b.generalize(padding.copyBack);
     copy = b.tileUsingFor(copy, copyTiles).first;

@@ -104,7 +104,7 @@ public:
     inner[loops.oh] = Size::of(1);
     inner[loops.ow] = w2;
     inner[loops.c] = c2;
-    vectorizeElementwise(b, tiled, group, inner, /*masked=*/false);
+    vectorizeElementwise(b, tiled, group, inner, PartialTiles::None);
     Handle conv1d = b.decompose(tile);
     // Decomposition writes the output through rank-reducing slices, which
     // vector transfers cannot fold through: hoist the output tile out of the

@@ -197,7 +197,7 @@ public:
       rows[loops.vec] = vectorLoopSize;
     else if (loops.second)
       rows[*loops.second] = second;
-    vectorizeElementwise(b, tiled, group, rows, /*masked=*/true);
+    vectorizeElementwise(b, tiled, group, rows, PartialTiles::Masked);
   }
 
   /// Inner reduction: the reduced loop is tiled by `v` with partial results

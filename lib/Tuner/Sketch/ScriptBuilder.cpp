@@ -253,6 +253,37 @@ void ScriptBuilder::vectorizeStatic(Handle target) {
          << kAnyOp << "\n";
 }
 
+std::pair<Handle, Handle> ScriptBuilder::peelPartial(Handle loops) {
+  Handle main{fresh("full_loop")}, remainder{fresh("partial_loop")};
+  line() << main.name << ", " << remainder.name
+         << " = transform.sched.peel_partial " << loops.name << " : ("
+         << kAnyOp << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
+  return {main, remainder};
+}
+
+Handle ScriptBuilder::matchLinalgIn(Handle scope) {
+  // structured.match takes exactly one scope: one match per op of `scope`
+  // (none for an empty handle).
+  Handle h{fresh("linalg_ops")}, each{fresh("each_scope")}, ops{fresh("matched")};
+  line() << h.name << " = transform.foreach " << scope.name << " : " << kAnyOp
+         << " -> " << kAnyOp << " {\n";
+  indent += 2;
+  line() << "^bb0(" << each.name << ": " << kAnyOp << "):\n";
+  line() << ops.name << " = transform.structured.match interface{LinalgOp} in "
+         << each.name << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  line() << "transform.yield " << ops.name << " : " << kAnyOp << "\n";
+  indent -= 2;
+  line() << "}\n";
+  return h;
+}
+
+Handle ScriptBuilder::merge(Handle a, Handle b) {
+  Handle h{fresh("merged")};
+  line() << h.name << " = transform.merge_handles " << a.name << ", " << b.name
+         << " : " << kAnyOp << "\n";
+  return h;
+}
+
 Handle ScriptBuilder::decompose(Handle target) {
   Handle h{fresh("decomposed")};
   line() << h.name << " = transform.structured.decompose " << target.name

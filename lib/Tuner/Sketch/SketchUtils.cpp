@@ -121,8 +121,9 @@ void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
                                                TiledGroup &tiled,
                                                const FusedGroup &group,
                                                ArrayRef<Size> innerSizes,
-                                               bool masked) {
+                                               PartialTiles partial) {
   SmallVector<Size> sizes = projectToResultLoops(group.anchor, innerSizes);
+  bool masked = partial == PartialTiles::Masked;
   auto tileAndVectorize = [&](Handle &op) {
     // Masked vectorization of a named op (a fill) puts several ops under
     // one vector.mask, which MLIR 22 rejects; the generic form is fine.
@@ -130,6 +131,8 @@ void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
       op = b.generalize(op);
     auto [t, loops] = b.tileUsingFor(op, sizes);
     op = t;
+    if (partial == PartialTiles::Peeled && !loops.empty())
+      op = b.merge(op, peelPartialTiles(b, loops));
     b.vectorize(op, /*namedContraction=*/false,
                 masked ? ArrayRef<Size>(sizes) : ArrayRef<Size>());
   };
@@ -137,6 +140,24 @@ void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
     tileAndVectorize(producer);
   for (Handle &consumer : tiled.consumers)
     tileAndVectorize(consumer);
+}
+
+Handle mlir::tuner::detail::peelPartialTiles(ScriptBuilder &b,
+                                            ArrayRef<Handle> loops) {
+  assert(!loops.empty() && "no loops to peel");
+  // Peel every loop, then canonicalize innermost first: canonicalization
+  // folds loops of one iteration away, which a live handle to one forbids.
+  SmallVector<std::pair<Handle, Handle>> peeled;
+  for (Handle loop : loops)
+    peeled.push_back(b.peelPartial(loop));
+  std::optional<Handle> partialOps;
+  for (auto [full, partial] : llvm::reverse(peeled)) {
+    b.applyPatterns(full, {"canonicalization"});
+    b.applyPatterns(partial, {"canonicalization"});
+    Handle ops = b.matchLinalgIn(partial);
+    partialOps = partialOps ? b.merge(*partialOps, ops) : ops;
+  }
+  return *partialOps;
 }
 
 SmallVector<std::string>

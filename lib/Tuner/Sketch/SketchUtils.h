@@ -48,12 +48,31 @@ SmallVector<unsigned> getResultLoopPositions(linalg::LinalgOp anchor);
 std::string getMappingText(ArrayRef<Size> sizes,
                            ArrayRef<std::string> loopMapping);
 
+/// How vectorizeElementwise treats tiles that a tile size does not divide.
+enum class PartialTiles {
+  /// None are expected: every tile is full.
+  None,
+  /// Vector sizes equal to the tile sizes are given: partial tiles
+  /// vectorize with masks.
+  Masked,
+  /// The partial last tile of each loop is peeled into a loop of its own:
+  /// full and partial tiles both vectorize with static shapes.
+  Peeled,
+};
+
 /// Tiles every producer and consumer of `tiled` with `innerSizes` (per anchor
-/// loop, projected) and vectorizes them; with `masked`, vector sizes equal
-/// to the tile sizes are given so that partial tiles vectorize with masks.
+/// loop, projected) and vectorizes them, partial tiles as `partial` says.
 void vectorizeElementwise(ScriptBuilder &b, TiledGroup &tiled,
                           const FusedGroup &group, ArrayRef<Size> innerSizes,
-                          bool masked);
+                          PartialTiles partial);
+
+/// Peels the partial last iteration off each loop of `loops` (consumed, at
+/// least one; outermost first), canonicalizes both parts so that the tiles in them get
+/// static shapes, and returns the linalg ops of the partial iterations (an
+/// empty handle where every step divides its range). A loop nested in an
+/// earlier loop is peeled in that loop's full iterations only: the partial
+/// iteration's copy of it keeps its partial tile.
+Handle peelPartialTiles(ScriptBuilder &b, ArrayRef<Handle> loops);
 
 /// GPU: pads every input of `op` (a tiled anchor whose tiles divide its
 /// extents, so nothing is padded) as a nofold copy, the slices to stage in

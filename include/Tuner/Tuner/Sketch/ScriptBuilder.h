@@ -114,6 +114,14 @@ public:
   void promoteToWorkgroup(Handle emptyOp);
   /// sched.vectorize_static (vectorize, static pads included).
   void vectorizeStatic(Handle target);
+  /// sched.peel_partial: the loops of `loops` with their partial last
+  /// iterations peeled off; returns (loops, the partial iterations' loops,
+  /// empty where a loop's step divides its range).
+  std::pair<Handle, Handle> peelPartial(Handle loops);
+  /// The linalg ops nested in the ops of `scope`.
+  Handle matchLinalgIn(Handle scope);
+  /// One handle to the ops of `a` and of `b`.
+  Handle merge(Handle a, Handle b);
   /// structured.decompose (a 2-D convolution with unit window rows to 1-D).
   Handle decompose(Handle target);
   /// structured.generalize.

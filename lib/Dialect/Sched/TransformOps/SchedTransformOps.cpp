@@ -7,8 +7,10 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -76,6 +78,43 @@ DiagnosedSilenceableFailure transform::sched::VectorizeStaticOp::apply(
     else
       rewriter.eraseOp(op);
   }
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// PeelPartialOp
+//===----------------------------------------------------------------------===//
+
+/// Whether `loop`'s step divides its range: bounds and step constants.
+static bool hasOnlyFullSteps(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                         ub = getConstantIntValue(loop.getUpperBound()),
+                         step = getConstantIntValue(loop.getStep());
+  return lb && ub && step && *step > 0 && (*ub - *lb) % *step == 0;
+}
+
+DiagnosedSilenceableFailure transform::sched::PeelPartialOp::apply(
+    TransformRewriter &rewriter, TransformResults &results,
+    TransformState &state) {
+  SmallVector<Operation *> main, remainder;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto loop = dyn_cast<scf::ForOp>(op);
+    if (!loop)
+      return emitSilenceableError() << "expected scf.for, got " << op->getName();
+    main.push_back(loop);
+    if (hasOnlyFullSteps(loop))
+      continue;
+    scf::ForOp partial;
+    if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)))
+      continue;
+    // The partial loop runs at most once, at its lower bound: with that in
+    // place of its induction variable, its tile sizes fold to constants.
+    rewriter.replaceAllUsesWith(partial.getInductionVar(),
+                                partial.getLowerBound());
+    remainder.push_back(partial);
+  }
+  results.set(cast<OpResult>(getMain()), main);
+  results.set(cast<OpResult>(getRemainder()), remainder);
   return DiagnosedSilenceableFailure::success();
 }
 

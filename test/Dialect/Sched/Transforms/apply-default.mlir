@@ -3,14 +3,15 @@
 // RUN: tuner-opt %s --split-input-file --sched-apply-default="target=cpu:avx512:2t override=true" | FileCheck %s --check-prefix=OVERRIDE
 
 // The module gets the target; each anchor op the default of its preferred
-// sketch: an 8x32 register tile (16 zmm accumulators), parallel tiles of
+// sketch: a 6x64 register tile (24 zmm accumulators; 64-row cache tiles end
+// in a partial one of 4 rows), parallel tiles of
 // several 64-row cache tiles that share out evenly among the cores, and B's
 // 256 x 256 blocks (larger than L1) packed once per block for all of them.
 // CHECK:       module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512, features = "avx2,avx512bw,avx512f,avx512vl,fma">}
 // CHECK-LABEL: func.func @mm
-// CHECK:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 8, ms = 64, n1 = 256, n2 = 32, ns = 256, pack = "panel", unroll = 1}>}
+// CHECK:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 6, ms = 64, n1 = 256, n2 = 64, ns = 256, pack = "panel", unroll = 1}>}
 // AVX2:        module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v3", cores = 4, vector_bits = 256, features = "avx2,fma">}
-// AVX2:        linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 4, ms = 64, n1 = 256, n2 = 16, ns = 256, pack = "panel", unroll = 1}>}
+// AVX2:        linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 6, ms = 64, n1 = 256, n2 = 16, ns = 256, pack = "panel", unroll = 1}>}
 func.func @mm(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %0 : tensor<512x512xf32>

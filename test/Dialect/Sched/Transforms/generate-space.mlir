@@ -6,14 +6,14 @@
 // a space no other sketch applies to.
 // CHECK-LABEL: module @sched_space
 // CHECK:       transform.named_sequence @matmul_64x128x32__cpu_contraction(
-// CHECK-SAME:    tuner.default = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 32, k2 = 1, m1 = 32, m2 = 8, ms = 32, n1 = 128, n2 = 32, ns = 128, pack = "none", unroll = 1}>
+// CHECK-SAME:    tuner.default = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 32, k2 = 1, m1 = 32, m2 = 6, ms = 32, n1 = 128, n2 = 64, ns = 128, pack = "none", unroll = 1}>
 // CHECK-SAME:    tuner.sketch = "cpu.contraction"
 // CHECK:         transform.tune.knob<"m1"> options = [1, 2, 4, 8, 16, 32, 64]
 // CHECK:         transform.tune.knob<"n1"> options = [1, 2, 4, 8, 16, 32, 64, 128]
 // CHECK:         transform.tune.knob<"ms"> options = [1, 2, 4, 8, 16, 32, 64]
 // CHECK:         transform.tune.knob<"ns"> options = [1, 2, 4, 8, 16, 32, 64, 128]
 // CHECK:         transform.tune.knob<"k1"> options = [1, 2, 4, 8, 16, 32]
-// CHECK:         transform.tune.knob<"m2"> options = [1, 2, 4, 8, 16]
+// CHECK:         transform.tune.knob<"m2"> options = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
 // CHECK:         transform.tune.knob<"n2"> options = [16, 32, 64]
 // CHECK:         transform.tune.knob<"k2"> options = [1, 2, 4, 8]
 // CHECK:         transform.structured.tile_using_forall

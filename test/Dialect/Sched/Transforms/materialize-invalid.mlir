@@ -42,7 +42,7 @@ module attributes {sched.target = #sched.target<kind = cpu, cores = 2, vector_bi
 
 module attributes {sched.target = #sched.target<kind = cpu, cores = 2, vector_bits = 512>} {
   func.func @broken_constraint(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
-    // expected-error @+1 {{config violates a constraint of sketch 'cpu.contraction': m2 must divide ms, which must divide m1}}
+    // expected-error @+1 {{config violates a constraint of sketch 'cpu.contraction': ms must divide m1, and m2 be at most ms}}
     %0 = linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 16, k2 = 1, m1 = 4, m2 = 8, ms = 4, n1 = 16, n2 = 16, ns = 16, unroll = 1}>} ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
     return %0 : tensor<16x16xf32>
   }

@@ -72,4 +72,40 @@ def VectorizeStaticOp : Op<Transform_Dialect, "sched.vectorize_static", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
+def PeelPartialOp : Op<Transform_Dialect, "sched.peel_partial", [
+    FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+    DeclareOpInterfaceMethods<TransformOpInterface>]> {
+  let summary = "Peel the partial last iteration of loops that have one";
+  let description = [{
+    For each `scf.for` of `target`: when its step does not divide its
+    (static) range, peels the last, partial iteration into a loop of its
+    own (`scf::peelForLoopAndSimplifyBounds`, which also folds the
+    `affine.min` of the tile sizes in both loops to constants); the loop
+    then runs full steps only. `main` holds the loops, `remainder` the
+    partial iterations: none for a loop whose step divides its range, which
+    is left as it is. Upstream's `transform.loop.peel` fails on such a loop,
+    which a script whose tile sizes are knobs cannot rule out.
+
+    ```mlir
+    %tiled, %loop = transform.structured.tile_using_for %op tile_sizes [%m2, 0]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %main, %rest = transform.sched.peel_partial %loop
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %rest_ops = transform.structured.match interface{LinalgOp} in %rest
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Fails silenceably on a payload op that is not an `scf.for`. Consumes
+    `target`.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$main,
+                      TransformHandleTypeInterface:$remainder);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 #endif // TUNER_DIALECT_SCHED_TRANSFORMOPS_SCHEDTRANSFORMOPS_TD
