@@ -145,13 +145,15 @@ void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
 Handle mlir::tuner::detail::peelPartialTiles(ScriptBuilder &b,
                                             ArrayRef<Handle> loops) {
   assert(!loops.empty() && "no loops to peel");
-  // Peel every loop, then canonicalize innermost first: canonicalization
-  // folds loops of one iteration away, which a live handle to one forbids.
+  // Peel innermost first, so that an outer loop's partial iteration copies
+  // the inner loops already peeled; then canonicalize, innermost first:
+  // canonicalization folds loops of one iteration away, which a live handle
+  // to one forbids.
   SmallVector<std::pair<Handle, Handle>> peeled;
-  for (Handle loop : loops)
+  for (Handle loop : llvm::reverse(loops))
     peeled.push_back(b.peelPartial(loop));
   std::optional<Handle> partialOps;
-  for (auto [full, partial] : llvm::reverse(peeled)) {
+  for (auto [full, partial] : peeled) {
     b.applyPatterns(full, {"canonicalization"});
     b.applyPatterns(partial, {"canonicalization"});
     Handle ops = b.matchLinalgIn(partial);

@@ -66,12 +66,11 @@ void vectorizeElementwise(ScriptBuilder &b, TiledGroup &tiled,
                           const FusedGroup &group, ArrayRef<Size> innerSizes,
                           PartialTiles partial);
 
-/// Peels the partial last iteration off each loop of `loops` (consumed, at
-/// least one; outermost first), canonicalizes both parts so that the tiles in them get
-/// static shapes, and returns the linalg ops of the partial iterations (an
-/// empty handle where every step divides its range). A loop nested in an
-/// earlier loop is peeled in that loop's full iterations only: the partial
-/// iteration's copy of it keeps its partial tile.
+/// Peels the partial last iteration off each loop of `loops` (a loop nest,
+/// outermost first; consumed), canonicalizes both parts so that the tiles
+/// in them get static shapes, and returns the linalg ops of the partial
+/// iterations of any loop (an empty handle where every step divides its
+/// range).
 Handle peelPartialTiles(ScriptBuilder &b, ArrayRef<Handle> loops);
 
 /// GPU: pads every input of `op` (a tiled anchor whose tiles divide its
