@@ -184,16 +184,15 @@ public:
   /// of the `numLoops` loops around it: B's k1 x ns block is copied once
   /// into n2-wide panels ([ns/n2][k1][n2]) that the register tiles read
   /// contiguously. Returns the padded register-tile op.
-  Handle packB(ScriptBuilder &b, Handle reg, int64_t numLoops,
-               Size n2) const {
+  Handle packB(ScriptBuilder &b, Handle reg, int64_t numLoops, Size n2) const {
     linalg::LinalgOp anchor = group.anchor;
     SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
     SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
     nofold[bOperand] = 1;
     Handle padded =
         b.pad(reg, zeros, {loops.n, loops.k}, nofold, "none").padded;
-    Handle copy = b.hoistPad(b.getProducerOfOperand(padded, bOperand),
-                             numLoops);
+    Handle copy =
+        b.hoistPad(b.getProducerOfOperand(padded, bOperand), numLoops);
     SmallVector<Size> rowSizes(
         anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(bOperand))
             .getNumResults(),
@@ -225,7 +224,8 @@ public:
     setNearest(knobs, c, "k2", 1);
     setNearest(knobs, c, "unroll", 1);
     setChoice(knobs, c, "contract", "outerproduct");
-    setChoice(knobs, c, "pack", getDefaultPacking(m1 / ms, std::min(k1, ek), ns));
+    setChoice(knobs, c, "pack",
+              getDefaultPacking(m1 / ms, std::min(k1, ek), ns));
     return c;
   }
 

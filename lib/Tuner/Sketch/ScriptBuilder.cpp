@@ -256,15 +256,16 @@ void ScriptBuilder::vectorizeStatic(Handle target) {
 std::pair<Handle, Handle> ScriptBuilder::peelPartial(Handle loops) {
   Handle main{fresh("full_loop")}, remainder{fresh("partial_loop")};
   line() << main.name << ", " << remainder.name
-         << " = transform.sched.peel_partial " << loops.name << " : ("
-         << kAnyOp << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
+         << " = transform.sched.peel_partial " << loops.name << " : (" << kAnyOp
+         << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
   return {main, remainder};
 }
 
 Handle ScriptBuilder::matchLinalgIn(Handle scope) {
   // structured.match takes exactly one scope: one match per op of `scope`
   // (none for an empty handle).
-  Handle h{fresh("linalg_ops")}, each{fresh("each_scope")}, ops{fresh("matched")};
+  Handle h{fresh("linalg_ops")}, each{fresh("each_scope")},
+      ops{fresh("matched")};
   line() << h.name << " = transform.foreach " << scope.name << " : " << kAnyOp
          << " -> " << kAnyOp << " {\n";
   indent += 2;

@@ -143,7 +143,7 @@ void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
 }
 
 Handle mlir::tuner::detail::peelPartialTiles(ScriptBuilder &b,
-                                            ArrayRef<Handle> loops) {
+                                             ArrayRef<Handle> loops) {
   assert(!loops.empty() && "no loops to peel");
   // Peel innermost first, so that an outer loop's partial iteration copies
   // the inner loops already peeled; then canonicalize, innermost first:

@@ -93,14 +93,16 @@ static bool hasOnlyFullSteps(scf::ForOp loop) {
   return lb && ub && step && *step > 0 && (*ub - *lb) % *step == 0;
 }
 
-DiagnosedSilenceableFailure transform::sched::PeelPartialOp::apply(
-    TransformRewriter &rewriter, TransformResults &results,
-    TransformState &state) {
+DiagnosedSilenceableFailure
+transform::sched::PeelPartialOp::apply(TransformRewriter &rewriter,
+                                       TransformResults &results,
+                                       TransformState &state) {
   SmallVector<Operation *> main, remainder;
   for (Operation *op : state.getPayloadOps(getTarget())) {
     auto loop = dyn_cast<scf::ForOp>(op);
     if (!loop)
-      return emitSilenceableError() << "expected scf.for, got " << op->getName();
+      return emitSilenceableError()
+             << "expected scf.for, got " << op->getName();
     main.push_back(loop);
     if (hasOnlyFullSteps(loop))
       continue;

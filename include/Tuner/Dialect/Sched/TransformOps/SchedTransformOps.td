@@ -104,7 +104,8 @@ def PeelPartialOp : Op<Transform_Dialect, "sched.peel_partial", [
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs TransformHandleTypeInterface:$main,
                       TransformHandleTypeInterface:$remainder);
-  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat =
+      "$target attr-dict `:` functional-type(operands, results)";
   let cppNamespace = "::mlir::transform::sched";
 }
 
