@@ -213,7 +213,7 @@ public:
     int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, 256);
     int64_t n1 = bestBlock(getIntOptions("n1"), en, n2, 384);
     while (llvm::divideCeil(em, m1) * llvm::divideCeil(en, n1) <
-               target.getCores() &&
+               static_cast<int64_t>(target.getCores()) &&
            m1 > m2)
       m1 = std::max(m2, (m1 / 2) / m2 * m2);
     // A block smaller than the register tile (M or N of a few rows) takes

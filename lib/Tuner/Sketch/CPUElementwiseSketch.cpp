@@ -190,7 +190,8 @@ SmallVector<int64_t> getSplitSizes(int64_t extent) {
 SmallVector<int64_t> getVectorWidths(int64_t extent, int64_t lanes) {
   SmallVector<int64_t> widths;
   for (int64_t n : {1, 2, 4})
-    if (n == 1 || n * lanes <= llvm::alignTo(extent, lanes))
+    if (n == 1 ||
+        n * lanes <= static_cast<int64_t>(llvm::alignTo(extent, lanes)))
       widths.push_back(n * lanes);
   if (extent < lanes)
     return {static_cast<int64_t>(llvm::PowerOf2Ceil(extent))};
