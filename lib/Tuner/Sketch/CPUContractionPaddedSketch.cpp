@@ -212,9 +212,11 @@ public:
     // 256 (the B block is copied once per block of rows).
     int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, 256);
     int64_t n1 = bestBlock(getIntOptions("n1"), en, n2, 384);
-    while (llvm::divideCeil(em, m1) * llvm::divideCeil(en, n1) <
-               static_cast<int64_t>(target.getCores()) &&
-           m1 > m2)
+    auto blocks = [&](int64_t rows) {
+      return static_cast<int64_t>(llvm::divideCeil(em, rows) *
+                                  llvm::divideCeil(en, n1));
+    };
+    while (blocks(m1) < static_cast<int64_t>(target.getCores()) && m1 > m2)
       m1 = std::max(m2, (m1 / 2) / m2 * m2);
     // A block smaller than the register tile (M or N of a few rows) takes
     // the largest register tile that divides it.
