@@ -247,7 +247,8 @@ private:
     bool wide = target.getVectorBits() >= 512;
     int64_t n2 = largestAtMost(n2Options, lanes);
     for (int64_t vectors : {4, 2})
-      if ((vectors < 4 || wide) && llvm::is_contained(n2Options, vectors * lanes)) {
+      if ((vectors < 4 || wide) &&
+          llvm::is_contained(n2Options, vectors * lanes)) {
         n2 = vectors * lanes;
         break;
       }
