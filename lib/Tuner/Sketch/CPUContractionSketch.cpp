@@ -173,7 +173,7 @@ public:
       b.applyPatterns(msLoop,
                       {"tensor.merge_consecutive_insert_extract_slice"});
     if (pack != "none")
-      reg = packB(b, reg, regLoops.size() + (panel ? 1 : 0), n2);
+      reg = packB(b, reg, regLoops.size() + (panel ? 1 : 0), n2, k2);
     // m2 need not divide ms: the last register tile of rows is then peeled
     // off, after packing, so that it reads the packed B too.
     Handle partial = peelPartialTiles(b, {regLoops[loops.m < loops.n ? 0 : 1]});
@@ -182,9 +182,10 @@ public:
 
   /// Pads `reg`'s B operand with a copy (nofold) and hoists that copy out
   /// of the `numLoops` loops around it: B's k1 x ns block is copied once
-  /// into n2-wide panels ([ns/n2][k1][n2]) that the register tiles read
-  /// contiguously. Returns the padded register-tile op.
-  Handle packB(ScriptBuilder &b, Handle reg, int64_t numLoops, Size n2) const {
+  /// into n2-wide panels ([ns/n2][k1/k2][k2][n2]) that the register tiles
+  /// read contiguously. Returns the padded register-tile op.
+  Handle packB(ScriptBuilder &b, Handle reg, int64_t numLoops, Size n2,
+               Size k2) const {
     linalg::LinalgOp anchor = group.anchor;
     SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
     SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
@@ -193,12 +194,19 @@ public:
         b.pad(reg, zeros, {loops.n, loops.k}, nofold, "none").padded;
     Handle copy =
         b.hoistPad(b.getProducerOfOperand(padded, bOperand), numLoops);
-    SmallVector<Size> rowSizes(
-        anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(bOperand))
-            .getNumResults(),
-        Size::of(1));
-    rowSizes.back() = n2;
-    b.vectorize(copy, /*namedContraction=*/false, rowSizes);
+    // The copy is of one register tile's slice of B: k2 x n2 (in B's order
+    // of dimensions), 1 along any other.
+    SmallVector<Size> sliceSizes;
+    for (AffineExpr e :
+         anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(bOperand))
+             .getResults()) {
+      auto dim = dyn_cast<AffineDimExpr>(e);
+      unsigned pos = dim ? dim.getPosition() : ~0u;
+      sliceSizes.push_back(pos == loops.n   ? n2
+                           : pos == loops.k ? k2
+                                            : Size::of(1));
+    }
+    b.vectorize(copy, /*namedContraction=*/false, sliceSizes);
     return padded;
   }
 

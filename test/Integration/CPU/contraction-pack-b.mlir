@@ -4,8 +4,10 @@
 // block of B would otherwise fall into one L1 set. The packed schedule, the
 // same config with "none", with "panel" (M's cache tiles inside the K loop:
 // each block of B copied once, before the loop over the ms-row tiles that
-// read it), and the config as recorded before the knob existed (no `pack`:
-// read in place) all compute what the untransformed program computes.
+// read it), with two K rows per register step (k2 = 2: the panels hold k2 x
+// n2 slices), and the config as recorded before the knob existed (no
+// `pack`: read in place) all compute what the untransformed program
+// computes.
 // RUN: tuner-opt %s --sched-apply-default -o %t.sched.mlir
 // RUN: FileCheck %s --check-prefix=DEFAULT --input-file=%t.sched.mlir
 // RUN: tuner-opt %t.sched.mlir --sched-materialize | FileCheck %s --check-prefix=PACKED
@@ -16,6 +18,8 @@
 // RUN: sed -e 's/pack = "b"/pack = "panel"/' -e 's/ms = 32/ms = 8/' %t.sched.mlir | tuner-opt --sched-materialize --canonicalize | FileCheck %s --check-prefix=PANEL
 // RUN: sed -e 's/pack = "b"/pack = "panel"/' -e 's/ms = 32/ms = 8/' %t.sched.mlir | tuner-opt --sched-materialize --tuner-lower-cpu -o %t.panel.ll.mlir
 // RUN: tuner-run %t.panel.ll.mlir --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
+// RUN: sed -e 's/k2 = 1/k2 = 2/' %t.sched.mlir | tuner-opt --sched-materialize --tuner-lower-cpu -o %t.k2.ll.mlir
+// RUN: tuner-run %t.k2.ll.mlir --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
 // RUN: sed -e 's/pack = "b", //' %t.sched.mlir | tuner-opt --sched-materialize --tuner-lower-cpu -o %t.old.ll.mlir
 // RUN: tuner-run %t.old.ll.mlir --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
 
