@@ -23,6 +23,15 @@ from mlir_tuner.records import (CONTRACTION_OPS, OP_KINDS,  # noqa: E402,F401
                                 task_class)
 
 
+def workloads(only=None):
+    """(name, path) of each workload of examples/workloads, sorted by name;
+    only those named in `only` when it is given."""
+    names = sorted(f[:-5] for f in os.listdir(WORKLOADS)
+                   if f.endswith(".mlir"))
+    return [(n, os.path.join(WORKLOADS, n + ".mlir")) for n in names
+            if not only or n in only]
+
+
 def log(msg):
     print(f"[bench] {msg}", file=sys.stderr, flush=True)
 

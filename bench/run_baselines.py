@@ -130,12 +130,7 @@ def main():
                f"{peak_all['gflops']} GFLOP/s")
 
     rows = []
-    names = sorted(f[:-5] for f in os.listdir(common.WORKLOADS)
-                   if f.endswith(".mlir"))
-    for name in names:
-        if args.only and name not in args.only:
-            continue
-        workload = os.path.join(common.WORKLOADS, name + ".mlir")
+    for name, workload in common.workloads(args.only):
         with tempfile.TemporaryDirectory() as tmp:
             tasks = common.extract_tasks(opt, workload, tmp)
             flops = sum(t["flops"] * t["weight"] for t in tasks)

@@ -72,12 +72,7 @@ def main():
                    f"{peaks[str(threads)]['gflops']} GFLOP/s")
 
     rows = []
-    names = sorted(f[:-5] for f in os.listdir(common.WORKLOADS)
-                   if f.endswith(".mlir"))
-    for name in names:
-        if args.only and name not in args.only:
-            continue
-        workload = os.path.join(common.WORKLOADS, name + ".mlir")
+    for name, workload in common.workloads(args.only):
         row = {"workload": name, "threads": {}}
         with tempfile.TemporaryDirectory() as tmp:
             tasks = common.extract_tasks(opt, workload, tmp)
