@@ -249,6 +249,7 @@ LogicalResult createMeasurer(TuningState &state) {
   mo.verify = m.verify;
   mo.verifyAll = m.verifyAll;
   mo.memoryLimitBytes = m.memoryLimitMB << 20;
+  mo.gpu = state.target.isCUDA();
   mo.threads = state.target.getCores();
   mo.seed = state.options.search.seed;
   std::string error;

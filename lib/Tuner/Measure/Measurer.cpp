@@ -48,6 +48,27 @@ double secondsBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
+/// The next line of `worker` that may answer job `id`: every answer carries
+/// the id of its job, and a line answering another one (left over from a job
+/// given up on) is dropped rather than taken for this job's answer. A line
+/// that is not JSON is returned, for the caller to report as malformed.
+std::optional<std::string> popAnswer(WorkerProcess &worker, int64_t id) {
+  while (std::optional<std::string> line = worker.popLine()) {
+    llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
+    if (!v) {
+      llvm::consumeError(v.takeError());
+      return line;
+    }
+    const llvm::json::Object *o = v->getAsObject();
+    std::optional<int64_t> answered = o ? o->getInteger("id") : std::nullopt;
+    if (!answered || *answered == id)
+      return line;
+    llvm::errs() << "mlir-tuner: dropped a worker's answer to job " << *answered
+                 << " (waiting for job " << id << ")\n";
+  }
+  return std::nullopt;
+}
+
 unsigned getAvailableCPUs() {
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -163,7 +184,7 @@ WorkerProcess *LocalMeasurer::getRunner(std::string &error) {
   o.executable = options.workerExecutable;
   o.kind = "runner";
   o.logPath = path("runner-" + std::to_string(runnerSpawns) + ".log");
-  o.memoryLimitBytes = options.memoryLimitBytes;
+  o.memoryLimitBytes = options.gpu ? 0 : options.memoryLimitBytes;
   o.environment.push_back("OMP_NUM_THREADS=" +
                           std::to_string(std::max(1u, options.threads)));
   ++runnerSpawns;
@@ -212,6 +233,7 @@ LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
   struct Job {
     size_t begin, end;
     Clock::time_point start;
+    int64_t id;
   };
   std::vector<std::optional<Job>> jobs(builders.size());
   unsigned lost = 0;
@@ -234,11 +256,11 @@ LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
             << inputs[i].config;
       std::string error;
       WorkerProcess *builder = getBuilder(b, error);
-      jobs[b] = Job{begin, end, Clock::now()};
+      int64_t id = nextId++;
+      jobs[b] = Job{begin, end, Clock::now(), id};
       if (!builder ||
-          failed(builder->send(llvm::json::Object{{"id", nextId++},
-                                                  {"kind", "features"},
-                                                  {"job", toJSON(request)}})))
+          failed(builder->send(llvm::json::Object{
+              {"id", id}, {"kind", "features"}, {"job", toJSON(request)}})))
         fail(b, builder ? "builder " + builder->describeExit() : error);
     }
     SmallVector<struct pollfd> fds;
@@ -263,7 +285,7 @@ LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
       bool alive = true;
       if (pfd.revents)
         alive = builder->readAvailable();
-      if (std::optional<std::string> line = builder->popLine()) {
+      if (std::optional<std::string> line = popAnswer(*builder, jobs[b]->id)) {
         FeatureOutcome outcome;
         llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
         const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
@@ -697,7 +719,7 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
       bool alive = true;
       if (pfd.revents)
         alive = builder->readAvailable();
-      std::optional<std::string> line = builder->popLine();
+      std::optional<std::string> line = popAnswer(*builder, active.id);
       if (line) {
         BuildOutcome outcome;
         llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
@@ -752,7 +774,7 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
       bool alive = true;
       if (fds.back().revents)
         alive = runner->readAvailable();
-      std::optional<std::string> line = runner->popLine();
+      std::optional<std::string> line = popAnswer(*runner, activeRun->id);
       double elapsed = secondsBetween(activeRun->start, now);
       if (line || !alive || elapsed > runLimit) {
         MeasureOutput out;

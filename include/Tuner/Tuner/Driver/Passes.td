@@ -42,7 +42,9 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     repeats of at least `min-repeat-ms` each, every timing kept, within
     `timeout` seconds. The outputs of the first valid candidate of a task
     and of every new best are compared with the task's reference (the
-    untransformed task, lowered as is); a wrong result is an error
+    untransformed task, lowered as is; for a CUDA target, the task on the
+    CPU under the host's default schedule where one applies, since the naive
+    loops of a large matmul take minutes); a wrong result is an error
     (`WRONG_ANSWER`), never a winner. The reference is built, and run once
     to compute the expected outputs, in jobs of their own limited by
     `reference-timeout` (default 150 s): a candidate never gets more than
@@ -182,7 +184,8 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "Measure each task's default again at the end; warn on a drift">,
     Option<"memoryLimit", "memory-limit", "uint64_t", /*default=*/"8192",
            "Address-space limit of each worker in MiB (0: none; else at "
-           "least 256)">,
+           "least 256; not the runner of a CUDA target, whose driver "
+           "reserves more address space than any limit)">,
     Option<"finalValidation", "final-validation", "unsigned",
            /*default=*/"3",
            "Re-time this many best candidates of each task and its default, "

@@ -127,8 +127,13 @@ struct MeasurerOptions {
   /// Check every candidate, not only the first valid one and new bests.
   bool verifyAll = false;
   double tolerance = 0;
-  /// Address-space limit of each worker (bytes; 0: none).
+  /// Address-space limit of each worker (bytes; 0: none). Not applied to
+  /// the runner of a GPU target (`gpu`): the CUDA driver reserves a virtual
+  /// range the size of host and device memory together in cuInit, which
+  /// fails with CUDA_ERROR_OUT_OF_MEMORY under any practical RLIMIT_AS.
   uint64_t memoryLimitBytes = 8ull << 30;
+  /// The candidates run on a GPU (the runner initializes the CUDA driver).
+  bool gpu = false;
   /// OpenMP threads of the runner (the target's cores).
   unsigned threads = 1;
   /// Seed of the kernels' random inputs.
