@@ -8,6 +8,9 @@
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Tuner/CostModel/Features.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
+#include "Tuner/Tuner/Sketch/Sketch.h"
+#include "Tuner/Tuner/Target/Target.h"
+#include "Tuner/Tuner/Task/TaskExtraction.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -112,6 +115,44 @@ mlir::tuner::getKernelResources(ModuleOp module, StringRef chip,
       cuda::aggregateResources(kernels));
 }
 
+/// The first kernel binary of `module` whose PTX calls `malloc`: a
+/// `memref.alloc` left inside a kernel allocates from the device heap in
+/// every thread, which runs out and faults the kernel (and the context).
+static std::optional<std::string> findDeviceHeapUse(ModuleOp module) {
+  std::optional<std::string> found;
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = dyn_cast<gpu::ObjectAttr>(attr);
+      if (object && object.getFormat() == gpu::CompilationTarget::Assembly &&
+          object.getObject().getValue().contains(" malloc")) {
+        found = binary.getSymName().str();
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+/// The reference of a CUDA task runs on the CPU, under the host's default
+/// schedule where one applies: the naive loop nest of a 4096^3 matmul takes
+/// many minutes, its default schedule a fraction of a second on a GPU host's
+/// cores (the CPU schedules are checked against the naive loops by the CPU
+/// tests). Returns the host target if it scheduled `anchor`, else null (the
+/// IR is then unchanged and the reference stays naive).
+static sched::TargetAttr scheduleReferenceOnHost(Operation *anchor) {
+  sched::TargetAttr host = getHostCPUTarget(anchor->getContext());
+  FusedGroup group = buildFusedGroup(cast<linalg::LinalgOp>(anchor));
+  SmallVector<std::unique_ptr<SketchInstance>> instances =
+      instantiateSketches(group, host);
+  std::string error;
+  if (instances.empty() ||
+      failed(applySketch(*instances.front(), instances.front()->getDefault(),
+                         anchor, error)))
+    return {};
+  return host;
+}
+
 BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
                                          const BuildRequest &request) {
   auto start = Clock::now();
@@ -163,6 +204,10 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
   // driver when loaded) and host code calling our CUDA runtime; the
   // reference (no config) always runs on the CPU.
   bool onGPU = target.isCUDA() && !request.config.empty();
+  sched::TargetAttr cpuTarget = target;
+  if (target.isCUDA() && request.config.empty())
+    if (sched::TargetAttr host = scheduleReferenceOnHost(anchor))
+      cpuTarget = host;
   PassManager pm(&ctx, ModuleOp::getOperationName());
   if (onGPU) {
     LowerGPUOptions options;
@@ -172,8 +217,8 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
   } else {
     LowerCPUOptions options;
     options.outParams = true;
-    options.amx = lowersToAMX(target);
-    options.parallel = target.isCPU() && target.getCores() > 1
+    options.amx = lowersToAMX(cpuTarget);
+    options.parallel = cpuTarget.isCPU() && cpuTarget.getCores() > 1
                            ? ParallelRuntime::OpenMP
                            : ParallelRuntime::None;
     buildLowerCPUPipeline(pm, options);
@@ -184,6 +229,11 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
 
   std::string error;
   if (onGPU) {
+    if (std::optional<std::string> kernel = findDeviceHeapUse(*module))
+      return fail(MeasureError::CompileDevice,
+                  "kernel " + *kernel +
+                      " allocates from the device heap (a "
+                      "buffer left inside the kernel)");
     FailureOr<std::optional<cuda::KernelResources>> resources =
         getKernelResources(*module, target.getArch(), error);
     if (failed(resources))
