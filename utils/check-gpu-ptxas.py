@@ -82,6 +82,12 @@ def check(args, path):
         return False
     ok = True
     for kernel, ptx in kernels:
+        # A memref.alloc left in a kernel becomes a device malloc per
+        # thread, which exhausts the device heap and faults at run time.
+        if re.search(r"\bcall(\.uni)?\s.*\bmalloc\b", open(ptx).read()):
+            print(f"{name} {kernel}: FAIL calls malloc")
+            ok = False
+            continue
         run = subprocess.run([args.ptxas, "-arch=" + args.arch, "-v", ptx,
                               "-o", ptx + ".cubin"],
                              capture_output=True, text=True)

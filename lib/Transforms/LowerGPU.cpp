@@ -25,7 +25,9 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
@@ -35,9 +37,12 @@
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -372,6 +377,7 @@ struct GPUVectorLoweringPass
   }
 
   void runOnOperation() override {
+    hoistAccumulators();
     RewritePatternSet patterns(&getContext());
     vector::populateVectorContractLoweringPatterns(
         patterns, vector::VectorContractLowering::OuterProduct);
@@ -432,6 +438,30 @@ struct GPUVectorLoweringPass
       if (failed(applyPartialConversion(root, target, frozen)))
         return signalPassFailure();
   }
+
+  /// Each thread reads and writes its tile of the accumulator in every step
+  /// of a block's K loop (the tile lives in the result's buffer between the
+  /// steps); with the thread-index arithmetic hoisted, the read and write
+  /// pair leaves the loop and the tile is carried in registers.
+  /// Upstream's hoisting takes transfers on a kernel argument, not on a
+  /// subview of one (views risk aliasing), hence the subviews folded into
+  /// the transfers' indices first. Each thread owns its tile: no other
+  /// thread touches it inside the loop.
+  void hoistAccumulators() {
+    RewritePatternSet patterns(&getContext());
+    memref::populateFoldMemRefAliasOpPatterns(patterns);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    IRRewriter rewriter(&getContext());
+    DominanceInfo dominance;
+    getOperation().walk([&](gpu::LaunchOp launch) {
+      (void)applyPatternsGreedily(launch.getBody(), frozen);
+      // The read and the write must index with the same values.
+      eliminateCommonSubExpressions(rewriter, dominance, launch);
+      launch.walk(
+          [](LoopLikeOpInterface loop) { moveLoopInvariantCode(loop); });
+    });
+    linalg::hoistRedundantVectorTransfers(getOperation());
+  }
 };
 } // namespace
 
@@ -446,6 +476,7 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(createTunerHoistInsertDestinations());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addPass(createTunerGPUBlockTemporaries());
   pm.addPass(std::make_unique<GPUBufferizePass>());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -488,6 +488,50 @@ def TunerGPUMapForall : Pass<"tuner-gpu-map-forall", "::mlir::ModuleOp"> {
   }];
 }
 
+def TunerGPUBlockTemporaries
+    : Pass<"tuner-gpu-block-temporaries", "::mlir::ModuleOp"> {
+  let summary = "Keep the per-block temporaries of GPU kernels off the device heap";
+  let description = [{
+    A contraction tiled on GPU blocks, with its fill and elementwise
+    consumers fused and distributed over the threads, leaves per block a
+    tile of the contraction's result that the consumers read. Bufferized as
+    it is, that tile becomes a `memref.alloc` inside the kernel, which the
+    NVVM conversion lowers to a device `malloc` in every thread: the device
+    heap runs out and the kernel faults (every fused matmul + bias + ReLU
+    did on an H100). Runs on tensors, before bufferization, after
+    empty-tensor elimination:
+
+    1. A thread loop (`scf.forall` mapped to threads, warps or lanes) at
+       block level whose threads each read exactly the slice of a
+       block-level tensor `P` that they write into the loop's shared output,
+       and never read what the shared output held, updates `P` in place:
+       `P` becomes the shared output and its slice a slice of the shared
+       output (`P` may otherwise only be asked for its sizes). The matmul's
+       accumulator and the consumers then share the output's buffer.
+
+       ```mlir
+       %acc = scf.for ... -> tensor<64x64xf32>      // the block's matmul
+       %r = scf.forall (%i, %j) in (16, 16) shared_outs(%o = %out_slice) {
+         %a = tensor.extract_slice %acc[%i4, %j4] [4, 4] [1, 1]
+         %d = tensor.extract_slice %o[%i4, %j4] [4, 4] [1, 1]
+         ... vector.transfer_write %v, %d ...
+       // becomes
+       %r = scf.forall (%i, %j) in (16, 16) shared_outs(%o = %acc) {
+         %a = tensor.extract_slice %o[%i4, %j4] [4, 4] [1, 1]
+       ```
+    2. A static `tensor.empty` left at block level (outside every thread
+       loop: an accumulator of another element type than the result, f32
+       for a bf16 output) becomes a `bufferization.alloc_tensor` in
+       workgroup memory, like the sketches' staging buffers (one copy per
+       block, shared by its threads, which each touch their own tile).
+
+    CSE and the folding of slices of empty tensors run first, so that equal
+    offsets are the same values.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
 def TunerGPUAllocToWorkgroup
     : Pass<"tuner-gpu-alloc-to-workgroup", "::mlir::ModuleOp"> {
   let summary = "Turn workgroup-memory allocations in gpu.launch into attributions";
@@ -521,7 +565,7 @@ def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
     host code and a `gpu.binary` holding the kernels:
 
     1. kernel signatures recorded (as in `tuner-lower-cpu`), canonicalize,
-       CSE, empty-tensor elimination;
+       CSE, empty-tensor elimination, `tuner-gpu-block-temporaries`;
     2. one-shot bufferization across function boundaries with identity
        layouts, copies as `linalg.copy` (a `memref.copy` would become a call
        to the host runtime inside a kernel), canonicalize and CSE;

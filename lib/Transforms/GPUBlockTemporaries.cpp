@@ -1,0 +1,192 @@
+//===- GPUBlockTemporaries.cpp - block temporaries off the device heap ----===//
+//
+// A contraction tiled on GPU blocks with its elementwise consumers fused
+// leaves, per block, a tile of the contraction's result that the consumers
+// read. Bufferized as it is, that tile is a `memref.alloc` inside the kernel,
+// which the NVVM conversion turns into a device `malloc` per thread: the
+// device heap (8 MiB by default) runs out and the kernel faults. This pass
+// removes such temporaries before bufferization (see the pass description).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERGPUBLOCKTEMPORARIES
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+/// The kind of GPU mapping of `forall`, if it has one.
+static bool isMappedTo(scf::ForallOp forall, bool blocks) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  if (!mapping || mapping->empty())
+    return false;
+  bool isBlock = isa<gpu::GPUBlockMappingAttr>((*mapping)[0]);
+  return blocks == isBlock;
+}
+
+/// Whether `op` runs once per block: inside a block loop, in no loop mapped
+/// to threads, warps or lanes.
+static bool isAtBlockLevel(Operation *op) {
+  bool inBlock = false;
+  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
+       forall = forall->getParentOfType<scf::ForallOp>()) {
+    if (isMappedTo(forall, /*blocks=*/false))
+      return false;
+    inBlock |= isMappedTo(forall, /*blocks=*/true);
+  }
+  return inBlock;
+}
+
+/// Whether the slice `a` reads exactly what the insertion `b` writes.
+static bool isSameSlice(tensor::ExtractSliceOp a,
+                        tensor::ParallelInsertSliceOp b) {
+  return a.getMixedOffsets() == b.getMixedOffsets() &&
+         a.getMixedSizes() == b.getMixedSizes() &&
+         a.getMixedStrides() == b.getMixedStrides();
+}
+
+/// Whether the value of `slice` (a slice of a shared output) is only
+/// overwritten: a transfer_write destination or the init of a linalg op
+/// whose body does not read it.
+static bool isOnlyOverwritten(Value slice) {
+  return llvm::all_of(slice.getUses(), [](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (auto write = dyn_cast<vector::TransferWriteOp>(user))
+      return use.get() == write.getBase();
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user))
+      return linalgOp.isDpsInit(&use) &&
+             !linalgOp.payloadUsesValueFromOperand(&use);
+    return false;
+  });
+}
+
+/// Rule 1: a thread loop that reads, per thread, exactly the slice of a
+/// tensor `P` computed by a loop at block level that it writes into its
+/// shared output, and does
+/// not read what its shared output held, can update `P` in place: `P`
+/// becomes its shared output, and the slice of `P` a slice of the shared
+/// output. Returns whether `forall` was rewritten.
+static bool updateProducerInPlace(RewriterBase &rewriter,
+                                  scf::ForallOp forall) {
+  // A buffer asked for explicitly (a staging buffer) stays.
+  if (forall.getNumResults() != 1 || !isAtBlockLevel(forall) ||
+      forall.getOutputs()[0].getDefiningOp<bufferization::AllocTensorOp>())
+    return false;
+  BlockArgument shared = forall.getRegionIterArgs()[0];
+  tensor::ParallelInsertSliceOp insert;
+  for (Operation &op : forall.getTerminator().getYieldingOps())
+    if (auto i = dyn_cast<tensor::ParallelInsertSliceOp>(op);
+        i && i.getDest() == shared && !insert)
+      insert = i;
+  if (!insert)
+    return false;
+  // The shared output: only the insertion and overwritten slices at its
+  // offsets.
+  for (OpOperand &use : shared.getUses()) {
+    if (use.getOwner() == insert.getOperation())
+      continue;
+    auto slice = dyn_cast<tensor::ExtractSliceOp>(use.getOwner());
+    if (!slice || !isSameSlice(slice, insert) ||
+        !isOnlyOverwritten(slice.getResult()))
+      return false;
+  }
+  // The producer: read in the loop at the same slice, else only asked for
+  // its sizes.
+  for (Operation &op : forall.getBody()->without_terminator()) {
+    auto read = dyn_cast<tensor::ExtractSliceOp>(op);
+    if (!read || !isSameSlice(read, insert))
+      continue;
+    Value producer = read.getSource();
+    // Computed in the block (by its K loop or a thread loop), not a slice of
+    // an input (a staging copy reads one slice for slice too).
+    Operation *def = producer.getDefiningOp();
+    if (producer.getType() != shared.getType() || !def ||
+        !isa<scf::ForOp, scf::ForallOp>(def) || !isAtBlockLevel(def))
+      continue;
+    bool onlyThisRead = llvm::all_of(producer.getUses(), [&](OpOperand &u) {
+      return u.getOwner() == read.getOperation() ||
+             isa<tensor::DimOp>(u.getOwner());
+    });
+    if (!onlyThisRead)
+      continue;
+    rewriter.modifyOpInPlace(
+        forall, [&] { forall.getOutputsMutable()[0].set(producer); });
+    rewriter.modifyOpInPlace(read,
+                             [&] { read.getSourceMutable().set(shared); });
+    return true;
+  }
+  return false;
+}
+
+/// Rule 2: a static tensor.empty at block level that survived empty-tensor
+/// elimination becomes a workgroup-memory buffer, like the sketches' staging
+/// buffers.
+static void promoteToWorkgroup(RewriterBase &rewriter, tensor::EmptyOp empty) {
+  auto type = cast<RankedTensorType>(empty.getType());
+  if (!type.hasStaticShape() || !isAtBlockLevel(empty))
+    return;
+  rewriter.setInsertionPoint(empty);
+  auto alloc = rewriter.replaceOpWithNewOp<bufferization::AllocTensorOp>(
+      empty, type, ValueRange());
+  alloc.setMemorySpaceAttr(gpu::AddressSpaceAttr::get(
+      rewriter.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace()));
+}
+
+namespace {
+struct TunerGPUBlockTemporariesPass
+    : public tuner::impl::TunerGPUBlockTemporariesBase<
+          TunerGPUBlockTemporariesPass> {
+  using TunerGPUBlockTemporariesBase::TunerGPUBlockTemporariesBase;
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    IRRewriter rewriter(&getContext());
+    // Equal offsets must be the same values (CSE inside the block loops
+    // only), and slices of empty tensors empty tensors themselves.
+    DominanceInfo dominance;
+    SmallVector<scf::ForallOp> blockLoops;
+    root->walk([&](scf::ForallOp forall) {
+      if (isMappedTo(forall, /*blocks=*/true))
+        blockLoops.push_back(forall);
+    });
+    RewritePatternSet patterns(&getContext());
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    for (scf::ForallOp forall : blockLoops) {
+      eliminateCommonSubExpressions(rewriter, dominance, forall);
+      (void)applyPatternsGreedily(forall.getRegion(), frozen);
+    }
+
+    SmallVector<scf::ForallOp> loops;
+    root->walk([&](scf::ForallOp forall) { loops.push_back(forall); });
+    bool updated = false;
+    for (scf::ForallOp forall : loops)
+      updated |= updateProducerInPlace(rewriter, forall);
+    // A read of the shared output and the slice written are one value again
+    // (one-shot bufferization sees two slices as a conflict).
+    if (updated)
+      for (scf::ForallOp forall : blockLoops)
+        eliminateCommonSubExpressions(rewriter, dominance, forall);
+    SmallVector<tensor::EmptyOp> empties;
+    root->walk([&](tensor::EmptyOp empty) { empties.push_back(empty); });
+    for (tensor::EmptyOp empty : empties)
+      promoteToWorkgroup(rewriter, empty);
+  }
+};
+} // namespace

@@ -1,0 +1,104 @@
+// RUN: tuner-opt %s --tuner-gpu-block-temporaries --split-input-file | FileCheck %s
+
+// The block's accumulator (a fill, then a loop updating it) and the fused
+// epilogue shared one slice of the output: the epilogue now updates the
+// accumulator in place (its shared output), so that bufferization needs no
+// buffer inside the kernel.
+
+// CHECK-LABEL: func.func @epilogue_in_place
+// CHECK:       scf.forall ({{.*}}) in (2) shared_outs(%[[OUT:.*]] = %{{.*}})
+// CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[OUT]]
+// CHECK:         %[[FILL:.*]] = scf.forall {{.*}} shared_outs(%{{.*}} = %[[SLICE]])
+// CHECK:         %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[FILL]])
+// CHECK:         scf.forall (%[[T:.*]]) in (4) shared_outs(%[[E:.*]] = %[[ACC]])
+// CHECK:           %[[R:.*]] = tensor.extract_slice %[[E]][%{{.*}}] [4] [1]
+// CHECK-NOT:       tensor.extract_slice %[[E]]
+// CHECK:           vector.transfer_read %[[R]]
+// CHECK:           vector.transfer_write %{{.*}}, %[[R]]
+// CHECK-NOT:   bufferization.alloc_tensor
+func.func @epilogue_in_place(%in: tensor<32xf32>) -> tensor<32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<32xf32>
+  %r = scf.forall (%b) in (2) shared_outs(%out = %init) -> (tensor<32xf32>) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 16)>(%b)
+    %slice = tensor.extract_slice %out[%off] [16] [1] : tensor<32xf32> to tensor<16xf32>
+    %filled = scf.forall (%t) in (4) shared_outs(%o = %slice) -> (tensor<16xf32>) {
+      %toff = affine.apply affine_map<(d0) -> (d0 * 4)>(%t)
+      %d = tensor.extract_slice %o[%toff] [4] [1] : tensor<16xf32> to tensor<4xf32>
+      %z = vector.broadcast %zero : f32 to vector<4xf32>
+      %w = vector.transfer_write %z, %d[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<4xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %w into %o[%toff] [4] [1] : tensor<4xf32> into tensor<16xf32>
+      }
+    } {mapping = [#gpu.thread<x>]}
+    %acc = scf.for %k = %c0 to %c8 step %c1 iter_args(%a = %filled) -> (tensor<16xf32>) {
+      scf.yield %a : tensor<16xf32>
+    }
+    %epi = scf.forall (%t) in (4) shared_outs(%o = %slice) -> (tensor<16xf32>) {
+      %toff = affine.apply affine_map<(d0) -> (d0 * 4)>(%t)
+      %src = tensor.extract_slice %acc[%toff] [4] [1] : tensor<16xf32> to tensor<4xf32>
+      %d = tensor.extract_slice %o[%toff] [4] [1] : tensor<16xf32> to tensor<4xf32>
+      %v = vector.transfer_read %src[%c0], %zero {in_bounds = [true]} : tensor<4xf32>, vector<4xf32>
+      %z = vector.broadcast %zero : f32 to vector<4xf32>
+      %m = arith.maximumf %v, %z : vector<4xf32>
+      %w = vector.transfer_write %m, %d[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<4xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %w into %o[%toff] [4] [1] : tensor<4xf32> into tensor<16xf32>
+      }
+    } {mapping = [#gpu.thread<x>]}
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %epi into %out[%off] [16] [1] : tensor<16xf32> into tensor<32xf32>
+    }
+  } {mapping = [#gpu.block<x>]}
+  return %r : tensor<32xf32>
+}
+
+// -----
+
+// An accumulator of another element type than the result (f32 for a bf16
+// output) stays a temporary: at block level it becomes a workgroup buffer;
+// the output's empty tensor, outside the block loop, is left alone.
+
+// CHECK-LABEL: func.func @accumulator_in_workgroup_memory
+// CHECK:       tensor.empty() : tensor<32xbf16>
+// CHECK:       scf.forall
+// CHECK:         bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<16xf32>
+// CHECK-NOT:     tensor.empty
+func.func @accumulator_in_workgroup_memory(%in: tensor<32xf32>) -> tensor<32xbf16> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %acc_init = tensor.empty() : tensor<32xf32>
+  %init = tensor.empty() : tensor<32xbf16>
+  %r = scf.forall (%b) in (2) shared_outs(%out = %init) -> (tensor<32xbf16>) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 16)>(%b)
+    %acc_slice = tensor.extract_slice %acc_init[%off] [16] [1] : tensor<32xf32> to tensor<16xf32>
+    %slice = tensor.extract_slice %out[%off] [16] [1] : tensor<32xbf16> to tensor<16xbf16>
+    %filled = scf.forall (%t) in (4) shared_outs(%o = %acc_slice) -> (tensor<16xf32>) {
+      %toff = affine.apply affine_map<(d0) -> (d0 * 4)>(%t)
+      %d = tensor.extract_slice %o[%toff] [4] [1] : tensor<16xf32> to tensor<4xf32>
+      %z = vector.broadcast %zero : f32 to vector<4xf32>
+      %w = vector.transfer_write %z, %d[%c0] {in_bounds = [true]} : vector<4xf32>, tensor<4xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %w into %o[%toff] [4] [1] : tensor<4xf32> into tensor<16xf32>
+      }
+    } {mapping = [#gpu.thread<x>]}
+    %epi = scf.forall (%t) in (4) shared_outs(%o = %slice) -> (tensor<16xbf16>) {
+      %toff = affine.apply affine_map<(d0) -> (d0 * 4)>(%t)
+      %src = tensor.extract_slice %filled[%toff] [4] [1] : tensor<16xf32> to tensor<4xf32>
+      %d = tensor.extract_slice %o[%toff] [4] [1] : tensor<16xbf16> to tensor<4xbf16>
+      %v = vector.transfer_read %src[%c0], %zero {in_bounds = [true]} : tensor<4xf32>, vector<4xf32>
+      %t16 = arith.truncf %v : vector<4xf32> to vector<4xbf16>
+      %w = vector.transfer_write %t16, %d[%c0] {in_bounds = [true]} : vector<4xbf16>, tensor<4xbf16>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %w into %o[%toff] [4] [1] : tensor<4xbf16> into tensor<16xbf16>
+      }
+    } {mapping = [#gpu.thread<x>]}
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %epi into %out[%off] [16] [1] : tensor<16xbf16> into tensor<32xbf16>
+    }
+  } {mapping = [#gpu.block<x>]}
+  return %r : tensor<32xbf16>
+}
