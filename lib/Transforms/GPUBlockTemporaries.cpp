@@ -31,7 +31,8 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
-/// The kind of GPU mapping of `forall`, if it has one.
+/// Whether `forall` is mapped to GPU blocks (`blocks`), or to threads, warps
+/// or lanes (`!blocks`); false for an unmapped loop.
 static bool isMappedTo(scf::ForallOp forall, bool blocks) {
   std::optional<ArrayAttr> mapping = forall.getMapping();
   if (!mapping || mapping->empty())
@@ -78,10 +79,9 @@ static bool isOnlyOverwritten(Value slice) {
 
 /// Rule 1: a thread loop that reads, per thread, exactly the slice of a
 /// tensor `P` computed by a loop at block level that it writes into its
-/// shared output, and does
-/// not read what its shared output held, can update `P` in place: `P`
-/// becomes its shared output, and the slice of `P` a slice of the shared
-/// output. Returns whether `forall` was rewritten.
+/// shared output, and does not read what its shared output held, can update
+/// `P` in place: `P` becomes its shared output, and the slice of `P` a slice
+/// of the shared output. Returns whether `forall` was rewritten.
 static bool updateProducerInPlace(RewriterBase &rewriter,
                                   scf::ForallOp forall) {
   // A buffer asked for explicitly (a staging buffer) stays.
