@@ -11,6 +11,8 @@
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "GPUMapping.h"
+
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -31,25 +33,15 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
-/// Whether `forall` is mapped to GPU blocks (`blocks`), or to threads, warps
-/// or lanes (`!blocks`); false for an unmapped loop.
-static bool isMappedTo(scf::ForallOp forall, bool blocks) {
-  std::optional<ArrayAttr> mapping = forall.getMapping();
-  if (!mapping || mapping->empty())
-    return false;
-  bool isBlock = isa<gpu::GPUBlockMappingAttr>((*mapping)[0]);
-  return blocks == isBlock;
-}
-
 /// Whether `op` runs once per block: inside a block loop, in no loop mapped
 /// to threads, warps or lanes.
 static bool isAtBlockLevel(Operation *op) {
   bool inBlock = false;
   for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
        forall = forall->getParentOfType<scf::ForallOp>()) {
-    if (isMappedTo(forall, /*blocks=*/false))
+    if (isMappedWithinBlock(forall))
       return false;
-    inBlock |= isMappedTo(forall, /*blocks=*/true);
+    inBlock |= isMappedToBlocks(forall);
   }
   return inBlock;
 }
@@ -162,7 +154,7 @@ struct TunerGPUBlockTemporariesPass
     DominanceInfo dominance;
     SmallVector<scf::ForallOp> blockLoops;
     root->walk([&](scf::ForallOp forall) {
-      if (isMappedTo(forall, /*blocks=*/true))
+      if (isMappedToBlocks(forall))
         blockLoops.push_back(forall);
     });
     RewritePatternSet patterns(&getContext());

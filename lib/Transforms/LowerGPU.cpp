@@ -10,6 +10,7 @@
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "GPUMapping.h"
 #include "MmaSync.h"
 #include "Tuner/Runtime/PTXAS.h"
 
@@ -226,13 +227,6 @@ getBlockDims(scf::ForallOp blockLoop) {
   return dims;
 }
 
-/// Whether `forall` is mapped to GPU blocks.
-static bool isBlockLoop(scf::ForallOp forall) {
-  std::optional<ArrayAttr> mapping = forall.getMapping();
-  return mapping && !mapping->empty() &&
-         isa<gpu::GPUBlockMappingAttr>((*mapping)[0]);
-}
-
 namespace {
 struct TunerGPUMapForallPass
     : public tuner::impl::TunerGPUMapForallBase<TunerGPUMapForallPass> {
@@ -248,7 +242,7 @@ struct TunerGPUMapForallPass
     MLIRContext *ctx = &getContext();
     SmallVector<scf::ForallOp> blockLoops;
     module.walk([&](scf::ForallOp forall) {
-      if (isBlockLoop(forall) && !forall->getParentOfType<scf::ForallOp>() &&
+      if (isMappedToBlocks(forall) && !forall->getParentOfType<scf::ForallOp>() &&
           !forall->getParentOfType<gpu::LaunchOp>())
         blockLoops.push_back(forall);
     });
