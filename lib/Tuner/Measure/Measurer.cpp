@@ -48,23 +48,35 @@ double secondsBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
-/// The next line of `worker` that may answer job `id`: every answer carries
+/// A worker's answer to a job: the "result" member of its line, none when
+/// the line is malformed (not JSON, or no result).
+struct Answer {
+  std::optional<llvm::json::Value> result;
+};
+
+/// The next answer of `worker` that may be for job `id`: every answer carries
 /// the id of its job, and a line answering another one (left over from a job
-/// given up on) is dropped rather than taken for this job's answer. A line
-/// that is not JSON is returned, for the caller to report as malformed.
-std::optional<std::string> popAnswer(WorkerProcess &worker, int64_t id) {
+/// given up on) is dropped rather than taken for this job's answer. A
+/// malformed line is returned as an answer without a result, for the caller
+/// to report.
+std::optional<Answer> popAnswer(WorkerProcess &worker, int64_t id) {
   while (std::optional<std::string> line = worker.popLine()) {
     llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
     if (!v) {
       llvm::consumeError(v.takeError());
-      return line;
+      return Answer();
     }
-    const llvm::json::Object *o = v->getAsObject();
+    llvm::json::Object *o = v->getAsObject();
     std::optional<int64_t> answered = o ? o->getInteger("id") : std::nullopt;
-    if (!answered || *answered == id)
-      return line;
-    llvm::errs() << "mlir-tuner: dropped a worker's answer to job " << *answered
-                 << " (waiting for job " << id << ")\n";
+    if (answered && *answered != id) {
+      llvm::errs() << "mlir-tuner: dropped a worker's answer to job "
+                   << *answered << " (waiting for job " << id << ")\n";
+      continue;
+    }
+    Answer answer;
+    if (llvm::json::Value *result = o ? o->get("result") : nullptr)
+      answer.result = std::move(*result);
+    return answer;
   }
   return std::nullopt;
 }
@@ -285,16 +297,11 @@ LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
       bool alive = true;
       if (pfd.revents)
         alive = builder->readAvailable();
-      if (std::optional<std::string> line = popAnswer(*builder, jobs[b]->id)) {
+      if (std::optional<Answer> answer = popAnswer(*builder, jobs[b]->id)) {
         FeatureOutcome outcome;
-        llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
-        const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
-        const llvm::json::Value *answer = o ? o->get("result") : nullptr;
-        if (!v)
-          llvm::consumeError(v.takeError());
         Job job = *jobs[b];
         jobs[b].reset();
-        if (answer && fromJSON(*answer, outcome) &&
+        if (answer->result && fromJSON(*answer->result, outcome) &&
             outcome.features.size() == job.end - job.begin) {
           for (size_t i = job.begin; i < job.end; ++i)
             result[i] = std::move(outcome.features[i - job.begin]);
@@ -719,15 +726,9 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
       bool alive = true;
       if (pfd.revents)
         alive = builder->readAvailable();
-      std::optional<std::string> line = popAnswer(*builder, active.id);
-      if (line) {
+      if (std::optional<Answer> answer = popAnswer(*builder, active.id)) {
         BuildOutcome outcome;
-        llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
-        const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
-        const llvm::json::Value *result = o ? o->get("result") : nullptr;
-        if (!v)
-          llvm::consumeError(v.takeError());
-        if (!result || !fromJSON(*result, outcome)) {
+        if (!answer->result || !fromJSON(*answer->result, outcome)) {
           outcome.error = MeasureError::Unknown;
           outcome.message = "malformed answer from a builder";
         }
@@ -774,21 +775,16 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
       bool alive = true;
       if (fds.back().revents)
         alive = runner->readAvailable();
-      std::optional<std::string> line = popAnswer(*runner, activeRun->id);
+      std::optional<Answer> answer = popAnswer(*runner, activeRun->id);
       double elapsed = secondsBetween(activeRun->start, now);
-      if (line || !alive || elapsed > runLimit) {
+      if (answer || !alive || elapsed > runLimit) {
         MeasureOutput out;
         out.buildSeconds = buildSeconds[activeRun->index];
         out.resources = buildResources[activeRun->index];
         out.runSeconds = elapsed;
-        if (line) {
+        if (answer) {
           RunOutcome outcome;
-          llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
-          const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
-          const llvm::json::Value *result = o ? o->get("result") : nullptr;
-          if (!v)
-            llvm::consumeError(v.takeError());
-          if (!result || !fromJSON(*result, outcome)) {
+          if (!answer->result || !fromJSON(*answer->result, outcome)) {
             outcome.error = MeasureError::Unknown;
             outcome.message = "malformed answer from the runner";
           }
