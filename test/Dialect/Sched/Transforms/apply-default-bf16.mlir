@@ -16,7 +16,7 @@
 
 // BF16:       tensor.expand_shape {{.*}} into tensor<32x128x2xbf16>
 // BF16:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
-// BF16-SAME:  sched.config = #sched.config<sketch = "cpu.contraction_bf16_dot", knobs = {k1 = 128, m1 = 16, n1 = 64, tile = "4x64"}>
+// BF16-SAME:  sched.config = #sched.config<sketch = "cpu.contraction_bf16_dot", knobs = {k1 = 128, m1 = 16, n1 = 64, pack = "panels", tile = "4x64"}>
 
 // AMX:        linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
 // AMX-SAME:   sched.config = #sched.config<sketch = "cpu.contraction_amx", knobs = {k1 = 128, m1 = 16, n1 = 64, tiles = "1x4"}>
@@ -32,8 +32,13 @@
 // NOBF16:     linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", {{.*}} ins({{.*}} : tensor<32x256xf32>, tensor<256x64xf32>)
 
 // The register tile is a choice among m2 x n2 (n2 of 16, 32 or 64 here),
-// with at most 24 accumulators.
+// with at most 24 accumulators; B is read in place or packed into panels
+// (its copy hoisted out of the pair loop and the two register-tile loops).
 // SPACE:      transform.tune.alternatives<"tile">
+// SPACE:      transform.tune.alternatives<"pack">
+// SPACE:      }, {
+// SPACE:      transform.structured.pad {{.*}} nofold_flags = [0, 1, 0]
+// SPACE:      transform.structured.hoist_pad {{.*}} by 3 loops
 // SPACE:      transform.apply_patterns.x86vector.vector_contract_to_packed_type_dot_product
 func.func @proj(%a: tensor<32x256xbf16>, %w: tensor<256x64xbf16>) -> tensor<32x64xf32> {
   %z = arith.constant 0.0 : f32
