@@ -173,41 +173,12 @@ public:
       b.applyPatterns(msLoop,
                       {"tensor.merge_consecutive_insert_extract_slice"});
     if (pack != "none")
-      reg = packB(b, reg, regLoops.size() + (panel ? 1 : 0), n2, k2);
+      reg = packContractionPanels(b, group.anchor, loops, bOperand, reg,
+                                  regLoops.size() + (panel ? 1 : 0), n2, k2);
     // m2 need not divide ms: the last register tile of rows is then peeled
     // off, after packing, so that it reads the packed B too.
     Handle partial = peelPartialTiles(b, {regLoops[loops.m < loops.n ? 0 : 1]});
     return b.merge(reg, partial);
-  }
-
-  /// Pads `reg`'s B operand with a copy (nofold) and hoists that copy out
-  /// of the `numLoops` loops around it: B's k1 x ns block is copied once
-  /// into n2-wide panels ([ns/n2][k1/k2][k2][n2]) that the register tiles
-  /// read contiguously. Returns the padded register-tile op.
-  Handle packB(ScriptBuilder &b, Handle reg, int64_t numLoops, Size n2,
-               Size k2) const {
-    linalg::LinalgOp anchor = group.anchor;
-    SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
-    SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
-    nofold[bOperand] = 1;
-    Handle padded =
-        b.pad(reg, zeros, {loops.n, loops.k}, nofold, "none").padded;
-    Handle copy =
-        b.hoistPad(b.getProducerOfOperand(padded, bOperand), numLoops);
-    // The copy is of one register tile's slice of B: k2 x n2 (in B's order
-    // of dimensions), 1 along any other.
-    SmallVector<Size> sliceSizes;
-    for (AffineExpr e :
-         anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(bOperand))
-             .getResults()) {
-      auto dim = dyn_cast<AffineDimExpr>(e);
-      unsigned pos = dim ? dim.getPosition() : ~0u;
-      sliceSizes.push_back(pos == loops.n   ? n2
-                           : pos == loops.k ? k2
-                                            : Size::of(1));
-    }
-    b.vectorize(copy, /*namedContraction=*/false, sliceSizes);
-    return padded;
   }
 
   KnobChoice getHeuristicDefault() const override {

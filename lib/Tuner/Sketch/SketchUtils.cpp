@@ -422,3 +422,27 @@ int64_t mlir::tuner::detail::getWidestElementBits(linalg::LinalgOp op) {
   }
   return bits;
 }
+
+Handle mlir::tuner::detail::packContractionPanels(
+    ScriptBuilder &b, linalg::LinalgOp anchor, const ContractionLoops &loops,
+    unsigned operand, Handle reg, int64_t numLoops, Size n2, Size k2) {
+  SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
+  SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
+  nofold[operand] = 1;
+  Handle padded = b.pad(reg, zeros, {loops.n, loops.k}, nofold, "none").padded;
+  Handle copy = b.hoistPad(b.getProducerOfOperand(padded, operand), numLoops);
+  // The copy is of one register tile's slice of B: k2 x n2 (in B's order
+  // of dimensions), 1 along any other.
+  SmallVector<Size> sliceSizes;
+  for (AffineExpr e :
+       anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(operand))
+           .getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(e);
+    unsigned pos = dim ? dim.getPosition() : ~0u;
+    sliceSizes.push_back(pos == loops.n   ? n2
+                         : pos == loops.k ? k2
+                                          : Size::of(1));
+  }
+  b.vectorize(copy, /*namedContraction=*/false, sliceSizes);
+  return padded;
+}

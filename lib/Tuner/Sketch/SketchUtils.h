@@ -169,6 +169,16 @@ FailureOr<ConvLoops> analyzeConvolution(const FusedGroup &group,
 /// Interchange that puts all parallel loops before all reduction loops.
 SmallVector<int64_t> parallelFirstInterchange(linalg::LinalgOp op);
 
+/// Pads the register-tile op `reg` (a tile of `anchor`) on its input
+/// `operand` (B, the one indexed by loops.n) with a copy (nofold) and
+/// hoists that copy out of the `numLoops` loops around it: the block of B
+/// those loops cover is copied once into n2-wide panels
+/// ([ns/n2][k1/k2][k2][n2]) that the register tiles read contiguously;
+/// boundary blocks are zero-filled. Returns the padded register-tile op.
+Handle packContractionPanels(ScriptBuilder &b, linalg::LinalgOp anchor,
+                             const ContractionLoops &loops, unsigned operand,
+                             Handle reg, int64_t numLoops, Size n2, Size k2);
+
 /// Vector lowering of contractions, realized as tune.alternatives.
 extern const char *const kContractLowerings[];
 extern const unsigned kNumContractLowerings;

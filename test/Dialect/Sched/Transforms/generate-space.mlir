@@ -48,7 +48,10 @@ func.func @mm(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>) -> tensor<64x128xf3
 // CHECK:       transform.named_sequence @matmul_50x50x50__cpu_contraction_padded(
 // CHECK-SAME:    tuner.default = #sched.config<sketch = "cpu.contraction_padded"
 // CHECK:         transform.tune.knob<"n1"> options = [16, 32, 48, 64]
+// CHECK:         transform.tune.alternatives<"pad">
 // CHECK:         transform.structured.pad %{{.*}} {copy_back_op = "linalg.copy", nofold_flags = [1, 1, 0], padding_dimensions = [0, 1, 2]
+// CHECK:         }, {
+// CHECK:         transform.structured.pad %{{.*}} {copy_back_op = "linalg.copy", nofold_flags = [1, 1, 0], padding_dimensions = [0, 1]
 // CHECK-NOT:   __cpu_fallback(
 func.func @odd(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>) -> tensor<50x50xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<50x50xf32>, tensor<50x50xf32>) outs(%c : tensor<50x50xf32>) -> tensor<50x50xf32>

@@ -62,6 +62,38 @@ module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", 
 
 // -----
 
+// cpu.contraction_padded with pad = tile: each 8 x 64 tile is padded once,
+// A (8 x 50) and B (50 x 64) packed with all of K, 4 rows at a time (the
+// last chunk of B's 50 rows masked), C by tensor.pad; the K blocks of 48
+// run inside the padded tile, the last one 2 long; the tile is copied back
+// once.
+// CHECK-LABEL: func.func @odd_tile
+// CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (7, 1)
+// CHECK:           scf.for {{.*}} -> (tensor<8x50xf32>)
+// CHECK:             vector.transfer_read {{.*}} : tensor<?x50xf32>, vector<4x64xf32>
+// CHECK:           scf.for {{.*}} -> (tensor<50x64xf32>)
+// CHECK:             vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
+// CHECK:           tensor.pad
+// CHECK:           scf.for %{{.*}} = %{{.*}} to %c50{{.*}} step %c48 {{.*}} -> (tensor<8x64xf32>)
+// CHECK:             %[[KB:.*]] = affine.min
+// CHECK:             scf.for {{.*}} -> (tensor<8x64xf32>)
+// CHECK:               scf.for {{.*}} -> (tensor<8x64xf32>)
+// CHECK:                 scf.for %{{.*}} = %{{.*}} to %[[KB]] step %{{.*}} -> (tensor<8x64xf32>, vector<8x32xf32>)
+// CHECK-COUNT-8:           vector.fma
+// CHECK:           scf.for
+// CHECK:             scf.for
+// CHECK:               vector.create_mask
+// CHECK:               vector.transfer_write {{.*}} : vector<8x32xf32>, tensor<?x?xf32>
+// CHECK-NOT:       linalg.copy
+module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512>} {
+  func.func @odd_tile(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>) -> tensor<50x50xf32> {
+    %r = linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 48, k2 = 1, m1 = 8, m2 = 8, n1 = 64, n2 = 32, pad = "tile", unroll = 1}>} ins(%a, %b : tensor<50x50xf32>, tensor<50x50xf32>) outs(%c : tensor<50x50xf32>) -> tensor<50x50xf32>
+    return %r : tensor<50x50xf32>
+  }
+}
+
+// -----
+
 // cpu.conv2d: a 1 x 8 x 32 output tile (8 FMAs per input channel) kept in
 // registers across the kh, kw and input-channel loops.
 // CHECK-LABEL: func.func @conv
