@@ -242,7 +242,8 @@ struct TunerGPUMapForallPass
     MLIRContext *ctx = &getContext();
     SmallVector<scf::ForallOp> blockLoops;
     module.walk([&](scf::ForallOp forall) {
-      if (isMappedToBlocks(forall) && !forall->getParentOfType<scf::ForallOp>() &&
+      if (isMappedToBlocks(forall) &&
+          !forall->getParentOfType<scf::ForallOp>() &&
           !forall->getParentOfType<gpu::LaunchOp>())
         blockLoops.push_back(forall);
     });

@@ -139,9 +139,10 @@ public:
       ScriptBuilder::Padding padding;
       Handle block;
       if (wholeK) {
-        padding = padAndPackInputs(b, tiled.anchor, {loops.m, loops.n},
-                                   sizes(m1, n1, Size::of(loops.extents[loops.k]),
-                                         /*others=*/1));
+        padding =
+            padAndPackInputs(b, tiled.anchor, {loops.m, loops.n},
+                             sizes(m1, n1, Size::of(loops.extents[loops.k]),
+                                   /*others=*/1));
         block = b.tileUsingFor(padding.padded, r0).first;
       } else {
         block = b.tileUsingFor(tiled.anchor, r0).first;
@@ -215,9 +216,8 @@ public:
   /// accumulator kept in registers across the K steps; the fill, the
   /// consumers and the copy back (`copyBack`) vectorized with masks by
   /// `rowTiles`.
-  void scheduleRegisterTiles(ScriptBuilder &b, TiledGroup &tiled,
-                             Handle block, Handle copyBack,
-                             ArrayRef<Size> regSizes,
+  void scheduleRegisterTiles(ScriptBuilder &b, TiledGroup &tiled, Handle block,
+                             Handle copyBack, ArrayRef<Size> regSizes,
                              ArrayRef<Size> rowTiles) const {
     linalg::LinalgOp anchor = group.anchor;
     auto [reg, regLoops] =
