@@ -299,6 +299,15 @@ Handle ScriptBuilder::generalize(Handle target) {
   return h;
 }
 
+Handle ScriptBuilder::interchange(Handle target,
+                                 ArrayRef<int64_t> permutation) {
+  Handle h{fresh("interchanged")};
+  line() << h.name << " = transform.structured.interchange " << target.name
+         << " iterator_interchange = " << intList(permutation) << " : ("
+         << kAnyOp << ") -> " << kAnyOp << "\n";
+  return h;
+}
+
 void ScriptBuilder::vectorize(Handle target, bool namedContraction,
                               ArrayRef<Size> vectorSizes) {
   SmallVector<std::string> types = {kAnyOp}, params;

@@ -282,6 +282,19 @@ mlir::tuner::detail::parallelFirstInterchange(linalg::LinalgOp op) {
   return order;
 }
 
+SmallVector<int64_t>
+mlir::tuner::detail::reductionFirstInterchange(linalg::LinalgOp op) {
+  SmallVector<int64_t> order;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (auto [i, it] : llvm::enumerate(iterators))
+    if (it == utils::IteratorType::reduction)
+      order.push_back(i);
+  for (auto [i, it] : llvm::enumerate(iterators))
+    if (it != utils::IteratorType::reduction)
+      order.push_back(i);
+  return order;
+}
+
 std::pair<Handle, SmallVector<Handle>>
 mlir::tuner::detail::padInputsForStaging(ScriptBuilder &b,
                                          linalg::LinalgOp anchor, Handle op) {

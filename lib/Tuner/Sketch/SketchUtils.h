@@ -169,6 +169,9 @@ FailureOr<ConvLoops> analyzeConvolution(const FusedGroup &group,
 /// Interchange that puts all parallel loops before all reduction loops.
 SmallVector<int64_t> parallelFirstInterchange(linalg::LinalgOp op);
 
+/// Interchange that puts all reduction loops before all parallel loops.
+SmallVector<int64_t> reductionFirstInterchange(linalg::LinalgOp op);
+
 /// Pads the register-tile op `reg` (a tile of `anchor`) on its input
 /// `operand` (B, the one indexed by loops.n) with a copy (nofold) and
 /// hoists that copy out of the `numLoops` loops around it: the block of B

@@ -126,6 +126,9 @@ public:
   Handle decompose(Handle target);
   /// structured.generalize.
   Handle generalize(Handle target);
+  /// structured.interchange of a linalg.generic: loop i of the result is
+  /// loop `permutation[i]` of `target`.
+  Handle interchange(Handle target, ArrayRef<int64_t> permutation);
   /// structured.vectorize, with vector sizes when some are given (masking).
   void vectorize(Handle target, bool namedContraction = false,
                  ArrayRef<Size> vectorSizes = {});
