@@ -170,15 +170,16 @@ public:
     for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i)
       nofold[i] = 1;
     ScriptBuilder::Padding padding = b.pad(op, zeros, dims, nofold);
-    // Vectorize the packing of A and B (masked transfers read the boundary
-    // blocks) instead of copying element by element. The copy goes
-    // kPackRows rows at a time, so that the code does not grow with the
-    // block: a whole-block vector unrolls into one masked load per row, and
-    // a 192 x 384 block took LLVM minutes to compile. The rows are masked
-    // 1-D transfers of a power-of-two length (the extra lanes are masked
-    // off), which x86 keeps as vector masked loads and stores instead of
-    // scalarizing them into a branch per element.
     constexpr int64_t kPackRows = 4;
+    // The packing of A and B in destination-passing style: the padded
+    // buffer zero-filled, the block copied into it (a linalg.copy into a
+    // slice), both vectorized kPackRows rows at a time so that the code does
+    // not grow with the block (a whole-block vector unrolls into one masked
+    // load per row: a 192 x 384 block took LLVM minutes to compile). The
+    // rows are masked 1-D transfers of a power-of-two length, which x86
+    // keeps as masked vector loads and stores. (Tiling the tensor.pad itself
+    // guarded each chunk with an scf.if, whose result bufferization copied
+    // through a heap buffer: two mallocs per chunk of rows.)
     for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i) {
       AffineMap map =
           anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(i));
@@ -193,21 +194,30 @@ public:
           return Size::of(1);
         return blockSizes[dim];
       };
-      SmallVector<Size> vectorSizes(rank, Size::of(1));
-      Handle pack = b.getProducerOfOperand(padding.padded, i);
-      if (rank > 1) {
-        // Rows kPackRows at a time (a partial last chunk is masked).
-        Size rows = blockSize(rank - 2);
-        int64_t rowTile = rows.param.empty() && rows.value < kPackRows
-                              ? rows.value
-                              : kPackRows;
-        SmallVector<Size> tiles(rank, Size::of(1));
-        tiles[rank - 2] = vectorSizes[rank - 2] = Size::of(rowTile);
-        tiles[rank - 1] = Size::of(0);
-        pack = b.tileUsingFor(pack, tiles).first;
+      // A pad that pads nothing (a block that fits exactly) becomes a
+      // linalg.copy of its own, without a fill.
+      Handle dps = b.rewriteInDestinationPassingStyle(
+          b.getProducerOfOperand(padding.padded, i));
+      Handle insert = b.matchOpsIn(dps, "tensor.insert_slice");
+      Handle fill = b.getProducerOfOperand(insert, 1);
+      Handle copy = b.merge(b.insertSliceToCopy(insert),
+                            b.matchOpsIn(dps, "linalg.copy"));
+      for (Handle op : {fill, copy}) {
+        SmallVector<Size> vectorSizes(rank, Size::of(1));
+        if (rank > 1) {
+          // Rows kPackRows at a time (a partial last chunk is masked).
+          Size rows = blockSize(rank - 2);
+          int64_t rowTile = rows.param.empty() && rows.value < kPackRows
+                                ? rows.value
+                                : kPackRows;
+          SmallVector<Size> tiles(rank, Size::of(1));
+          tiles[rank - 2] = vectorSizes[rank - 2] = Size::of(rowTile);
+          tiles[rank - 1] = Size::of(0);
+          op = b.tileUsingFor(op, tiles).first;
+        }
+        vectorSizes.back() = b.nextPowerOfTwo(blockSize(rank - 1));
+        b.vectorize(op, /*namedContraction=*/false, vectorSizes);
       }
-      vectorSizes.back() = b.nextPowerOfTwo(blockSize(rank - 1));
-      b.vectorize(pack, /*namedContraction=*/false, vectorSizes);
     }
     return padding;
   }

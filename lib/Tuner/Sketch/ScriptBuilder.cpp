@@ -261,21 +261,30 @@ std::pair<Handle, Handle> ScriptBuilder::peelPartial(Handle loops) {
   return {main, remainder};
 }
 
-Handle ScriptBuilder::matchLinalgIn(Handle scope) {
+Handle ScriptBuilder::matchIn(Handle scope, StringRef criterion) {
   // structured.match takes exactly one scope: one match per op of `scope`
   // (none for an empty handle).
-  Handle h{fresh("linalg_ops")}, each{fresh("each_scope")},
+  Handle h{fresh("matched_ops")}, each{fresh("each_scope")},
       ops{fresh("matched")};
   line() << h.name << " = transform.foreach " << scope.name << " : " << kAnyOp
          << " -> " << kAnyOp << " {\n";
   indent += 2;
   line() << "^bb0(" << each.name << ": " << kAnyOp << "):\n";
-  line() << ops.name << " = transform.structured.match interface{LinalgOp} in "
-         << each.name << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  line() << ops.name << " = transform.structured.match " << criterion
+         << " in " << each.name << " : (" << kAnyOp << ") -> " << kAnyOp
+         << "\n";
   line() << "transform.yield " << ops.name << " : " << kAnyOp << "\n";
   indent -= 2;
   line() << "}\n";
   return h;
+}
+
+Handle ScriptBuilder::matchLinalgIn(Handle scope) {
+  return matchIn(scope, "interface{LinalgOp}");
+}
+
+Handle ScriptBuilder::matchOpsIn(Handle scope, StringRef opName) {
+  return matchIn(scope, ("ops{[\"" + opName + "\"]}").str());
 }
 
 Handle ScriptBuilder::merge(Handle a, Handle b) {
@@ -296,6 +305,22 @@ Handle ScriptBuilder::generalize(Handle target) {
   Handle h{fresh("generic")};
   line() << h.name << " = transform.structured.generalize " << target.name
          << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return h;
+}
+
+Handle ScriptBuilder::rewriteInDestinationPassingStyle(Handle pad) {
+  Handle h{fresh("dps")};
+  line() << h.name
+         << " = transform.structured.rewrite_in_destination_passing_style "
+         << pad.name << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return h;
+}
+
+Handle ScriptBuilder::insertSliceToCopy(Handle insertSlice) {
+  Handle h{fresh("copy")};
+  line() << h.name << " = transform.structured.insert_slice_to_copy "
+         << insertSlice.name << " : (" << kAnyOp << ") -> " << kAnyOp
+         << "\n";
   return h;
 }
 

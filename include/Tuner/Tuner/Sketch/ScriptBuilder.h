@@ -120,12 +120,22 @@ public:
   std::pair<Handle, Handle> peelPartial(Handle loops);
   /// The linalg ops nested in the ops of `scope`.
   Handle matchLinalgIn(Handle scope);
+  /// The ops named `opName` among the ops of `scope` and those nested in
+  /// them.
+  Handle matchOpsIn(Handle scope, StringRef opName);
   /// One handle to the ops of `a` and of `b`.
   Handle merge(Handle a, Handle b);
   /// structured.decompose (a 2-D convolution with unit window rows to 1-D).
   Handle decompose(Handle target);
   /// structured.generalize.
   Handle generalize(Handle target);
+  /// structured.rewrite_in_destination_passing_style of a tensor.pad: a
+  /// linalg.fill of the padded shape and a tensor.insert_slice of the
+  /// source into it; returns the insert_slice.
+  Handle rewriteInDestinationPassingStyle(Handle pad);
+  /// structured.insert_slice_to_copy: the insert_slice's source copied by a
+  /// linalg.copy into a slice of its destination; returns the copy.
+  Handle insertSliceToCopy(Handle insertSlice);
   /// structured.interchange of a linalg.generic: loop i of the result is
   /// loop `permutation[i]` of `target`.
   Handle interchange(Handle target, ArrayRef<int64_t> permutation);
@@ -147,6 +157,9 @@ public:
 
 private:
   std::string fresh(StringRef base);
+  /// structured.match `criterion` (e.g. "interface{LinalgOp}") in each op
+  /// of `scope`.
+  Handle matchIn(Handle scope, StringRef criterion);
   llvm::raw_string_ostream &line();
   static std::string sizeList(ArrayRef<Size> sizes,
                               SmallVectorImpl<std::string> &paramTypes,

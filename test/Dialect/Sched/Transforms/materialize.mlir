@@ -34,18 +34,25 @@ module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", 
 // -----
 
 // cpu.contraction_padded: 50 = 6 x 8 + 2 rows, blocks padded to 8 x 64 x 48
-// (A and B packed 4 rows at a time by masked vector transfers whose rows are
-// rounded up to a power of two, C by tensor.pad), then an 8x32 register
-// tile; the block is copied back by masked vector transfers.
+// (A and B packed in destination-passing style: the buffer zero-filled and
+// the block copied into it, 4 rows at a time, by masked vector transfers
+// whose rows are rounded up to a power of two, with no scf.if per chunk; C
+// by tensor.pad), then an 8x32 register tile; the block is copied back by
+// masked vector transfers.
 // CHECK-LABEL: func.func @odd
 // CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (7, 1)
 // CHECK:           scf.for {{.*}} -> (tensor<?x?xf32>)
 // CHECK:             scf.for {{.*}} -> (tensor<8x48xf32>)
 // CHECK:               vector.create_mask {{.*}} : vector<4x64xi1>
-// CHECK:               vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
 // CHECK:               vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x48xf32>
-// CHECK:             scf.for {{.*}} -> (tensor<48x64xf32>)
+// CHECK:             scf.for {{.*}} -> (tensor<?x?xf32>)
 // CHECK:               vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
+// CHECK:               vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<?x?xf32>
+// CHECK:             scf.for {{.*}} -> (tensor<48x64xf32>)
+// CHECK:               vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x64xf32>
+// CHECK:             scf.for {{.*}} -> (tensor<?x?xf32>)
+// CHECK:               vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
+// CHECK-NOT:         scf.if
 // CHECK:             tensor.pad
 // CHECK:             scf.for {{.*}} -> (tensor<8x64xf32>, vector<8x32xf32>)
 // CHECK-COUNT-8:       vector.fma
@@ -63,15 +70,18 @@ module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", 
 // -----
 
 // cpu.contraction_padded with pad = tile: each 8 x 64 tile is padded once,
-// A (8 x 50) and B (50 x 64) packed with all of K, 4 rows at a time (the
-// last chunk of B's 50 rows masked), C by tensor.pad; the K blocks of 48
+// A (8 x 50) and B (50 x 64) packed with all of K (zero-filled, then copied
+// 4 rows at a time, the last chunk of B's 50 rows masked), C by tensor.pad; the K blocks of 48
 // run inside the padded tile, the last one 2 long; the tile is copied back
 // once.
 // CHECK-LABEL: func.func @odd_tile
 // CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (7, 1)
 // CHECK:           scf.for {{.*}} -> (tensor<8x50xf32>)
+// CHECK:             vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x50xf32>
+// CHECK:           scf.for {{.*}} -> (tensor<?x50xf32>)
 // CHECK:             vector.transfer_read {{.*}} : tensor<?x50xf32>, vector<4x64xf32>
 // CHECK:           scf.for {{.*}} -> (tensor<50x64xf32>)
+// CHECK:           scf.for {{.*}} -> (tensor<50x?xf32>)
 // CHECK:             vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
 // CHECK:           tensor.pad
 // CHECK:           scf.for %{{.*}} = %{{.*}} to %c50{{.*}} step %c48 {{.*}} -> (tensor<8x64xf32>)
