@@ -270,9 +270,8 @@ Handle ScriptBuilder::matchIn(Handle scope, StringRef criterion) {
          << " -> " << kAnyOp << " {\n";
   indent += 2;
   line() << "^bb0(" << each.name << ": " << kAnyOp << "):\n";
-  line() << ops.name << " = transform.structured.match " << criterion
-         << " in " << each.name << " : (" << kAnyOp << ") -> " << kAnyOp
-         << "\n";
+  line() << ops.name << " = transform.structured.match " << criterion << " in "
+         << each.name << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
   line() << "transform.yield " << ops.name << " : " << kAnyOp << "\n";
   indent -= 2;
   line() << "}\n";
@@ -319,8 +318,7 @@ Handle ScriptBuilder::rewriteInDestinationPassingStyle(Handle pad) {
 Handle ScriptBuilder::insertSliceToCopy(Handle insertSlice) {
   Handle h{fresh("copy")};
   line() << h.name << " = transform.structured.insert_slice_to_copy "
-         << insertSlice.name << " : (" << kAnyOp << ") -> " << kAnyOp
-         << "\n";
+         << insertSlice.name << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
   return h;
 }
 
