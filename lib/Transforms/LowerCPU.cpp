@@ -68,6 +68,10 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
     outParams.modifyPublicFunctions = true;
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   }
+  // Buffers of loop-invariant size (a packed panel of B per K block) are
+  // allocated once, not once per iteration.
+  pm.addNestedPass<func::FuncOp>(
+      bufferization::createBufferLoopHoistingPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 

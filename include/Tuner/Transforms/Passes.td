@@ -418,8 +418,9 @@ def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
     2. one-shot bufferization across function boundaries with identity
        layouts (strided layouts would keep transfers from becoming vector
        loads), then canonicalize and CSE (they remove the self-copies of
-       tiles), optionally results turned into out-parameters, buffer
-       deallocation;
+       tiles), optionally results turned into out-parameters, buffers of
+       loop-invariant size hoisted out of loops (a packed panel is
+       allocated once, not per K block), buffer deallocation;
     3. unscheduled linalg ops to loops, math functions expanded
        (`tuner-expand-math`), contiguous vector transfers flattened into
        single 1-D ones (`tuner-flatten-vector-transfers`), the other
