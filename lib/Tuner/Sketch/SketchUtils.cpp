@@ -269,30 +269,29 @@ mlir::tuner::detail::analyzeContraction(linalg::LinalgOp op,
   return loops;
 }
 
-SmallVector<int64_t>
-mlir::tuner::detail::parallelFirstInterchange(linalg::LinalgOp op) {
+/// The loops of `op` whose iterator type is `first`, then the others, each
+/// in order.
+static SmallVector<int64_t> loopsOfTypeFirst(linalg::LinalgOp op,
+                                             utils::IteratorType first) {
   SmallVector<int64_t> order;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   for (auto [i, it] : llvm::enumerate(iterators))
-    if (it == utils::IteratorType::parallel)
+    if (it == first)
       order.push_back(i);
   for (auto [i, it] : llvm::enumerate(iterators))
-    if (it != utils::IteratorType::parallel)
+    if (it != first)
       order.push_back(i);
   return order;
 }
 
 SmallVector<int64_t>
+mlir::tuner::detail::parallelFirstInterchange(linalg::LinalgOp op) {
+  return loopsOfTypeFirst(op, utils::IteratorType::parallel);
+}
+
+SmallVector<int64_t>
 mlir::tuner::detail::reductionFirstInterchange(linalg::LinalgOp op) {
-  SmallVector<int64_t> order;
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  for (auto [i, it] : llvm::enumerate(iterators))
-    if (it == utils::IteratorType::reduction)
-      order.push_back(i);
-  for (auto [i, it] : llvm::enumerate(iterators))
-    if (it != utils::IteratorType::reduction)
-      order.push_back(i);
-  return order;
+  return loopsOfTypeFirst(op, utils::IteratorType::reduction);
 }
 
 std::pair<Handle, SmallVector<Handle>>
