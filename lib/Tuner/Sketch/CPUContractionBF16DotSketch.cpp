@@ -115,12 +115,9 @@ public:
   /// `step` is one pair step of a register tile; its B slice is hoisted out
   /// of the pair loop and the two register-tile loops.
   Handle packBPanels(ScriptBuilder &b, Handle step, Size n2) const {
-    SmallVector<std::string> zeros = getZeroPaddingValues(group.anchor);
-    Handle padded = b.pad(step, zeros, {1, 2}, {0, 1, 0}, "none").padded;
-    Handle copy = b.hoistPad(b.getProducerOfOperand(padded, 1), 3);
-    b.vectorize(copy, /*namedContraction=*/false,
-                {Size::of(1), n2, Size::of(2)});
-    return padded;
+    return packOperandPanels(b, group.anchor, /*operand=*/1, step,
+                             /*padDims=*/{1, 2}, /*numLoops=*/3,
+                             {Size::of(1), n2, Size::of(2)});
   }
 
   KnobChoice getHeuristicDefault() const override {

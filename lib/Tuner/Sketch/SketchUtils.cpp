@@ -438,11 +438,6 @@ int64_t mlir::tuner::detail::getWidestElementBits(linalg::LinalgOp op) {
 Handle mlir::tuner::detail::packContractionPanels(
     ScriptBuilder &b, linalg::LinalgOp anchor, const ContractionLoops &loops,
     unsigned operand, Handle reg, int64_t numLoops, Size n2, Size k2) {
-  SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
-  SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
-  nofold[operand] = 1;
-  Handle padded = b.pad(reg, zeros, {loops.n, loops.k}, nofold, "none").padded;
-  Handle copy = b.hoistPad(b.getProducerOfOperand(padded, operand), numLoops);
   // The copy is of one register tile's slice of B: k2 x n2 (in B's order
   // of dimensions), 1 along any other.
   SmallVector<Size> sliceSizes;
@@ -455,6 +450,18 @@ Handle mlir::tuner::detail::packContractionPanels(
                          : pos == loops.k ? k2
                                           : Size::of(1));
   }
+  return packOperandPanels(b, anchor, operand, reg, {loops.n, loops.k},
+                           numLoops, sliceSizes);
+}
+
+Handle mlir::tuner::detail::packOperandPanels(
+    ScriptBuilder &b, linalg::LinalgOp anchor, unsigned operand, Handle reg,
+    ArrayRef<int64_t> padDims, int64_t numLoops, ArrayRef<Size> sliceSizes) {
+  SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
+  SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
+  nofold[operand] = 1;
+  Handle padded = b.pad(reg, zeros, padDims, nofold, "none").padded;
+  Handle copy = b.hoistPad(b.getProducerOfOperand(padded, operand), numLoops);
   b.vectorize(copy, /*namedContraction=*/false, sliceSizes);
   return padded;
 }

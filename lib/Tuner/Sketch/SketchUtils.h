@@ -182,6 +182,16 @@ Handle packContractionPanels(ScriptBuilder &b, linalg::LinalgOp anchor,
                              const ContractionLoops &loops, unsigned operand,
                              Handle reg, int64_t numLoops, Size n2, Size k2);
 
+/// The mechanism under packContractionPanels: pads `reg` (a tile of
+/// `anchor`) along the iteration dimensions `padDims` with a copy of input
+/// `operand` only, hoists that copy out of the `numLoops` loops around
+/// `reg` and vectorizes it by `sliceSizes` (one register tile's slice of
+/// the operand). Returns the padded op.
+Handle packOperandPanels(ScriptBuilder &b, linalg::LinalgOp anchor,
+                         unsigned operand, Handle reg,
+                         ArrayRef<int64_t> padDims, int64_t numLoops,
+                         ArrayRef<Size> sliceSizes);
+
 /// Vector lowering of contractions, realized as tune.alternatives.
 extern const char *const kContractLowerings[];
 extern const unsigned kNumContractLowerings;
