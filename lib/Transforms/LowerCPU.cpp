@@ -85,6 +85,8 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTunerFlattenVectorTransfers());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
+  // Register tiles of three vectors a row, carried through the K loop.
+  pm.addPass(createTunerSplitCarriedVectors());
   if (options.parallel == ParallelRuntime::OpenMP) {
     pm.addPass(createForallToParallelLoopPass());
     pm.addPass(createConvertSCFToOpenMPPass());

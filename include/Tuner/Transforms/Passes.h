@@ -38,6 +38,11 @@ bool lowersToAMX(sched::TargetAttr target);
 /// Adds the tuner-lower-cpu pipeline to `pm` (which must run on a module).
 void buildLowerCPUPipeline(OpPassManager &pm, const LowerCPUOptions &options);
 
+/// Carries the vectors of SCF loops (and ifs) under `root` whose innermost
+/// dimension is not a power of two and which are wider than `vectorBits` as
+/// several vectors of power-of-two widths (tuner-split-carried-vectors).
+LogicalResult splitCarriedVectors(Operation *root, unsigned vectorBits);
+
 /// The discardable unit attribute that marks the 16x8x16 matmuls (in warps)
 /// tuner-gpu-map-forall rewrites to nvgpu.mma.sync; gpu.contraction_mma
 /// puts it on.

@@ -219,9 +219,11 @@ private:
   /// row count that divides it.
   std::pair<int64_t, int64_t> getDefaultRegisterTile(int64_t em,
                                                      int64_t en) const {
-    // Power-of-two vector counts only: 8 x 48 (three vectors) ran a
+    // Power-of-two vector counts only. 8 x 48 (three vectors) once ran a
     // MobileNet pointwise convolution (3136 x 144 x 24) 6x slower than
-    // 8 x 16.
+    // 8 x 16: LLVM scalarized the loop-carried <48 x float> rows, which
+    // tuner-split-carried-vectors now carries as 32 + 16 (bert FFN, one Zen
+    // 5 core: 8 x 48 at 8 GFLOP/s before, 240 after, 6 x 64 at 245).
     SmallVector<int64_t> n2Options = getIntOptions("n2");
     bool wide = target.getVectorBits() >= 512;
     int64_t n2 = largestAtMost(n2Options, lanes);
