@@ -42,6 +42,7 @@ struct TunerTunePass
     o.search.policyOptions = parseOptionList(policyOptions);
     o.search.taskSchedulerOptions = parseOptionList(taskSchedulerOptions);
     o.search.seed = seed;
+    o.search.defaultNeighbours = defaultNeighbours;
     o.search.sketches.assign(sketches.begin(), sketches.end());
     o.costModel.options = parseOptionList(costModelOptions);
     o.costModel.file = costModelFile;

@@ -53,7 +53,8 @@ void countResult(TuningState &state, TaskState &t, const MeasureResult &m) {
 }
 
 /// Candidates for the next round of `t`: the default first (the baseline),
-/// then the transfer seeds, then what the policy proposes. A policy whose
+/// then the transfer seeds, then the default's categorical neighbours
+/// (default-neighbours), then what the policy proposes. A policy whose
 /// proposals bring nothing new is asked again; then the driver draws
 /// unmeasured valid candidates itself with fresh randomness, so that a
 /// policy stuck on measured points (a resumed random policy replaying its
@@ -69,6 +70,8 @@ std::vector<Candidate> proposeBatch(TuningState &state, TaskState &t,
     add(t.defaultCandidate);
   for (const Candidate &seed : t.transferSeeds)
     add(seed);
+  for (const Candidate &neighbour : t.defaultNeighbours)
+    add(neighbour);
   bool stuck = false;
   for (unsigned attempt = 0; batch.size() < budget; ++attempt) {
     size_t before = batch.size();

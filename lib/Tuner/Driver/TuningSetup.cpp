@@ -115,6 +115,10 @@ void buildTasks(TuningState &state) {
     t->space = std::make_unique<SearchSpace>(std::move(instances));
     t->workload = describeWorkload(task);
     t->defaultCandidate = t->space->getDefault();
+    if (state.options.search.defaultNeighbours &&
+        t->space->isValid(t->defaultCandidate))
+      t->defaultNeighbours =
+          t->space->getChoiceNeighbours(t->defaultCandidate);
     t->report.key = task.key;
     t->report.name = task.name;
     t->report.weight = task.weight;

@@ -108,6 +108,24 @@ std::optional<Candidate> SearchSpace::step(const Candidate &c, unsigned knob,
   return next;
 }
 
+std::vector<Candidate>
+SearchSpace::getChoiceNeighbours(const Candidate &c) const {
+  std::vector<Candidate> neighbours;
+  for (auto [k, knob] : llvm::enumerate(sketches[c.sketch]->getKnobs())) {
+    if (knob.kind != KnobKind::Choice)
+      continue;
+    for (unsigned option = 0; option < knob.options.size(); ++option) {
+      if (option == c.choice[k])
+        continue;
+      Candidate next = c;
+      next.choice[k] = option;
+      if (isValid(next))
+        neighbours.push_back(std::move(next));
+    }
+  }
+  return neighbours;
+}
+
 std::optional<Candidate> SearchSpace::randomWalk(const Candidate &c,
                                                  std::mt19937_64 &rng,
                                                  unsigned maxAttempts) const {

@@ -142,6 +142,11 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "A database of other models or shapes: each task without records "
            "of its own measures the best adaptations of its most similar "
            "recorded tasks' configs first (transfer-tuning)">,
+    Option<"defaultNeighbours", "default-neighbours", "bool",
+           /*default=*/"true",
+           "Measure, right after each task's default config, the configs "
+           "that differ from it in one categorical knob (packing, lowering "
+           "strategy): the defaults' choices are guesses about the machine">,
     Option<"transferSeeds", "transfer-seeds", "unsigned", /*default=*/"4",
            "Adapted configs measured first per task with transfer-from">,
     Option<"builders", "builders", "unsigned", /*default=*/"0",

@@ -71,6 +71,9 @@ struct TaskState {
   /// validation, the config to annotate.
   sched::ConfigAttr bestConfig;
   Candidate defaultCandidate;
+  /// default-neighbours: the default with one categorical knob changed,
+  /// measured right after it.
+  std::vector<Candidate> defaultNeighbours;
   /// transfer-from: adapted configs to measure first, and their keys.
   std::vector<Candidate> transferSeeds;
   llvm::StringSet<> transferKeys;

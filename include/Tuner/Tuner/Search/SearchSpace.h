@@ -81,6 +81,11 @@ public:
   std::optional<Candidate> randomWalk(const Candidate &c, std::mt19937_64 &rng,
                                       unsigned maxAttempts = 32) const;
 
+  /// The valid points that differ from `c` in one categorical knob
+  /// (KnobKind::Choice: packing, lowering strategy), knob by knob, option by
+  /// option.
+  std::vector<Candidate> getChoiceNeighbours(const Candidate &c) const;
+
   /// Number of points (valid or not), saturating.
   double getSize() const;
 

@@ -1,0 +1,20 @@
+// tuner-tune default-neighbours: right after a task's default config, the
+// configs that differ from it in one categorical knob (here cpu.contraction's
+// `contract` and `pack`) are measured, in knob order, before the policy's
+// proposals; the tile sizes stay the default's. default-neighbours=false
+// leaves them to the policy.
+// RUN: rm -f %t.db %t.off.db
+// RUN: tuner-test-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=6 batch-size=6 seed=1 database=%t.db progress=off" -o /dev/null
+// RUN: FileCheck %s --input-file=%t.db
+// RUN: %PYTHON %S/Inputs/check_db.py %t.db --lines 6 --tasks 1
+// RUN: tuner-test-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=6 batch-size=6 seed=1 default-neighbours=false database=%t.off.db progress=off" -o /dev/null
+// RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off.db
+
+// CHECK:      "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
+// CHECK-NEXT: "knobs":{"contract":"llvmintr","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
+// CHECK-NEXT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"b","unroll":1}
+// CHECK-NEXT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"panel","unroll":1}
+
+// OFF:     "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
+// OFF-NOT: "knobs":{"contract":"llvmintr","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
+// OFF-NOT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"b","unroll":1}
