@@ -46,8 +46,7 @@ static SmallVector<int64_t> getPartWidths(VectorType type,
   if (llvm::isPowerOf2_64(width) || width * bits <= int64_t(vectorBits))
     return {};
   SmallVector<int64_t> parts;
-  for (int64_t part = int64_t(1) << llvm::Log2_64(width); part > 0;
-       part >>= 1)
+  for (int64_t part = int64_t(1) << llvm::Log2_64(width); part > 0; part >>= 1)
     if (width & part)
       parts.push_back(part);
   return parts;
@@ -113,17 +112,17 @@ LogicalResult mlir::tuner::splitCarriedVectors(Operation *root,
           results.push_back(withInnermost(type, w));
         return success();
       });
-  converter.addSourceMaterialization([](OpBuilder &b, VectorType type,
-                                        ValueRange parts, Location loc) {
-    return joinVector(b, loc, type, parts);
-  });
-  converter.addTargetMaterialization(
-      [](OpBuilder &b, TypeRange types, ValueRange inputs,
-         Location loc) -> SmallVector<Value> {
-        if (inputs.size() != 1 || !isa<VectorType>(inputs[0].getType()))
-          return {};
-        return splitVector(b, loc, types, inputs[0]);
+  converter.addSourceMaterialization(
+      [](OpBuilder &b, VectorType type, ValueRange parts, Location loc) {
+        return joinVector(b, loc, type, parts);
       });
+  converter.addTargetMaterialization([](OpBuilder &b, TypeRange types,
+                                        ValueRange inputs,
+                                        Location loc) -> SmallVector<Value> {
+    if (inputs.size() != 1 || !isa<VectorType>(inputs[0].getType()))
+      return {};
+    return splitVector(b, loc, types, inputs[0]);
+  });
   MLIRContext *ctx = root->getContext();
   ConversionTarget target(*ctx);
   RewritePatternSet patterns(ctx);

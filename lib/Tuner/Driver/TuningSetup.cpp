@@ -117,8 +117,7 @@ void buildTasks(TuningState &state) {
     t->defaultCandidate = t->space->getDefault();
     if (state.options.search.defaultNeighbours &&
         t->space->isValid(t->defaultCandidate))
-      t->defaultNeighbours =
-          t->space->getChoiceNeighbours(t->defaultCandidate);
+      t->defaultNeighbours = t->space->getChoiceNeighbours(t->defaultCandidate);
     t->report.key = task.key;
     t->report.name = task.name;
     t->report.weight = task.weight;
