@@ -115,9 +115,14 @@ void buildTasks(TuningState &state) {
     t->space = std::make_unique<SearchSpace>(std::move(instances));
     t->workload = describeWorkload(task);
     t->defaultCandidate = t->space->getDefault();
+    // Strategy knobs (pack, contract, pad: a few options each); the lists
+    // of register-tile or thread-block shapes, also categorical, are left to
+    // the search.
+    constexpr unsigned kMaxNeighbourOptions = 4;
     if (state.options.search.defaultNeighbours &&
         t->space->isValid(t->defaultCandidate))
-      t->defaultNeighbours = t->space->getChoiceNeighbours(t->defaultCandidate);
+      t->defaultNeighbours = t->space->getChoiceNeighbours(
+          t->defaultCandidate, kMaxNeighbourOptions);
     t->report.key = task.key;
     t->report.name = task.name;
     t->report.weight = task.weight;

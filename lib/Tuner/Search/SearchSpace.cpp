@@ -109,10 +109,11 @@ std::optional<Candidate> SearchSpace::step(const Candidate &c, unsigned knob,
 }
 
 std::vector<Candidate>
-SearchSpace::getChoiceNeighbours(const Candidate &c) const {
+SearchSpace::getChoiceNeighbours(const Candidate &c,
+                                 unsigned maxOptions) const {
   std::vector<Candidate> neighbours;
   for (auto [k, knob] : llvm::enumerate(sketches[c.sketch]->getKnobs())) {
-    if (knob.kind != KnobKind::Choice)
+    if (knob.kind != KnobKind::Choice || knob.options.size() > maxOptions)
       continue;
     for (unsigned option = 0; option < knob.options.size(); ++option) {
       if (option == c.choice[k])

@@ -2,13 +2,17 @@
 // configs that differ from it in one categorical knob (here cpu.contraction's
 // `contract` and `pack`) are measured, in knob order, before the policy's
 // proposals; the tile sizes stay the default's. default-neighbours=false
-// leaves them to the policy.
+// leaves them to the policy. Categorical knobs of many options (the bf16
+// sketch's register tile shapes) are not walked: only its `pack`.
 // RUN: rm -f %t.db %t.off.db
 // RUN: tuner-test-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=6 batch-size=6 seed=1 database=%t.db progress=off" -o /dev/null
 // RUN: FileCheck %s --input-file=%t.db
 // RUN: %PYTHON %S/Inputs/check_db.py %t.db --lines 6 --tasks 1
 // RUN: tuner-test-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=6 batch-size=6 seed=1 default-neighbours=false database=%t.off.db progress=off" -o /dev/null
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off.db
+// RUN: rm -f %t.bf16.db
+// RUN: tuner-test-opt %S/Inputs/bf16_proj_64x256x512.mlir --tuner-tune="target=cpu:avx512:+avx512bf16:2t measure=fake policy=random trials=4 batch-size=4 seed=1 sketches=cpu.contraction_bf16_dot,cpu.elementwise database=%t.bf16.db progress=off" -o /dev/null
+// RUN: FileCheck %s --check-prefix=BF16 --input-file=%t.bf16.db
 
 // CHECK:      "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
 // CHECK-NEXT: "knobs":{"contract":"llvmintr","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
@@ -18,3 +22,7 @@
 // OFF:     "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
 // OFF-NOT: "knobs":{"contract":"llvmintr","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
 // OFF-NOT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"b","unroll":1}
+
+// BF16:      "knobs":{"k1":128,"m1":32,"n1":256,"pack":"panels","tile":"4x64"}
+// BF16-NEXT: "knobs":{"k1":128,"m1":32,"n1":256,"pack":"none","tile":"4x64"}
+// BF16-NOT:  "knobs":{"k1":128,"m1":32,"n1":256,"pack":"panels","tile":"

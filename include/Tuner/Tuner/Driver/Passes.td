@@ -145,8 +145,9 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     Option<"defaultNeighbours", "default-neighbours", "bool",
            /*default=*/"true",
            "Measure, right after each task's default config, the configs "
-           "that differ from it in one categorical knob (packing, lowering "
-           "strategy): the defaults' choices are guesses about the machine">,
+           "that differ from it in one categorical knob of at most 4 options "
+           "(packing, lowering strategy): the defaults' choices are guesses "
+           "about the machine">,
     Option<"transferSeeds", "transfer-seeds", "unsigned", /*default=*/"4",
            "Adapted configs measured first per task with transfer-from">,
     Option<"builders", "builders", "unsigned", /*default=*/"0",

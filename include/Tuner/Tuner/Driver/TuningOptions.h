@@ -113,7 +113,8 @@ struct TuningOptions {
     /// Seed of the policies, the scheduler and the kernels' inputs.
     uint64_t seed = 0;
     /// Measure, right after each task's default config, the configs that
-    /// differ from it in one categorical knob (`default-neighbours=`).
+    /// differ from it in one categorical knob of at most 4 options
+    /// (`default-neighbours=`).
     bool defaultNeighbours = true;
     /// Only these sketches (`sketches=`; default: all that apply).
     std::vector<std::string> sketches;

@@ -82,9 +82,10 @@ public:
                                       unsigned maxAttempts = 32) const;
 
   /// The valid points that differ from `c` in one categorical knob
-  /// (KnobKind::Choice: packing, lowering strategy), knob by knob, option by
-  /// option.
-  std::vector<Candidate> getChoiceNeighbours(const Candidate &c) const;
+  /// (KnobKind::Choice) of at most `maxOptions` options, knob by knob,
+  /// option by option.
+  std::vector<Candidate> getChoiceNeighbours(const Candidate &c,
+                                             unsigned maxOptions) const;
 
   /// Number of points (valid or not), saturating.
   double getSize() const;
