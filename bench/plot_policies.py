@@ -19,9 +19,15 @@ try:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 except ImportError:
+    # Debian's package serves Debian's python: run again under it (once)
+    # when this is another one (a pyenv python, as on the bench machines).
     common.ensure_packages(["python3-matplotlib"])
+    system = "/usr/bin/python3"
+    if (os.path.exists(system) and
+            os.path.realpath(sys.executable) != os.path.realpath(system)):
+        os.execv(system, [system] + sys.argv)
     sys.exit("matplotlib was missing and is now installed (python3-matplotlib);"
-             " run again with /usr/bin/python3")
+             " run again")
 
 
 def median_curve(runs):
