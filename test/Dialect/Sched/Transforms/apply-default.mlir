@@ -68,3 +68,27 @@ func.func @odd257(%a: tensor<257x509xf32>, %b: tensor<509x383xf32>, %c: tensor<2
   %0 = linalg.matmul ins(%a, %b : tensor<257x509xf32>, tensor<509x383xf32>) outs(%c : tensor<257x383xf32>) -> tensor<257x383xf32>
   return %0 : tensor<257x383xf32>
 }
+
+// -----
+
+// A layout change split over the threads along the transposed rows: the
+// register tile's rows divide a thread's rows (24 channels on two cores: 12
+// each, 4-row tiles, not 8 + a masked partial 4, which ran 20x slower), up
+// to a vector's lanes (64 channels: 8). Four AVX2 cores: 6 channels each,
+// 2-row tiles.
+// CHECK-LABEL: func.func @nhwc_to_nchw_24
+// CHECK:       sched.config = #sched.config<sketch = "cpu.elementwise", knobs = {ch = 24, cw = 56, p = 12, vh = 4, vw = 32}>
+// CHECK-LABEL: func.func @nhwc_to_nchw_64
+// CHECK:       sched.config = #sched.config<sketch = "cpu.elementwise", knobs = {ch = 32, cw = 56, p = 32, vh = 8, vw = 32}>
+// AVX2-LABEL:  func.func @nhwc_to_nchw_24
+// AVX2:        sched.config = #sched.config<sketch = "cpu.elementwise", knobs = {{{.*}}p = 6, vh = 2,
+func.func @nhwc_to_nchw_24(%x: tensor<56x56x24xf32>) -> tensor<24x56x56xf32> {
+  %e = tensor.empty() : tensor<24x56x56xf32>
+  %t = linalg.transpose ins(%x : tensor<56x56x24xf32>) outs(%e : tensor<24x56x56xf32>) permutation = [2, 0, 1]
+  return %t : tensor<24x56x56xf32>
+}
+func.func @nhwc_to_nchw_64(%x: tensor<56x56x64xf32>) -> tensor<64x56x56xf32> {
+  %e = tensor.empty() : tensor<64x56x56xf32>
+  %t = linalg.transpose ins(%x : tensor<56x56x64xf32>) outs(%e : tensor<64x56x56xf32>) permutation = [2, 0, 1]
+  return %t : tensor<64x56x56xf32>
+}
