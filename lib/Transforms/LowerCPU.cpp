@@ -83,6 +83,8 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createTunerExpandMath());
   pm.addNestedPass<func::FuncOp>(createTunerFlattenVectorTransfers());
+  // Before the masked transfers are unrolled into masked row stores.
+  pm.addPass(createTunerGuardMaskedRows());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
   // Register tiles of three vectors a row, carried through the K loop.

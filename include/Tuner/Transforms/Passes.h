@@ -38,6 +38,11 @@ bool lowersToAMX(sched::TargetAttr target);
 /// Adds the tuner-lower-cpu pipeline to `pm` (which must run on a module).
 void buildLowerCPUPipeline(OpPassManager &pm, const LowerCPUOptions &options);
 
+/// Splits the masked vector stores of partial tiles under `root` into rows,
+/// each behind a branch on the mask's row count
+/// (tuner-guard-masked-rows).
+void guardMaskedRows(Operation *root);
+
 /// Carries the vectors of SCF loops (and ifs) under `root` whose innermost
 /// dimension is not a power of two and which are wider than `vectorBits` as
 /// several vectors of power-of-two widths (tuner-split-carried-vectors).
