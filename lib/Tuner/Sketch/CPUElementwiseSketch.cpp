@@ -172,9 +172,11 @@ public:
   /// The default register tile rows: one for elementwise ops; for a
   /// transpose up to 8 (a vector's lanes at most), the largest that divides
   /// the rows a thread's cache tile gets, so that no register tile is
-  /// partial along the transposed dimension (its masked reads ran 20x
-  /// slower: a 24-channel NHWC -> NCHW transpose split 12 channels per
-  /// thread took 120 us with 8-row tiles, 6 us with 4-row tiles, Zen 5).
+  /// partial along the transposed dimension (a 24-channel NHWC -> NCHW
+  /// transpose split 12 channels per thread took 120 us with 8-row tiles,
+  /// 6 us with 4-row tiles on a Zen 5, before tuner-guard-masked-rows kept
+  /// the masked stores of the missing rows from running; a partial tile
+  /// still computes its missing rows).
   int64_t getDefaultRows(int64_t p, const KnobChoice &c) const {
     if (!loops.transposed)
       return 1;
