@@ -274,7 +274,8 @@ public:
     // ran at 113 GFLOP/s with 72 x 256 x 168 blocks, 144 with 168 x 256 x
     // 256 (the B block is copied once per block of rows); on one Zen 5 core
     // (pad = tile) at 220 with 168 x 256 tiles, 231 with 256 x 512.
-    int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, 256);
+    constexpr int64_t kMaxRows = 256;
+    int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, kMaxRows);
     int64_t n1 = bestBlock(getIntOptions("n1"), en, n2, 512);
     auto blocks = [&](int64_t rows) {
       return static_cast<int64_t>(llvm::divideCeil(em, rows) *
@@ -291,7 +292,7 @@ public:
         return llvm::divideCeil(blocks(rows), cores) * rows;
       };
       for (int64_t o : getIntOptions("m1"))
-        if (o % m2 == 0 && o <= 256 &&
+        if (o % m2 == 0 && o <= kMaxRows &&
             (perThread(o) < perThread(m1) ||
              (perThread(o) == perThread(m1) && o > m1)))
           m1 = o;
