@@ -130,37 +130,102 @@ Value transpose(OpBuilder &b, Location loc, Value value,
   return linalg::TransposeOp::create(b, loc, value, empty, perm)->getResult(0);
 }
 
-void rewrite(RewriterBase &rewriter, linalg::GenericOp op,
-             const BF16Matmul &mm) {
+/// The indexing maps of the packed form over (m, n, k, p), or with B in
+/// blocks of columns, over (m, nb, n, k, p).
+SmallVector<AffineMap> getPackedMaps(MLIRContext *ctx, bool blocked) {
+  if (!blocked) {
+    AffineExpr m, n, k, p;
+    bindDims(ctx, m, n, k, p);
+    return {AffineMap::get(4, 0, {m, k, p}, ctx),
+            AffineMap::get(4, 0, {k, n, p}, ctx),
+            AffineMap::get(4, 0, {m, n}, ctx)};
+  }
+  AffineExpr m, nb, n, k, p;
+  bindDims(ctx, m, nb, n, k, p);
+  return {AffineMap::get(5, 0, {m, k, p}, ctx),
+          AffineMap::get(5, 0, {nb, k, n, p}, ctx),
+          AffineMap::get(5, 0, {m, nb, n}, ctx)};
+}
+
+/// The body of both packed forms: out + ext(a) * ext(b).
+void buildExtMulAdd(OpBuilder &b, Location loc, ValueRange args) {
+  Type f32 = b.getF32Type();
+  Value x = arith::ExtFOp::create(b, loc, f32, args[0]);
+  Value y = arith::ExtFOp::create(b, loc, f32, args[1]);
+  Value prod = arith::MulFOp::create(b, loc, x, y);
+  Value sum = arith::AddFOp::create(b, loc, args[2], prod);
+  linalg::YieldOp::create(b, loc, sum);
+}
+
+/// B as [K/2, N, 2]; the contraction over (m, n, k, p).
+Value rewriteInPairs(RewriterBase &rewriter, linalg::GenericOp op,
+                     const BF16Matmul &mm, Value a) {
   Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
-  Value a = splitPairs(rewriter, loc, mm.a, /*pairDim=*/1);
   Value b = mm.bTransposed
                 ? transpose(rewriter, loc, splitPairs(rewriter, loc, mm.b, 1),
                             {1, 0, 2})
                 : transpose(rewriter, loc, splitPairs(rewriter, loc, mm.b, 0),
                             {0, 2, 1});
-  MLIRContext *ctx = op.getContext();
-  AffineExpr m, n, k, p;
-  bindDims(ctx, m, n, k, p);
-  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {m, k, p}, ctx),
-                                 AffineMap::get(4, 0, {k, n, p}, ctx),
-                                 AffineMap::get(4, 0, {m, n}, ctx)};
+  SmallVector<AffineMap> maps = getPackedMaps(op.getContext(), false);
   using utils::IteratorType;
   SmallVector<IteratorType> iterators = {
       IteratorType::parallel, IteratorType::parallel, IteratorType::reduction,
       IteratorType::reduction};
-  Type f32 = rewriter.getF32Type();
-  auto packed = linalg::GenericOp::create(
-      rewriter, loc, op.getResultTypes(), ValueRange{a, b}, ValueRange{mm.c},
-      maps, iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value x = arith::ExtFOp::create(nb, nloc, f32, args[0]);
-        Value y = arith::ExtFOp::create(nb, nloc, f32, args[1]);
-        Value prod = arith::MulFOp::create(nb, nloc, x, y);
-        Value sum = arith::AddFOp::create(nb, nloc, args[2], prod);
-        linalg::YieldOp::create(nb, nloc, sum);
-      });
-  rewriter.replaceOp(op, packed->getResults());
+  return linalg::GenericOp::create(rewriter, loc, op.getResultTypes(),
+                                   ValueRange{a, b}, ValueRange{mm.c}, maps,
+                                   iterators, buildExtMulAdd)
+      ->getResult(0);
+}
+
+/// B as [N/block, K/2, block, 2], C viewed as [M, N/block, block]; the
+/// contraction over (m, nb, n, k, p), its result viewed as [M, N] again.
+Value rewriteBlocked(RewriterBase &rewriter, linalg::GenericOp op,
+                     const BF16Matmul &mm, Value a, int64_t block) {
+  Location loc = op.getLoc();
+  auto bType = cast<RankedTensorType>(mm.b.getType());
+  auto cType = cast<RankedTensorType>(mm.c.getType());
+  int64_t n = cType.getDimSize(1);
+  int64_t k = mm.bTransposed ? bType.getDimSize(1) : bType.getDimSize(0);
+  auto expand = [&](Value v, ArrayRef<int64_t> shape,
+                    ArrayRef<ReassociationIndices> groups) -> Value {
+    auto type = cast<RankedTensorType>(v.getType());
+    return tensor::ExpandShapeOp::create(
+        rewriter, loc, RankedTensorType::get(shape, type.getElementType()), v,
+        groups);
+  };
+  Value b = mm.bTransposed
+                ? transpose(rewriter, loc,
+                            expand(mm.b, {n / block, block, k / 2, 2},
+                                   {{0, 1}, {2, 3}}),
+                            {0, 2, 1, 3})
+                : transpose(rewriter, loc,
+                            expand(mm.b, {k / 2, 2, n / block, block},
+                                   {{0, 1}, {2, 3}}),
+                            {2, 0, 3, 1});
+  SmallVector<ReassociationIndices> cGroups = {{0}, {1, 2}};
+  Value c = expand(mm.c, {cType.getDimSize(0), n / block, block}, cGroups);
+  SmallVector<AffineMap> maps = getPackedMaps(op.getContext(), true);
+  using utils::IteratorType;
+  SmallVector<IteratorType> iterators = {
+      IteratorType::parallel, IteratorType::parallel, IteratorType::parallel,
+      IteratorType::reduction, IteratorType::reduction};
+  Value blocked =
+      linalg::GenericOp::create(rewriter, loc, c.getType(), ValueRange{a, b},
+                                ValueRange{c}, maps, iterators, buildExtMulAdd)
+          ->getResult(0);
+  return tensor::CollapseShapeOp::create(rewriter, loc, cType, blocked,
+                                         cGroups);
+}
+
+void rewrite(RewriterBase &rewriter, linalg::GenericOp op, const BF16Matmul &mm,
+             int64_t block) {
+  rewriter.setInsertionPoint(op);
+  Value a = splitPairs(rewriter, op.getLoc(), mm.a, /*pairDim=*/1);
+  auto cType = cast<RankedTensorType>(mm.c.getType());
+  Value result = block > 0 && cType.getDimSize(1) % block == 0
+                     ? rewriteBlocked(rewriter, op, mm, a, block)
+                     : rewriteInPairs(rewriter, op, mm, a);
+  rewriter.replaceOp(op, result);
 }
 
 /// The generic form of `op` when it is (or generalizes to) a bf16 matmul.
@@ -208,7 +273,8 @@ bool mlir::tuner::isPackableBF16Matmul(linalg::LinalgOp op) {
 bool mlir::tuner::isPackedBF16Dot(linalg::LinalgOp op) {
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic || generic.getNumDpsInputs() != 2 ||
-      generic.getNumDpsInits() != 1 || generic.getNumLoops() != 4 ||
+      generic.getNumDpsInits() != 1 ||
+      (generic.getNumLoops() != 4 && generic.getNumLoops() != 5) ||
       !generic.hasPureTensorSemantics() || !isExtMulAdd(*generic.getBlock()))
     return false;
   auto type = [](Value v) { return dyn_cast<RankedTensorType>(v.getType()); };
@@ -218,19 +284,18 @@ bool mlir::tuner::isPackedBF16Dot(linalg::LinalgOp op) {
       !a.getElementType().isBF16() || !b.getElementType().isBF16() ||
       !c.getElementType().isF32() || a.getDimSize(2) != 2)
     return false;
-  MLIRContext *ctx = op.getContext();
-  AffineExpr m, n, k, p;
-  bindDims(ctx, m, n, k, p);
+  bool blocked = generic.getNumLoops() == 5;
+  unsigned numParallel = blocked ? 3 : 2;
   using utils::IteratorType;
-  SmallVector<IteratorType> iterators = generic.getIteratorTypesArray();
+  for (auto [i, it] : llvm::enumerate(generic.getIteratorTypesArray()))
+    if ((it == IteratorType::parallel) != (i < numParallel))
+      return false;
   return generic.getIndexingMapsArray() ==
-             SmallVector<AffineMap>{AffineMap::get(4, 0, {m, k, p}, ctx),
-                                    AffineMap::get(4, 0, {k, n, p}, ctx),
-                                    AffineMap::get(4, 0, {m, n}, ctx)} &&
-         iterators[0] == IteratorType::parallel &&
-         iterators[1] == IteratorType::parallel &&
-         iterators[2] == IteratorType::reduction &&
-         iterators[3] == IteratorType::reduction;
+         getPackedMaps(op.getContext(), blocked);
+}
+
+bool mlir::tuner::isBlockedBF16Dot(linalg::LinalgOp op) {
+  return isPackedBF16Dot(op) && op.getNumLoops() == 5;
 }
 
 /// Whether the M, N and K/2 of the packable matmul `op` are multiples of
@@ -243,7 +308,8 @@ static bool hasExtentsMultipleOf(linalg::LinalgOp op, int64_t multiple) {
 }
 
 LogicalResult mlir::tuner::packBF16DotOperands(Operation *root,
-                                               int64_t multiple) {
+                                               int64_t multiple,
+                                               int64_t blockN) {
   SmallVector<linalg::LinalgOp> candidates;
   root->walk([&](linalg::LinalgOp op) {
     if (isPackableBF16Matmul(op) && hasExtentsMultipleOf(op, multiple))
@@ -252,7 +318,7 @@ LogicalResult mlir::tuner::packBF16DotOperands(Operation *root,
   IRRewriter rewriter(root->getContext());
   for (linalg::LinalgOp op : candidates)
     if (auto found = getBF16Matmul(rewriter, op, /*generalize=*/true))
-      rewrite(rewriter, found->first, found->second);
+      rewrite(rewriter, found->first, found->second, blockN);
   return success();
 }
 
@@ -267,7 +333,13 @@ struct TunerPackBF16DotPass
           << static_cast<int64_t>(multiple);
       return signalPassFailure();
     }
-    if (failed(packBF16DotOperands(getOperation(), multiple)))
+    if (blockN < 0) {
+      getOperation()->emitError()
+          << "tuner-pack-bf16-dot: block-n must not be negative, got "
+          << static_cast<int64_t>(blockN);
+      return signalPassFailure();
+    }
+    if (failed(packBF16DotOperands(getOperation(), multiple, blockN)))
       signalPassFailure();
   }
 };

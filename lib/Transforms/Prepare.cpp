@@ -49,7 +49,8 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   if (options.channelsLast && failed(convertToChannelsLast(root)))
     return failure();
   if (options.packBF16 &&
-      failed(packBF16DotOperands(root, options.packBF16Multiple)))
+      failed(packBF16DotOperands(root, options.packBF16Multiple,
+                                 options.packBF16BlockN)))
     return failure();
   if (options.transposeB && failed(transposeContractionB(root)))
     return failure();

@@ -1,8 +1,25 @@
 // RUN: tuner-opt %s --split-input-file --tuner-pack-bf16-dot | FileCheck %s
 // RUN: tuner-opt %s --split-input-file --tuner-pack-bf16-dot=multiple=16 | FileCheck %s --check-prefix=M16
+// RUN: tuner-opt %s --split-input-file --tuner-pack-bf16-dot=block-n=16 | FileCheck %s --check-prefix=BLOCK
 // RUN: not tuner-opt %s --split-input-file --tuner-pack-bf16-dot=multiple=0 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not tuner-opt %s --split-input-file --tuner-pack-bf16-dot=block-n=-16 2>&1 | FileCheck %s --check-prefix=BADBLOCK
 
 // BAD: multiple must be at least 1, got 0
+// BADBLOCK: block-n must not be negative, got -16
+
+// With block-n=16, B [K, N] is split into [K/2, 2, N/16, 16] and
+// transposed to [N/16, K/2, 16, 2]; C is viewed as [M, N/16, 16] and the
+// result collapsed back to [M, N].
+// BLOCK-DAG: #[[BA:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>
+// BLOCK-DAG: #[[BB:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d3, d2, d4)>
+// BLOCK-DAG: #[[BC:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+// BLOCK-LABEL: func.func @matmul
+// BLOCK:       %[[A2:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [8, 32, 2]
+// BLOCK:       %[[B2:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2, 3]] output_shape [32, 2, 3, 16] : tensor<64x48xbf16> into tensor<32x2x3x16xbf16>
+// BLOCK:       %[[BP:.*]] = linalg.transpose ins(%[[B2]] : tensor<32x2x3x16xbf16>) outs(%{{.*}} : tensor<3x32x16x2xbf16>) permutation = [2, 0, 3, 1]
+// BLOCK:       %[[C3:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [8, 3, 16] : tensor<8x48xf32> into tensor<8x3x16xf32>
+// BLOCK:       %[[R:.*]] = linalg.generic {indexing_maps = [#[[BA]], #[[BB]], #[[BC]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[A2]], %[[BP]] : tensor<8x32x2xbf16>, tensor<3x32x16x2xbf16>) outs(%[[C3]] : tensor<8x3x16xf32>)
+// BLOCK:       tensor.collapse_shape %[[R]] {{\[}}[0], [1, 2]] : tensor<8x3x16xf32> into tensor<8x48xf32>
 
 // A bf16 matmul accumulating in f32: A reshaped to K pairs, B reshaped and
 // transposed to [K/2, N, 2], the contraction over (m, n, k, p).
@@ -29,6 +46,11 @@ func.func @matmul(%a: tensor<8x64xbf16>, %b: tensor<64x48xbf16>, %c: tensor<8x48
 // B as [N, K] (a generic matmul with a transposed B): reshaped to
 // [N, K/2, 2] and transposed to [K/2, N, 2].
 // CHECK-LABEL: func.func @transposed_b
+// With block-n=16, [N, K] is split into [N/16, 16, K/2, 2] and transposed
+// to [N/16, K/2, 16, 2].
+// BLOCK-LABEL: func.func @transposed_b
+// BLOCK:       tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2, 3]] output_shape [3, 16, 32, 2] : tensor<48x64xbf16> into tensor<3x16x32x2xbf16>
+// BLOCK:       linalg.transpose ins(%{{.*}} : tensor<3x16x32x2xbf16>) outs(%{{.*}} : tensor<3x32x16x2xbf16>) permutation = [0, 2, 1, 3]
 // CHECK:       tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [48, 32, 2] : tensor<48x64xbf16> into tensor<48x32x2xbf16>
 // CHECK:       linalg.transpose ins(%{{.*}} : tensor<48x32x2xbf16>) outs(%{{.*}} : tensor<32x48x2xbf16>) permutation = [1, 0, 2]
 // CHECK:       iterator_types = ["parallel", "parallel", "reduction", "reduction"]
@@ -80,4 +102,16 @@ func.func @untouched(%a: tensor<8x63xbf16>, %b: tensor<63x48xbf16>, %c: tensor<8
 func.func @tiles(%a: tensor<16x64xbf16>, %b: tensor<64x48xbf16>, %c: tensor<16x48xf32>) -> tensor<16x48xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<16x64xbf16>, tensor<64x48xbf16>) outs(%c : tensor<16x48xf32>) -> tensor<16x48xf32>
   return %r : tensor<16x48xf32>
+}
+
+// -----
+
+// N = 40 is no multiple of 16: with block-n=16, B as [K/2, N, 2] still.
+// BLOCK-LABEL: func.func @unblocked
+// BLOCK:       linalg.transpose ins(%{{.*}} : tensor<32x2x40xbf16>) outs(%{{.*}} : tensor<32x40x2xbf16>) permutation = [0, 2, 1]
+// BLOCK:       iterator_types = ["parallel", "parallel", "reduction", "reduction"]
+// BLOCK-NOT:   tensor.collapse_shape
+func.func @unblocked(%a: tensor<8x64xbf16>, %b: tensor<64x40xbf16>, %c: tensor<8x40xf32>) -> tensor<8x40xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x64xbf16>, tensor<64x40xbf16>) outs(%c : tensor<8x40xf32>) -> tensor<8x40xf32>
+  return %r : tensor<8x40xf32>
 }

@@ -70,17 +70,24 @@ LogicalResult transposeContractionB(Operation *root);
 /// Rewrites every bf16 x bf16 -> f32 matmul (isPackableBF16Matmul) whose M,
 /// N and K/2 are multiples of `multiple` into the operand layout of bf16 dot
 /// products (tuner-pack-bf16-dot): A as [M, K/2, 2], B transposed to
-/// [K/2, N, 2], a generic over (m, n, k, p).
-LogicalResult packBF16DotOperands(Operation *root, int64_t multiple = 1);
+/// [K/2, N, 2], a generic over (m, n, k, p); or, with `blockN` > 0 dividing
+/// N, B in blocks of `blockN` columns ([N/blockN, K/2, blockN, 2]) and C
+/// viewed as [M, N/blockN, blockN], a generic over (m, nb, n, k, p).
+LogicalResult packBF16DotOperands(Operation *root, int64_t multiple = 1,
+                                  int64_t blockN = 0);
 
 /// A linalg.matmul or its generic form with static bf16 inputs, an f32
 /// output and an even K (B may be [K, N] or, in a generic, [N, K]).
 bool isPackableBF16Matmul(linalg::LinalgOp op);
 
-/// The form packBF16DotOperands writes: a generic over (m, n, k, p) reading
+/// A form packBF16DotOperands writes: a generic over (m, n, k, p) reading
 /// A[m, k, p] and B[k, n, p] (bf16, p of extent 2), accumulating
-/// ext(A) * ext(B) into C[m, n] (f32).
+/// ext(A) * ext(B) into C[m, n] (f32); or the blocked form over
+/// (m, nb, n, k, p) reading A[m, k, p] and B[nb, k, n, p] into C[m, nb, n].
 bool isPackedBF16Dot(linalg::LinalgOp op);
+
+/// The blocked one of the packed forms (isPackedBF16Dot).
+bool isBlockedBF16Dot(linalg::LinalgOp op);
 
 /// Options of prepareForScheduling.
 struct PrepareOptions {
@@ -101,6 +108,8 @@ struct PrepareOptions {
   /// Only those whose M, N and K/2 are multiples of this (16 where the
   /// packed form pays only on AMX tiles).
   int64_t packBF16Multiple = 1;
+  /// Columns of B per block in the packed form (0: B as [K/2, N, 2]).
+  int64_t packBF16BlockN = 0;
 };
 
 /// The whole preparation (`tuner-prepare`): decomposition of aggregates,

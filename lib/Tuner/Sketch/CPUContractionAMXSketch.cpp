@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SketchUtils.h"
+#include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -150,6 +151,10 @@ public:
         getPackedBF16DotExtents(group, target, "amx-bf16", whyNot);
     if (failed(extents))
       return nullptr;
+    if (isBlockedBF16Dot(group.anchor)) {
+      whyNot = "needs B as [K/2, N, 2], not in blocks of columns";
+      return nullptr;
+    }
     int64_t em = (*extents)[0], en = (*extents)[1], ek = (*extents)[2];
     if (em % kTile || en % kTile || ek % kTile) {
       whyNot = "M, N and K/2 must be multiples of 16 (AMX tiles)";

@@ -75,6 +75,18 @@ Size ScriptBuilder::nextPowerOfTwo(Size size) {
   return Size{0, name};
 }
 
+Size ScriptBuilder::exactDivide(Size size, int64_t divisor) {
+  assert(divisor > 0 && "divisor must be positive");
+  if (size.param.empty()) {
+    assert(size.value % divisor == 0 && "divisor must divide the size");
+    return Size::of(size.value / divisor);
+  }
+  std::string name = fresh(size.param.substr(1) + "_div");
+  line() << name << " = transform.sched.exact_divide " << size.param << " by "
+         << divisor << " : " << kParam << "\n";
+  return Size{0, name};
+}
+
 void ScriptBuilder::alternatives(const Knob &knob,
                                  const std::function<void(unsigned)> &body) {
   line() << "transform.tune.alternatives<\"" << knob.name << "\"> {\n";

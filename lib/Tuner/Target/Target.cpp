@@ -219,6 +219,9 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   bool amx = target.isCPU() && target.hasFeature("amx-bf16");
   options.packBF16 = amx || (target.isCPU() && target.hasFeature("avx512bf16"));
   options.packBF16Multiple = amx ? 16 : 1;
+  // Dot products read B in panels of 16 columns (one f32 vector of lanes)
+  // contiguous along K; AMX tiles read [K/2, N, 2].
+  options.packBF16BlockN = amx ? 0 : 16;
   return options;
 }
 

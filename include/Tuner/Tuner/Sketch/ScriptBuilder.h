@@ -50,6 +50,9 @@ public:
   /// The smallest power of two not below `size` (a literal stays a literal;
   /// a param goes through `transform.sched.next_power_of_two`).
   Size nextPowerOfTwo(Size size);
+  /// `size` / `divisor`, which divides it (a literal stays a literal; a
+  /// param goes through `transform.sched.exact_divide`).
+  Size exactDivide(Size size, int64_t divisor);
   /// Emits `transform.tune.alternatives` with one region per option of
   /// `knob`; `body(i)` writes the ops of region i through this builder.
   void alternatives(const Knob &knob,

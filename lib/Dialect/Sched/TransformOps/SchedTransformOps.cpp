@@ -47,6 +47,36 @@ DiagnosedSilenceableFailure transform::sched::NextPowerOfTwoOp::apply(
 }
 
 //===----------------------------------------------------------------------===//
+// ExactDivideOp
+//===----------------------------------------------------------------------===//
+
+void transform::sched::ExactDivideOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getParamMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+}
+
+DiagnosedSilenceableFailure
+transform::sched::ExactDivideOp::apply(TransformRewriter &rewriter,
+                                       TransformResults &results,
+                                       TransformState &state) {
+  int64_t divisor = getDivisor();
+  SmallVector<Attribute> quotients;
+  for (Attribute attr : state.getParams(getParam())) {
+    auto value = dyn_cast<IntegerAttr>(attr);
+    if (!value)
+      return emitSilenceableError() << "expected integer params, got " << attr;
+    if (value.getInt() % divisor)
+      return emitSilenceableError()
+             << value.getInt() << " is not a multiple of " << divisor;
+    quotients.push_back(
+        IntegerAttr::get(value.getType(), value.getInt() / divisor));
+  }
+  results.setParams(cast<OpResult>(getResult()), quotients);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // VectorizeStaticOp
 //===----------------------------------------------------------------------===//
 

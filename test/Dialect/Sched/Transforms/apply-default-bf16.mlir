@@ -14,9 +14,15 @@
 // RUN: tuner-opt %s --sched-apply-default='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512>}' | FileCheck %s --check-prefix=NOBF16
 // RUN: tuner-opt %s --sched-generate-space='target={#sched.target<kind = cpu, arch = "znver4", cores = 2, vector_bits = 512, features = "avx512bf16">}' | FileCheck %s --check-prefix=SPACE
 
+// Without AMX, B is laid out in blocks of 16 columns ([N/16, K/2, 16, 2])
+// and the contraction runs over (m, nb, n, k, p) into C as [M, N/16, 16];
+// its register tiles span whole blocks and its parallel tiles one register
+// tile's columns.
 // BF16:       tensor.expand_shape {{.*}} into tensor<32x128x2xbf16>
-// BF16:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
-// BF16-SAME:  sched.config = #sched.config<sketch = "cpu.contraction_bf16_dot", knobs = {k1 = 128, m1 = 16, n1 = 64, pack = "panels", tile = "4x64"}>
+// BF16:       linalg.generic {{.*}} outs(%{{.*}} : tensor<4x128x16x2xbf16>)
+// BF16:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]
+// BF16-SAME:  sched.config = #sched.config<sketch = "cpu.contraction_bf16_dot", knobs = {k1 = 128, m1 = 16, n1 = 64, tile = "4x64"}>
+// BF16:       tensor.collapse_shape {{.*}} into tensor<32x64xf32>
 
 // AMX:        linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
 // AMX-SAME:   sched.config = #sched.config<sketch = "cpu.contraction_amx", knobs = {k1 = 128, m1 = 16, n1 = 64, tiles = "1x4"}>
@@ -25,20 +31,20 @@
 // AMX-NOT:    tensor.expand_shape
 // AMX:        linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction{{(_padded)?}}", {{.*}} ins({{.*}} : tensor<24x256xf32>, tensor<256x40xf32>)
 
+// N = 40 is no multiple of 16: B as [K/2, N, 2], for the f32-style sketches.
 // BF16-LABEL: func.func @odd
 // BF16:       tensor.expand_shape {{.*}} into tensor<24x128x2xbf16>
+// BF16:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]
 
 // NOBF16-NOT: bf16_dot
 // NOBF16:     linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", {{.*}} ins({{.*}} : tensor<32x256xf32>, tensor<256x64xf32>)
 
 // The register tile is a choice among m2 x n2 (n2 of 16, 32 or 64 here),
-// with at most 24 accumulators; B is read in place or packed into panels
-// (its copy hoisted out of the pair loop and the two register-tile loops).
+// with at most 24 accumulators; the blocked B needs no `pack` knob; the
+// parallel tile's columns (knob n1) are divided into blocks of 16.
+// SPACE:      transform.sched.exact_divide %{{.*}} by 16
 // SPACE:      transform.tune.alternatives<"tile">
-// SPACE:      transform.tune.alternatives<"pack">
-// SPACE:      }, {
-// SPACE:      transform.structured.pad {{.*}} nofold_flags = [0, 1, 0]
-// SPACE:      transform.structured.hoist_pad {{.*}} by 3 loops
+// SPACE-NOT:  transform.tune.alternatives<"pack">
 // SPACE:      transform.apply_patterns.x86vector.vector_contract_to_packed_type_dot_product
 func.func @proj(%a: tensor<32x256xbf16>, %w: tensor<256x64xbf16>) -> tensor<32x64xf32> {
   %z = arith.constant 0.0 : f32

@@ -43,6 +43,35 @@ def NextPowerOfTwoOp : Op<Transform_Dialect, "sched.next_power_of_two", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
+def ExactDivideOp : Op<Transform_Dialect, "sched.exact_divide", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    ParamProducerTransformOpTrait, AllTypesMatch<["param", "result"]>]> {
+  let summary = "Divide integer params by a constant that divides them";
+  let description = [{
+    Produces a param holding each integer of `param` divided by `divisor`.
+    Sketches use it where a knob counts elements of a dimension that the op
+    holds in blocks: cpu.contraction_bf16_dot's `n1` counts columns of N,
+    and the blocked bf16 form tiles N's blocks, `n1 / 16` of them.
+
+    ```mlir
+    %n1 = transform.tune.knob<"n1"> options = [64, 128, 256] -> !transform.param<i64>
+    %blocks = transform.sched.exact_divide %n1 by 16 : !transform.param<i64>
+    ```
+
+    #### Return modes
+
+    Fails silenceably when a value of `param` is not an integer or not a
+    multiple of `divisor`. Only reads its operand. The divisor must be
+    positive.
+  }];
+  let arguments = (ins TransformParamTypeInterface:$param,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$divisor);
+  let results = (outs TransformParamTypeInterface:$result);
+  let assemblyFormat = "$param `by` $divisor attr-dict `:` type($param)";
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 def VectorizeStaticOp : Op<Transform_Dialect, "sched.vectorize_static", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
