@@ -5,10 +5,11 @@ path and oneDNN's bf16 and f32 matmuls, in one run.
 For each shape (M, N, K), tunes with real measurements (`--trials` each):
 - *amx*: the packed form below for the host (cpu.contraction_amx), when
   the host has AMX-BF16;
-- *bf16 dot*: the packed form tuner-pack-bf16-dot writes (A [M, K/2, 2], B
-  [K/2, N, 2]; weights packed once, as oneDNN's reorder is done once), for
-  the host with `+avx512bf16:-amx-bf16` (the cpu.contraction_bf16_dot
-  sketch), when the host has AVX512-BF16;
+- *bf16 dot*: the blocked form tuner-pack-bf16-dot writes for targets
+  without AMX (A [M, K/2, 2], B in 16-column blocks [N/16, K/2, 16, 2]; the
+  weights packed once, as oneDNN's reorder to its blocked layout is done
+  once), for the host with `+avx512bf16:-amx-bf16` (the
+  cpu.contraction_bf16_dot sketch), when the host has AVX512-BF16;
 - *f32*: the same matmul on f32 inputs (weights converted once), the f32
   sketches;
 and times oneDNN's matmul primitive on bf16 inputs (f32 result) and on f32.
@@ -44,6 +45,26 @@ func.func @mm(%a: tensor<{M}x{K2}x2xbf16>, %b: tensor<{K2}x{N}x2xbf16>) -> tenso
     linalg.yield %s : f32
   }} -> tensor<{M}x{N}xf32>
   return %r : tensor<{M}x{N}xf32>
+}}
+"""
+
+BLOCKED = """#mA = affine_map<(m, nb, n, k, p) -> (m, k, p)>
+#mB = affine_map<(m, nb, n, k, p) -> (nb, k, n, p)>
+#mC = affine_map<(m, nb, n, k, p) -> (m, nb, n)>
+func.func @mm(%a: tensor<{M}x{K2}x2xbf16>, %b: tensor<{NB}x{K2}x16x2xbf16>) -> tensor<{M}x{N}xf32> {{
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<{M}x{NB}x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<{M}x{NB}x16xf32>) -> tensor<{M}x{NB}x16xf32>
+  %r = linalg.generic {{indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}} ins(%a, %b : tensor<{M}x{K2}x2xbf16>, tensor<{NB}x{K2}x16x2xbf16>) outs(%f : tensor<{M}x{NB}x16xf32>) {{
+  ^bb0(%x: bf16, %y: bf16, %o: f32):
+    %xe = arith.extf %x : bf16 to f32
+    %ye = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }} -> tensor<{M}x{NB}x16xf32>
+  %c = tensor.collapse_shape %r [[0], [1, 2]] : tensor<{M}x{NB}x16xf32> into tensor<{M}x{N}xf32>
+  return %c : tensor<{M}x{N}xf32>
 }}
 """
 
@@ -92,14 +113,15 @@ def main():
                                       "impl": r.get("impl")}
             forms = [("f32", F32, "cpu")]
             if has_bf16:
-                forms.insert(0, ("bf16_dot", PACKED,
+                forms.insert(0, ("bf16_dot", BLOCKED,
                                  "cpu:+avx512bf16:-amx-bf16"))
             if has_amx:
                 forms.insert(0, ("amx", PACKED, "host"))
             for name, text, target in forms:
                 source = os.path.join(tmp, f"{name}_{m}_{n}.mlir")
                 with open(source, "w") as f:
-                    f.write(text.format(M=m, N=n, K=k, K2=k // 2))
+                    f.write(text.format(M=m, N=n, K=k, K2=k // 2,
+                                        NB=n // 16))
                 r = tuned_seconds(opt, runner, source, target, args.trials,
                                   tmp, f"{name}_{m}_{n}")
                 row[name] = r
