@@ -14,9 +14,10 @@ For each shape (M, N, K), tunes with real measurements (`--trials` each):
   sketches;
 and times oneDNN's matmul primitive on bf16 inputs (f32 result) and on f32.
 Times are medians of tuner-run (10 repeats) of the tuned kernels and of the
-oneDNN harness (30 repeats), on all cores. Writes bench/results/bf16_matmul.json.
+oneDNN harness (30 repeats), on each of `--threads` (default: all cores;
+each form tuned for that many). Writes bench/results/bf16_matmul.json.
 
-usage: bench/bf16_matmul.py [--build build] [--trials 64]
+usage: bench/bf16_matmul.py [--build build] [--trials 64] [--threads 1 2]
 """
 
 import argparse
@@ -78,58 +79,71 @@ F32 = """func.func @mm(%a: tensor<{M}x{K}xf32>, %b: tensor<{K}x{N}xf32>) -> tens
 """
 
 
-def tuned_seconds(opt, runner, source, target, trials, tmp, name):
+def tuned_seconds(opt, runner, source, target, trials, tmp, name, threads):
     tuned = os.path.join(tmp, name + ".tuned.mlir")
     lowered = os.path.join(tmp, name + ".ll.mlir")
-    common.run([opt, source, f"--tuner-tune=target={target} trials={trials} "
-                "progress=off", "-o", tuned], timeout=3600)
+    common.run([opt, source, f"--tuner-tune=target={target}:{threads}t "
+                f"trials={trials} progress=off", "-o", tuned], timeout=3600)
     common.run([opt, tuned, "--sched-materialize", "--tuner-lower-cpu", "-o",
                 lowered], timeout=600)
     r = common.run_program(runner, lowered, reference=source,
-                           args=["--repeats=10"], timeout=600)
+                           args=["--repeats=10", f"--omp-threads={threads}"],
+                           timeout=600)
     return r
+
+
+def measure(opt, runner, onednn, shape, threads, forms, args, tmp):
+    """One row: oneDNN's bf16 and f32 matmuls and each of our forms, tuned
+    for and run on `threads` cores."""
+    m, n, k = shape
+    flops = 2 * m * n * k
+    row = {"shape": [m, n, k], "threads": threads}
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+    for t in ("bf16", "f32"):
+        r = common.run_json([onednn, str(m), str(n), str(k), "1", "30", t],
+                            env=env)
+        row[f"onednn_{t}"] = {"seconds": r["median_s"], "impl": r.get("impl")}
+    for name, text, target in forms:
+        source = os.path.join(tmp, f"{name}_{m}_{n}.mlir")
+        with open(source, "w") as f:
+            f.write(text.format(M=m, N=n, K=k, K2=k // 2, NB=n // 16))
+        r = tuned_seconds(opt, runner, source, target, args.trials, tmp,
+                          f"{name}_{m}_{n}_{threads}t", threads)
+        row[name] = r
+        common.log(f"{m}x{n}x{k} {threads}t {name}: "
+                   f"{r['median_s'] * 1e3:.3f} ms "
+                   f"({flops / r['median_s'] / 1e9:.0f} GFLOP/s)")
+    return row
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(common.ROOT, "build"))
     ap.add_argument("--trials", type=int, default=64)
+    ap.add_argument("--threads", type=int, nargs="+",
+                    default=[os.cpu_count() or 1],
+                    help="thread counts to tune for and run on (default: "
+                         "all cores)")
     args = ap.parse_args()
     opt = common.tool(args.build, "tuner-opt")
     runner = common.tool(args.build, "tuner-run")
     onednn = common.build_harness("gemm_onednn", "gemm_onednn.cpp", ["-ldnnl"])
     flags = common.lscpu().get("Flags", "").split()
-    has_bf16 = "avx512_bf16" in flags
-    has_amx = "amx_bf16" in flags
+    forms = [("f32", F32, "cpu")]
+    if "avx512_bf16" in flags:
+        forms.insert(0, ("bf16_dot", BLOCKED, "cpu:+avx512bf16:-amx-bf16"))
+    if "amx_bf16" in flags:
+        forms.insert(0, ("amx", PACKED, "host"))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for m, n, k in SHAPES:
-            flops = 2 * m * n * k
-            row = {"shape": [m, n, k]}
-            for t in ("bf16", "f32"):
-                r = common.run_json([onednn, str(m), str(n), str(k), "1", "30",
-                                     t])
-                row[f"onednn_{t}"] = {"seconds": r["median_s"],
-                                      "impl": r.get("impl")}
-            forms = [("f32", F32, "cpu")]
-            if has_bf16:
-                forms.insert(0, ("bf16_dot", BLOCKED,
-                                 "cpu:+avx512bf16:-amx-bf16"))
-            if has_amx:
-                forms.insert(0, ("amx", PACKED, "host"))
-            for name, text, target in forms:
-                source = os.path.join(tmp, f"{name}_{m}_{n}.mlir")
-                with open(source, "w") as f:
-                    f.write(text.format(M=m, N=n, K=k, K2=k // 2,
-                                        NB=n // 16))
-                r = tuned_seconds(opt, runner, source, target, args.trials,
-                                  tmp, f"{name}_{m}_{n}")
-                row[name] = r
-                common.log(f"{m}x{n}x{k} {name}: {r['median_s'] * 1e3:.3f} ms "
-                           f"({flops / r['median_s'] / 1e9:.0f} GFLOP/s)")
-            rows.append(row)
+        for shape in SHAPES:
+            for threads in args.threads:
+                rows.append(measure(opt, runner, onednn, shape, threads,
+                                    forms, args, tmp))
     common.write_result("bf16_matmul", {"machine": common.machine(),
-                                        "trials": args.trials, "rows": rows})
+                                        "trials": args.trials,
+                                        "threads": args.threads,
+                                        "rows": rows})
 
 
 if __name__ == "__main__":

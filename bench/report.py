@@ -121,7 +121,9 @@ def section_bf16_matmul(data):
         "## bf16 matmuls",
         "",
         f"Machine: {fmt_machine(data['machine'])}. Command: "
-        f"`bench/bf16_matmul.py --trials {data['trials']}`.",
+        f"`bench/bf16_matmul.py --trials {data['trials']}"
+        + (" --threads " + " ".join(map(str, data["threads"]))
+           if "threads" in data else "") + "`.",
         "",
         "Ours: each form tuned with that many real measurements, the tuned "
         "kernel timed by `tuner-run` (median of 10, checked against the "
@@ -138,10 +140,10 @@ def section_bf16_matmul(data):
         "bf16 where dot products do not pay). oneDNN: its matmul primitive "
         "(median of 30), with the implementation it picked.",
         "",
-        "| M x N x K | AMX GFLOP/s | bf16 dot GFLOP/s | f32 GFLOP/s "
-        "| oneDNN bf16 GFLOP/s | oneDNN f32 GFLOP/s | best bf16 / f32 "
-        "| best bf16 / oneDNN bf16 |",
-        "|---|---|---|---|---|---|---|---|",
+        "| M x N x K | threads | AMX GFLOP/s | bf16 dot GFLOP/s "
+        "| f32 GFLOP/s | oneDNN bf16 GFLOP/s | oneDNN f32 GFLOP/s "
+        "| best bf16 / f32 | best bf16 / oneDNN bf16 |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in data["rows"]:
         m, n, k = r["shape"]
@@ -160,7 +162,8 @@ def section_bf16_matmul(data):
         ratio = f"{f32 / best:.2f}x" if best else "-"
         vs = f"{dn_bf16 / best:.2f}x" if best else "-"
         lines.append(
-            f"| {m} x {n} x {k} | {amx_text} | {dot_text} | {g(f32):.0f} "
+            f"| {m} x {n} x {k} | {r.get('threads', 'all')} | {amx_text} "
+            f"| {dot_text} | {g(f32):.0f} "
             f"| {g(dn_bf16):.0f} ({r['onednn_bf16']['impl']}) "
             f"| {g(dn_f32):.0f} ({r['onednn_f32']['impl']}) | {ratio} "
             f"| {vs} |")
