@@ -333,13 +333,19 @@ DialectRegistry &getRegistry() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FuzzedDataProvider in(data, size);
   std::string program = ProgramBuilder(in).build();
+  // The target from what the program left (the first when nothing is left,
+  // as for the seed corpus): AVX-512 without BF16 (bf16 matmuls widened),
+  // with AVX512-BF16 (bf16 matmuls packed, B in 16-column blocks), AVX2.
+  static const char *kTargets[] = {"cpu:avx512:2t", "cpu:avx512:+avx512bf16:2t",
+                                   "cpu:avx2:1t"};
+  const char *target = kTargets[in.ConsumeIntegralInRange<unsigned>(0, 2)];
   MLIRContext ctx(getRegistry(), MLIRContext::Threading::DISABLED);
   // Errors and warnings are expected for programs the tuner cannot take.
   ScopedDiagnosticHandler ignore(&ctx, [](Diagnostic &) { return success(); });
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(program, &ctx);
   static const bool verbose = getenv("TUNER_IR_FUZZER_VERBOSE");
   if (verbose)
-    llvm::errs() << "program:\n" << program;
+    llvm::errs() << "target: " << target << "\nprogram:\n" << program;
   if (!module) {
     if (verbose)
       llvm::errs() << "result: does not parse\n";
@@ -347,7 +353,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   PassManager pm(&ctx);
   sched::SchedApplyDefaultOptions defaults;
-  defaults.target = "cpu:avx512:2t";
+  defaults.target = target;
   pm.addPass(sched::createSchedApplyDefault(defaults));
   pm.addPass(sched::createSchedMaterialize());
   tuner::buildLowerCPUPipeline(pm, tuner::LowerCPUOptions());

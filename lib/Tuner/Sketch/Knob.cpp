@@ -94,15 +94,34 @@ bool KnobValues::has(StringRef name) const {
 }
 
 SmallVector<int64_t> mlir::tuner::getDivisors(int64_t n) {
-  SmallVector<int64_t> small, large;
-  // d <= n / d: d * d would overflow for n near INT64_MAX.
-  for (int64_t d = 1; d <= n / d; ++d) {
-    if (n % d)
-      continue;
-    small.push_back(d);
-    if (d != n / d)
-      large.push_back(n / d);
+  if (n < 1)
+    return {};
+  // Prime factors by trial division up to kTrialLimit (a shape of 2^31 x
+  // 2^31 elements, 2^62, took trial division of every d <= sqrt(n) 15 s per
+  // call); what is left above the limit is taken as one prime, which it is
+  // unless it holds two primes above 2^20: no real extent does.
+  constexpr int64_t kTrialLimit = int64_t(1) << 20;
+  SmallVector<std::pair<int64_t, unsigned>> factors;
+  int64_t rest = n;
+  for (int64_t p = 2; p <= kTrialLimit && p <= rest / p; ++p) {
+    unsigned power = 0;
+    for (; rest % p == 0; rest /= p)
+      ++power;
+    if (power)
+      factors.push_back({p, power});
   }
-  small.append(large.rbegin(), large.rend());
-  return small;
+  if (rest > 1)
+    factors.push_back({rest, 1});
+  SmallVector<int64_t> divisors = {1};
+  for (auto [p, power] : factors) {
+    size_t count = divisors.size();
+    int64_t multiple = 1;
+    for (unsigned i = 0; i < power; ++i) {
+      multiple *= p;
+      for (size_t j = 0; j < count; ++j)
+        divisors.push_back(divisors[j] * multiple);
+    }
+  }
+  llvm::sort(divisors);
+  return divisors;
 }
