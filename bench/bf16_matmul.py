@@ -30,6 +30,15 @@ import common  # noqa: E402
 
 SHAPES = [(1024, 1024, 1024), (32, 11008, 4096)]
 
+# The body of both packed forms: out + ext(a) * ext(b).
+DOT_BODY = """  ^bb0(%x: bf16, %y: bf16, %o: f32):
+    %xe = arith.extf %x : bf16 to f32
+    %ye = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+"""
+
 PACKED = """#mA = affine_map<(m, n, k, p) -> (m, k, p)>
 #mB = affine_map<(m, n, k, p) -> (k, n, p)>
 #mC = affine_map<(m, n, k, p) -> (m, n)>
@@ -38,13 +47,7 @@ func.func @mm(%a: tensor<{M}x{K2}x2xbf16>, %b: tensor<{K2}x{N}x2xbf16>) -> tenso
   %e = tensor.empty() : tensor<{M}x{N}xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<{M}x{N}xf32>) -> tensor<{M}x{N}xf32>
   %r = linalg.generic {{indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}} ins(%a, %b : tensor<{M}x{K2}x2xbf16>, tensor<{K2}x{N}x2xbf16>) outs(%f : tensor<{M}x{N}xf32>) {{
-  ^bb0(%x: bf16, %y: bf16, %o: f32):
-    %xe = arith.extf %x : bf16 to f32
-    %ye = arith.extf %y : bf16 to f32
-    %p = arith.mulf %xe, %ye : f32
-    %s = arith.addf %o, %p : f32
-    linalg.yield %s : f32
-  }} -> tensor<{M}x{N}xf32>
+""" + DOT_BODY + """  }} -> tensor<{M}x{N}xf32>
   return %r : tensor<{M}x{N}xf32>
 }}
 """
@@ -57,13 +60,7 @@ func.func @mm(%a: tensor<{M}x{K2}x2xbf16>, %b: tensor<{NB}x{K2}x16x2xbf16>) -> t
   %e = tensor.empty() : tensor<{M}x{NB}x16xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<{M}x{NB}x16xf32>) -> tensor<{M}x{NB}x16xf32>
   %r = linalg.generic {{indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}} ins(%a, %b : tensor<{M}x{K2}x2xbf16>, tensor<{NB}x{K2}x16x2xbf16>) outs(%f : tensor<{M}x{NB}x16xf32>) {{
-  ^bb0(%x: bf16, %y: bf16, %o: f32):
-    %xe = arith.extf %x : bf16 to f32
-    %ye = arith.extf %y : bf16 to f32
-    %p = arith.mulf %xe, %ye : f32
-    %s = arith.addf %o, %p : f32
-    linalg.yield %s : f32
-  }} -> tensor<{M}x{NB}x16xf32>
+""" + DOT_BODY + """  }} -> tensor<{M}x{NB}x16xf32>
   %c = tensor.collapse_shape %r [[0], [1, 2]] : tensor<{M}x{NB}x16xf32> into tensor<{M}x{N}xf32>
   return %c : tensor<{M}x{N}xf32>
 }}
