@@ -33,6 +33,10 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
+/// The longest row of K, in bytes, that `pad` = tile copies as one vector
+/// (16 KiB: 4096 f32, a BERT FFN's K of 3072 rounded up).
+constexpr int64_t kMaxWholeKRowBytes = 16384;
+
 /// Candidate block sizes: multiples of `step` from a geometric-ish list, and
 /// the balanced sizes that split the extent into 1..16 blocks with the least
 /// padding (300 rows, step 4: 152, 100, 76, ...), up to the extent
@@ -85,12 +89,13 @@ public:
     }
     int64_t ek = loops.extents[loops.k];
     if (v.getString("pad") == "tile" &&
-        ((ek % v.getInt("k1") && v.getInt("k2") > 1) ||
-         !loops.otherReduction.empty())) {
+        ((ek % v.getInt("k1") && v.getInt("k2") > 1) || !canPadWholeK())) {
       // A partial last K block tiled by k2 > 1 leaves dynamic register
       // tiles, which do not vectorize.
-      whyNot = "padding the tile needs no other reduction loop, and k2 = 1 "
-               "unless k1 divides K";
+      whyNot = "padding the tile needs no other reduction loop, rows of K "
+               "of at most " +
+               std::to_string(kMaxWholeKRowBytes) +
+               " bytes, and k2 = 1 unless k1 divides K";
       return failure();
     }
     if ((v.getInt("k1") / v.getInt("k2")) % v.getInt("unroll")) {
@@ -308,7 +313,7 @@ public:
     // The tile padded once, K blocks of up to 256 inside (the last one
     // partial, nothing to pad): 500^3 on one Zen 5 core went from 187 to
     // 203 GFLOP/s against blocks padded one by one (168 x 256 x 168).
-    bool wholeK = loops.otherReduction.empty();
+    bool wholeK = canPadWholeK();
     int64_t ek = loops.extents[loops.k];
     setNearest(knobs, c, "k1",
                wholeK ? largestAtMost(getIntOptions("k1"), 256)
@@ -322,6 +327,30 @@ public:
   }
 
 private:
+  /// Whether `pad` = tile may pad A and B with all of K: no other reduction
+  /// loop, and a row of K small enough for the copy that packs it, which
+  /// is vectorized a row at a time (a vector of the next power of two of K
+  /// elements: an i8 matmul with K = 2^40 from the IR fuzzer made one of
+  /// 2^40 lanes, whose mask constant took the lowering minutes).
+  bool canPadWholeK() const {
+    if (!loops.otherReduction.empty())
+      return false;
+    int64_t ek = loops.extents[loops.k];
+    auto elementBytes = [](Value v) {
+      Type t = getElementTypeOrSelf(v.getType());
+      return t.isIntOrFloat()
+                 ? std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8)
+                 : 8;
+    };
+    int64_t bytes = 1;
+    linalg::LinalgOp anchor = group.anchor;
+    for (Value input : anchor.getDpsInputs())
+      bytes = std::max(bytes, elementBytes(input));
+    return ek <= kMaxWholeKRowBytes / bytes &&
+           static_cast<int64_t>(llvm::PowerOf2Ceil(ek)) * bytes <=
+               kMaxWholeKRowBytes;
+  }
+
   /// The largest option at most `bound` that divides `block` (the smallest
   /// option when none does).
   static int64_t largestDivisorAtMost(ArrayRef<int64_t> options,

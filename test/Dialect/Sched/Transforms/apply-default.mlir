@@ -69,6 +69,22 @@ func.func @odd257(%a: tensor<257x509xf32>, %b: tensor<509x383xf32>, %c: tensor<2
   return %0 : tensor<257x383xf32>
 }
 
+// A row of K too long to copy as one vector (16 KiB at most: 4096 f32 here
+// would fit, 5000 does not; an i8 K of 2^40 from the IR fuzzer made a
+// vector of 2^40 lanes): blocks padded one by one, with K blocks.
+// CHECK-LABEL: func.func @odd_long_k
+// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", {{.*}}pad = "block"
+// CHECK-LABEL: func.func @odd_huge_k_i8
+// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", {{.*}}pad = "block"
+func.func @odd_long_k(%a: tensor<31x5000xf32>, %b: tensor<5000x17xf32>, %c: tensor<31x17xf32>) -> tensor<31x17xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<31x5000xf32>, tensor<5000x17xf32>) outs(%c : tensor<31x17xf32>) -> tensor<31x17xf32>
+  return %0 : tensor<31x17xf32>
+}
+func.func @odd_huge_k_i8(%a: tensor<31x1099511627776xi8>, %b: tensor<1099511627776x17xi8>, %c: tensor<31x17xi32>) -> tensor<31x17xi32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<31x1099511627776xi8>, tensor<1099511627776x17xi8>) outs(%c : tensor<31x17xi32>) -> tensor<31x17xi32>
+  return %0 : tensor<31x17xi32>
+}
+
 // -----
 
 // A layout change split over the threads along the transposed rows: the
