@@ -9,6 +9,13 @@
 //   B [K, N] or [N, K]  -> expand_shape, transpose -> [K/2, N, 2]
 //   C[m, n] += ext(A[m, k, p]) * ext(B[k, n, p])   (p the pair, innermost)
 //
+// or, with a block of b columns (block-n), B in panels contiguous along K
+// and C viewed in the same blocks:
+//
+//   B [K, N] or [N, K]  -> expand_shape, transpose -> [N/b, K/2, b, 2]
+//   C [M, N]            -> expand_shape          -> [M, N/b, b]
+//   C[m, nb, n] += ext(A[m, k, p]) * ext(B[nb, k, n, p]), then collapsed
+//
 // A's reshape is free; B's transpose is a copy, folded at compile time when
 // B is a constant (a weight) by tuner-fold-constants, which runs after it.
 // The cpu.contraction_bf16_dot sketch schedules the packed form onto dot
