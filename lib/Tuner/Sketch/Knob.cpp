@@ -96,10 +96,11 @@ bool KnobValues::has(StringRef name) const {
 SmallVector<int64_t> mlir::tuner::getDivisors(int64_t n) {
   if (n < 1)
     return {};
-  // Prime factors by trial division up to kTrialLimit (a shape of 2^31 x
-  // 2^31 elements, 2^62, took trial division of every d <= sqrt(n) 15 s per
-  // call); what is left above the limit is taken as one prime, which it is
-  // unless it holds two primes above 2^20: no real extent does.
+  // Prime factors by trial division up to kTrialLimit, then the divisors
+  // from them (trial division of every d <= sqrt(n) kept
+  // sched-apply-default busy 43 s on a fuzzer program with extents of 2^62);
+  // what is left above the limit is taken as one prime, which it is unless
+  // it holds two primes above 2^20: no real extent does.
   constexpr int64_t kTrialLimit = int64_t(1) << 20;
   SmallVector<std::pair<int64_t, unsigned>> factors;
   int64_t rest = n;
