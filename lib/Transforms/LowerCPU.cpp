@@ -12,14 +12,15 @@
 #include "Tuner/Transforms/KernelSignature.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -81,6 +82,10 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
     pm.addPass(createTunerHoistAMXTiles());
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // A vector.multi_reduction a schedule left (cpu.contraction_padded on the
+  // blocked bf16 form with k2 > 1 vectorizes the (k, p) reduction into one)
+  // has no conversion to LLVM: lowered here, or the JIT fails.
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   pm.addNestedPass<func::FuncOp>(createTunerExpandMath());
   pm.addNestedPass<func::FuncOp>(createTunerFlattenVectorTransfers());
   // Before the masked transfers are unrolled into masked row stores.
