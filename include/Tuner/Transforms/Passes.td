@@ -516,7 +516,9 @@ def TunerLowerCPU : Pass<"tuner-lower-cpu", "::mlir::ModuleOp"> {
        tiles), optionally results turned into out-parameters, buffers of
        loop-invariant size hoisted out of loops (a packed panel is
        allocated once, not per K block), buffer deallocation;
-    3. unscheduled linalg ops to loops, math functions expanded
+    3. unscheduled linalg ops to loops, `vector.multi_reduction` ops a
+       schedule left lowered (they have no conversion to LLVM), math
+       functions expanded
        (`tuner-expand-math`), contiguous vector transfers flattened into
        single 1-D ones (`tuner-flatten-vector-transfers`), the other
        transfers unrolled to 1-D;
