@@ -336,16 +336,7 @@ private:
     if (!loops.otherReduction.empty())
       return false;
     int64_t ek = loops.extents[loops.k];
-    auto elementBytes = [](Value v) {
-      Type t = getElementTypeOrSelf(v.getType());
-      return t.isIntOrFloat()
-                 ? std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8)
-                 : 8;
-    };
-    int64_t bytes = 1;
-    linalg::LinalgOp anchor = group.anchor;
-    for (Value input : anchor.getDpsInputs())
-      bytes = std::max(bytes, elementBytes(input));
+    int64_t bytes = getWidestElementBits(group.anchor) / 8;
     return ek <= kMaxWholeKRowBytes / bytes &&
            static_cast<int64_t>(llvm::PowerOf2Ceil(ek)) * bytes <=
                kMaxWholeKRowBytes;
