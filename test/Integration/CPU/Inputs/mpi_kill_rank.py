@@ -53,8 +53,10 @@ proc = subprocess.Popen(shlex.split(mpirun) + ["-np", "3", tuner, model,
 deadline = time.time() + 120
 while len(lines()) < trials // 4 and time.time() < deadline:
     time.sleep(0.05)
-before = lines()
+# The victim first, then the snapshot right before the kill: scanning /proc
+# between the two let records land in between.
 victim = rank_pid(2)
+before = lines()
 if not before or victim is None:
     proc.kill()
     sys.exit(f"nothing to kill: {len(before)} records, rank 2 pid {victim}")
