@@ -13,12 +13,17 @@
 //   R1  scf.for over k1/k2               (accumulator in registers)
 //   S3  the m2 x n2 x k2 register tile -> vector.contract -> FMAs
 //
-// Knob `pad` = tile pads each S0 tile once instead (A's m1 x K and B's
-// K x n1 packed, the result block copied back once), with the R0 blocks
-// inside it, the last one partial (then k2 = 1).
+// Knob `pad` = tile pads each S0 tile once instead (B's K x n1 packed, A's
+// m1 x K rows only where M needs padding: they are contiguous already, the
+// result block copied back once), with the R0 blocks inside it, the last
+// one partial (then k2 = 1).
 //
-// The fill, the consumers and the copy of each padded result block back
-// keep the partial boundary tiles: they are vectorized with masks.
+// Each padded buffer is built rows at a time by masked vector transfers
+// that write the padding with the data (transform.sched.vectorize_pad_rows);
+// an accumulator the group fills is filled in its padded shape
+// (transform.sched.fold_fill_into_pad). The consumers and the copy of each
+// padded result block back keep the partial boundary tiles: they are
+// vectorized with masks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,7 +50,9 @@ static SmallVector<int64_t> paddedSizes(int64_t extent, int64_t step,
                                         int64_t limit) {
   static const int64_t kMultiples[] = {1,  2,  3,  4,  6,  8,  12,
                                        16, 24, 32, 48, 64, 96, 128};
-  int64_t roundedUp = llvm::divideCeil(extent, step) * step;
+  // Rounded up to 2 x `step`, so that one block of register tiles of
+  // 2 x `step` rows covers the extent (500 rows: 504, 63 tiles of 8).
+  int64_t roundedUp = llvm::divideCeil(extent, 2 * step) * 2 * step;
   int64_t bound = std::min(roundedUp, limit);
   SmallVector<int64_t> sizes;
   for (int64_t m : kMultiples)
@@ -143,19 +150,17 @@ public:
       bool wholeK = cast<StringAttr>(pad.options[i]).getValue() == "tile";
       ScriptBuilder::Padding padding;
       Handle block;
+      TiledGroup local = tiled;
       if (wholeK) {
-        padding =
-            padAndPackInputs(b, tiled.anchor, {loops.m, loops.n},
-                             sizes(m1, n1, Size::of(loops.extents[loops.k]),
-                                   /*others=*/1));
+        padding = padAndPack(b, local, tiled.anchor, {loops.m, loops.n},
+                             /*wholeK=*/true);
         block = b.tileUsingFor(padding.padded, r0).first;
       } else {
         block = b.tileUsingFor(tiled.anchor, r0).first;
-        padding = padAndPackInputs(b, block, {loops.m, loops.n, loops.k},
-                                   sizes(m1, n1, k1, /*others=*/1));
+        padding = padAndPack(b, local, block, {loops.m, loops.n, loops.k},
+                             /*wholeK=*/false);
         block = padding.padded;
       }
-      TiledGroup local = tiled;
       scheduleRegisterTiles(b, local, block, padding.copyBack,
                             sizes(m2, n2, k2, /*others=*/0),
                             sizes(m2, n2, Size::of(0), /*others=*/1));
@@ -164,67 +169,61 @@ public:
   }
 
   /// Pads `op` along `dims` to its static bounding box, copying A and B
-  /// (packing), and vectorizes the copies; `blockSizes` are the padded
-  /// extents per loop. Returns the padding's handles.
-  ScriptBuilder::Padding padAndPackInputs(ScriptBuilder &b, Handle op,
-                                          ArrayRef<int64_t> dims,
-                                          ArrayRef<Size> blockSizes) const {
+  /// (packing) into the padded buffers, and the accumulator: a fill of the
+  /// padded shape where the group fills it (`tiled`'s fill then is that
+  /// one), else a copy. With `wholeK` (K not tiled), an input whose tile is
+  /// already one contiguous block of rows (A's m1 x K) is only copied where
+  /// it needs padding. Returns the padding's handles.
+  ScriptBuilder::Padding padAndPack(ScriptBuilder &b, TiledGroup &tiled,
+                                    Handle op, ArrayRef<int64_t> dims,
+                                    bool wholeK) const {
     linalg::LinalgOp anchor = group.anchor;
     SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
     SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
-    for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i)
-      nofold[i] = 1;
+    unsigned numInputs = anchor.getNumDpsInputs();
+    for (unsigned i = 0; i < numInputs; ++i)
+      nofold[i] = !(wholeK && isContiguousRowBlock(i));
     ScriptBuilder::Padding padding = b.pad(op, zeros, dims, nofold);
-    constexpr int64_t kPackRows = 4;
-    // The packing of A and B in destination-passing style: the padded
-    // buffer zero-filled, the block copied into it (a linalg.copy into a
-    // slice), both vectorized kPackRows rows at a time so that the code does
-    // not grow with the block (a whole-block vector unrolls into one masked
-    // load per row: a 192 x 384 block took LLVM minutes to compile). The
-    // rows are masked 1-D transfers of a power-of-two length, which x86
-    // keeps as masked vector loads and stores. (Tiling the tensor.pad itself
+    if (group.producers.size() == 1 &&
+        isa<linalg::FillOp>(*group.producers.front()))
+      tiled.producers.front() =
+          b.merge(tiled.producers.front(), b.foldFillIntoPad(padding.padded));
+    // Each padded buffer is written kPackRows rows at a time, the padding
+    // with the data (no fill first), so that the code does not grow with
+    // the block (a whole-block vector unrolls into one masked load per row:
+    // a 192 x 384 block took LLVM minutes to compile). The padded fill
+    // replaces a pad of the filled tile, which bufferized into a fill, a
+    // second fill and a strided memref.copy through the runtime (20% of
+    // the time of 500^3 on one Zen 5 core, the kernel profiled in a C
+    // driver). (Tiling the tensor.pad itself
     // guarded each chunk with an scf.if, whose result bufferization copied
     // through a heap buffer: two mallocs per chunk of rows.)
-    for (unsigned i = 0, e = anchor.getNumDpsInputs(); i < e; ++i) {
-      AffineMap map =
-          anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(i));
-      unsigned rank = map.getNumResults();
-      if (rank == 0)
-        continue;
-      // Block extent of result d of the operand's map: a knob, or 1 for the
-      // other loops (tiled by 1 above).
-      auto blockSize = [&](unsigned d) {
-        unsigned dim = cast<AffineDimExpr>(map.getResult(d)).getPosition();
-        if (llvm::is_contained(loops.otherReduction, dim))
-          return Size::of(1);
-        return blockSizes[dim];
-      };
-      // A pad that pads nothing (a block that fits exactly) becomes a
-      // linalg.copy of its own, without a fill.
-      Handle dps = b.rewriteInDestinationPassingStyle(
-          b.getProducerOfOperand(padding.padded, i));
-      Handle insert = b.matchOpsIn(dps, "tensor.insert_slice");
-      Handle fill = b.getProducerOfOperand(insert, 1);
-      Handle copy = b.merge(b.insertSliceToCopy(insert),
-                            b.matchOpsIn(dps, "linalg.copy"));
-      for (Handle op : {fill, copy}) {
-        SmallVector<Size> vectorSizes(rank, Size::of(1));
-        if (rank > 1) {
-          // Rows kPackRows at a time (a partial last chunk is masked).
-          Size rows = blockSize(rank - 2);
-          int64_t rowTile = rows.param.empty() && rows.value < kPackRows
-                                ? rows.value
-                                : kPackRows;
-          SmallVector<Size> tiles(rank, Size::of(1));
-          tiles[rank - 2] = vectorSizes[rank - 2] = Size::of(rowTile);
-          tiles[rank - 1] = Size::of(0);
-          op = b.tileUsingFor(op, tiles).first;
-        }
-        vectorSizes.back() = b.nextPowerOfTwo(blockSize(rank - 1));
-        b.vectorize(op, /*namedContraction=*/false, vectorSizes);
-      }
-    }
+    constexpr int64_t kPackRows = 4;
+    for (unsigned i = 0, e = anchor->getNumOperands(); i < e; ++i)
+      b.vectorizePadRows(b.getProducerOfOperand(padding.padded, i), kPackRows);
     return padding;
+  }
+
+  /// Whether input `i`'s tile, with all of K, is one contiguous block of its
+  /// rows: its indexing map ends with K, is not indexed by N, and indexes
+  /// one tiled loop (M) before K, the other dims tiled by 1 (A as [M, K]
+  /// or [B, M, K]).
+  bool isContiguousRowBlock(unsigned i) const {
+    linalg::LinalgOp anchor = group.anchor;
+    AffineMap map = anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(i));
+    if (map.getNumResults() < 2 || map.isFunctionOfDim(loops.n))
+      return false;
+    auto dimAt = [&](unsigned r) {
+      auto e = dyn_cast<AffineDimExpr>(map.getResult(r));
+      return e ? static_cast<int64_t>(e.getPosition()) : -1;
+    };
+    unsigned last = map.getNumResults() - 1;
+    if (dimAt(last) != loops.k || dimAt(last - 1) != loops.m)
+      return false;
+    for (unsigned r = 0; r + 1 < last; ++r)
+      if (!llvm::is_contained(loops.otherParallel, dimAt(r)))
+        return false;
+    return true;
   }
 
   /// Register tiles of the padded `block` (`regSizes`: m2 x n2 x k2), the
@@ -275,11 +274,13 @@ public:
         getIntOptions("m2"),
         std::min<int64_t>(8, maxAccumulators / llvm::divideCeil(n2, lanes)));
     // Large blocks (fewer copies of A and B) that pad little, and give
-    // every thread work. Blocks of up to 256 rows: 500^3 on one Xeon core
-    // ran at 113 GFLOP/s with 72 x 256 x 168 blocks, 144 with 168 x 256 x
-    // 256 (the B block is copied once per block of rows); on one Zen 5 core
-    // (pad = tile) at 220 with 168 x 256 tiles, 231 with 256 x 512.
-    constexpr int64_t kMaxRows = 256;
+    // every thread work. 500^3 on one Xeon core ran at 113 GFLOP/s with
+    // 72 x 256 x 168 blocks, 144 with 168 x 256 x 256 (the B block is copied
+    // once per block of rows); on one Zen 5 core (pad = tile) at 220 with
+    // 168 x 256 tiles, 231 with 256 x 512, and, B packed once, 242-252 with
+    // 504 x 512 against 232-244 with 256 x 512 (three interleaved runs;
+    // 257 x 383 x 509: 264 rows 229-245, 88 rows 210-225).
+    constexpr int64_t kMaxRows = 512;
     int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, kMaxRows);
     int64_t n1 = bestBlock(getIntOptions("n1"), en, n2, 512);
     auto blocks = [&](int64_t rows) {

@@ -64,17 +64,6 @@ Size ScriptBuilder::knob(const Knob &knob) {
   return Size{0, name};
 }
 
-Size ScriptBuilder::nextPowerOfTwo(Size size) {
-  if (size.param.empty())
-    return Size::of(size.value < 1 ? 1
-                                    : static_cast<int64_t>(llvm::PowerOf2Ceil(
-                                          static_cast<uint64_t>(size.value))));
-  std::string name = fresh(size.param.substr(1) + "_pow2");
-  line() << name << " = transform.sched.next_power_of_two " << size.param
-         << " : " << kParam << "\n";
-  return Size{0, name};
-}
-
 Size ScriptBuilder::exactDivide(Size size, int64_t divisor) {
   assert(divisor > 0 && "divisor must be positive");
   if (size.param.empty()) {
@@ -215,6 +204,21 @@ ScriptBuilder::pad(Handle target, ArrayRef<std::string> paddingValues,
   return {padded, pad, copy};
 }
 
+Handle ScriptBuilder::foldFillIntoPad(Handle padded) {
+  Handle h{fresh("fill")};
+  line() << h.name << " = transform.sched.fold_fill_into_pad " << padded.name
+         << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  return h;
+}
+
+Handle ScriptBuilder::vectorizePadRows(Handle pad, int64_t rows) {
+  Handle h{fresh("pad_rows")};
+  line() << h.name << " = transform.sched.vectorize_pad_rows " << pad.name
+         << " {rows = " << rows << "} : (" << kAnyOp << ") -> " << kAnyOp
+         << "\n";
+  return h;
+}
+
 Handle ScriptBuilder::hoistPad(Handle pad, int64_t numLoops) {
   Handle h{fresh("hoisted")};
   line() << h.name << " = transform.structured.hoist_pad " << pad.name
@@ -316,21 +320,6 @@ Handle ScriptBuilder::generalize(Handle target) {
   Handle h{fresh("generic")};
   line() << h.name << " = transform.structured.generalize " << target.name
          << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  return h;
-}
-
-Handle ScriptBuilder::rewriteInDestinationPassingStyle(Handle pad) {
-  Handle h{fresh("dps")};
-  line() << h.name
-         << " = transform.structured.rewrite_in_destination_passing_style "
-         << pad.name << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  return h;
-}
-
-Handle ScriptBuilder::insertSliceToCopy(Handle insertSlice) {
-  Handle h{fresh("copy")};
-  line() << h.name << " = transform.structured.insert_slice_to_copy "
-         << insertSlice.name << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
   return h;
 }
 

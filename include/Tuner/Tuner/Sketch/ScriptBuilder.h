@@ -47,9 +47,6 @@ public:
 
   /// Emits `transform.tune.knob` for an integer knob; returns its param.
   Size knob(const Knob &knob);
-  /// The smallest power of two not below `size` (a literal stays a literal;
-  /// a param goes through `transform.sched.next_power_of_two`).
-  Size nextPowerOfTwo(Size size);
   /// `size` / `divisor`, which divides it (a literal stays a literal; a
   /// param goes through `transform.sched.exact_divide`).
   Size exactDivide(Size size, int64_t divisor);
@@ -103,6 +100,13 @@ public:
   Padding pad(Handle target, ArrayRef<std::string> paddingValues,
               ArrayRef<int64_t> dims, ArrayRef<int64_t> nofold,
               StringRef copyBack = "linalg.copy");
+  /// sched.fold_fill_into_pad: the inits of `padded` that are padded fills
+  /// become fills of the padded shape; returns the new fills.
+  Handle foldFillIntoPad(Handle padded);
+  /// sched.vectorize_pad_rows: each tensor.pad of `pad` (other ops are
+  /// ignored) built `rows` rows at a time with vector transfers; returns
+  /// the loops.
+  Handle vectorizePadRows(Handle pad, int64_t rows);
   /// structured.hoist_pad: hoists the tensor.pad `pad` out of its
   /// `numLoops` innermost enclosing loops, into a packed tensor with a
   /// dimension per hoisted loop the padded slice depends on.
@@ -132,13 +136,6 @@ public:
   Handle decompose(Handle target);
   /// structured.generalize.
   Handle generalize(Handle target);
-  /// structured.rewrite_in_destination_passing_style of a tensor.pad: a
-  /// linalg.fill of the padded shape and a tensor.insert_slice of the
-  /// source into it; returns the insert_slice.
-  Handle rewriteInDestinationPassingStyle(Handle pad);
-  /// structured.insert_slice_to_copy: the insert_slice's source copied by a
-  /// linalg.copy into a slice of its destination; returns the copy.
-  Handle insertSliceToCopy(Handle insertSlice);
   /// structured.interchange of a linalg.generic: loop i of the result is
   /// loop `permutation[i]` of `target`.
   Handle interchange(Handle target, ArrayRef<int64_t> permutation);

@@ -11,6 +11,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -150,6 +152,199 @@ transform::sched::PeelPartialOp::apply(TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
+//===----------------------------------------------------------------------===//
+// FoldFillIntoPadOp
+//===----------------------------------------------------------------------===//
+
+void transform::sched::FoldFillIntoPadOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
+
+/// The fill that `pad` pads with its own value, or null.
+static linalg::FillOp getFillPaddedWithItsValue(tensor::PadOp pad) {
+  auto fill = pad.getSource().getDefiningOp<linalg::FillOp>();
+  Value padValue = pad.getConstantPaddingValue();
+  if (!fill || !padValue || fill.getNumResults() != 1)
+    return nullptr;
+  Attribute padConstant, fillConstant;
+  if (!matchPattern(padValue, m_Constant(&padConstant)) ||
+      !matchPattern(fill.value(), m_Constant(&fillConstant)) ||
+      padConstant != fillConstant)
+    return nullptr;
+  return fill;
+}
+
+/// Erases `fill` once its result is only the init of linalg ops that
+/// overwrite it without reading it (the copy of a padded result back) or
+/// the operand of tensor.dim ops: those take the fill's destination, of the
+/// same shape, instead.
+static void dropUnreadFill(RewriterBase &rewriter, linalg::FillOp fill) {
+  Value result = fill.getResult(0), dest = fill.getDpsInits()[0];
+  for (OpOperand &use : llvm::make_early_inc_range(result.getUses())) {
+    Operation *user = use.getOwner();
+    auto linalgUser = dyn_cast<linalg::LinalgOp>(user);
+    if (isa<tensor::DimOp>(user) ||
+        (linalgUser && linalgUser.isDpsInit(&use) &&
+         !linalgUser.payloadUsesValueFromOperand(&use)))
+      rewriter.modifyOpInPlace(user, [&] { use.set(dest); });
+  }
+  if (fill->use_empty())
+    rewriter.eraseOp(fill);
+}
+
+DiagnosedSilenceableFailure
+transform::sched::FoldFillIntoPadOp::apply(TransformRewriter &rewriter,
+                                           TransformResults &results,
+                                           TransformState &state) {
+  SmallVector<Operation *> fills;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+    if (!dps)
+      continue;
+    for (OpOperand &init : dps.getDpsInitsMutable()) {
+      auto pad = init.get().getDefiningOp<tensor::PadOp>();
+      linalg::FillOp fill = pad ? getFillPaddedWithItsValue(pad) : nullptr;
+      if (!fill)
+        continue;
+      rewriter.setInsertionPoint(pad);
+      SmallVector<OpFoldResult> sizes =
+          tensor::getMixedSizes(rewriter, pad.getLoc(), pad.getResult());
+      Value empty = tensor::EmptyOp::create(
+          rewriter, pad.getLoc(), sizes, pad.getResultType().getElementType());
+      auto newFill =
+          linalg::FillOp::create(rewriter, fill.getLoc(), fill.value(), empty);
+      rewriter.modifyOpInPlace(op, [&] { init.set(newFill.getResult(0)); });
+      fills.push_back(newFill);
+      if (pad->use_empty())
+        rewriter.eraseOp(pad);
+      dropUnreadFill(rewriter, fill);
+    }
+  }
+  results.set(cast<OpResult>(getFill()), fills);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// VectorizePadRowsOp
+//===----------------------------------------------------------------------===//
+
+void transform::sched::VectorizePadRowsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
+
+/// Builds `pad`'s padded tensor chunk by chunk (see the op's description);
+/// returns the outermost loop, or null when there is none (a 1-D pad).
+static Operation *buildPaddedInRows(RewriterBase &rewriter, tensor::PadOp pad,
+                                    Value padValue, int64_t rows) {
+  Location loc = pad.getLoc();
+  RankedTensorType type = pad.getResultType();
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = type.getRank();
+  Value source = pad.getSource();
+  // The vector of one chunk: 1 along the leading dims, `rows` rows (at most
+  // the padded rows), the last dim rounded up to a power of two.
+  SmallVector<int64_t> vectorShape(rank, 1);
+  vectorShape.back() = llvm::PowerOf2Ceil(shape.back());
+  if (rank >= 2)
+    vectorShape[rank - 2] = std::min(rows, shape[rank - 2]);
+  auto vectorType = VectorType::get(vectorShape, type.getElementType());
+  auto maskType = VectorType::get(vectorShape, rewriter.getI1Type());
+  bool maskWrite = vectorShape.back() != shape.back() ||
+                   (rank >= 2 && shape[rank - 2] % vectorShape[rank - 2]);
+
+  Value init =
+      tensor::EmptyOp::create(rewriter, loc, shape, type.getElementType());
+  SmallVector<int64_t> steps(vectorShape.begin(), vectorShape.end() - 1);
+  SmallVector<Value> lbs, ubs, stepValues;
+  for (int64_t d = 0; d + 1 < rank; ++d) {
+    lbs.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
+    ubs.push_back(arith::ConstantIndexOp::create(rewriter, loc, shape[d]));
+    stepValues.push_back(
+        arith::ConstantIndexOp::create(rewriter, loc, steps[d]));
+  }
+  auto body = [&](OpBuilder &b, Location loc, ValueRange ivs,
+                  ValueRange args) -> scf::ValueVector {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    SmallVector<Value> indices(ivs.begin(), ivs.end());
+    indices.push_back(zero);
+    // What is left of the source (read) and of the padded tensor (write)
+    // from the chunk's first index on: create_mask clamps to [0, size].
+    auto getMask = [&](auto getExtent) -> Value {
+      SmallVector<Value> bounds;
+      for (int64_t d = 0; d < rank; ++d)
+        bounds.push_back(
+            arith::SubIOp::create(b, loc, getExtent(d), indices[d]));
+      return vector::CreateMaskOp::create(b, loc, maskType, bounds);
+    };
+    Value readMask = getMask([&](int64_t d) -> Value {
+      return tensor::DimOp::create(b, loc, source, d);
+    });
+    SmallVector<bool> inBounds(rank, true);
+    Value chunk = vector::TransferReadOp::create(
+        b, loc, vectorType, source, indices,
+        AffineMapAttr::get(b.getMultiDimIdentityMap(rank)), padValue, readMask,
+        b.getBoolArrayAttr(inBounds));
+    Value writeMask;
+    if (maskWrite)
+      writeMask = getMask([&](int64_t d) -> Value {
+        return arith::ConstantIndexOp::create(b, loc, shape[d]);
+      });
+    Value dest = args.empty() ? init : args.front();
+    auto write = vector::TransferWriteOp::create(
+        b, loc, chunk, dest, indices,
+        AffineMapAttr::get(b.getMultiDimIdentityMap(rank)), writeMask,
+        b.getBoolArrayAttr(inBounds));
+    return {write.getResult()};
+  };
+  if (rank == 1) {
+    scf::ValueVector result = body(rewriter, loc, {}, {});
+    rewriter.replaceOp(pad, result.front());
+    return nullptr;
+  }
+  scf::LoopNest nest = scf::buildLoopNest(rewriter, loc, lbs, ubs, stepValues,
+                                          ValueRange{init}, body);
+  rewriter.replaceOp(pad, nest.results.front());
+  return nest.loops.front();
+}
+
+DiagnosedSilenceableFailure
+transform::sched::VectorizePadRowsOp::apply(TransformRewriter &rewriter,
+                                            TransformResults &results,
+                                            TransformState &state) {
+  SmallVector<Operation *> loops;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto pad = dyn_cast<tensor::PadOp>(op);
+    if (!pad)
+      continue;
+    if (!pad.getResultType().hasStaticShape())
+      return emitSilenceableError() << "expected a pad with a static shape";
+    Value padValue = pad.getConstantPaddingValue();
+    if (!padValue || !matchPattern(padValue, m_Constant()))
+      return emitSilenceableError() << "expected a constant padding value";
+    if (!llvm::all_of(pad.getMixedLowPad(), isZeroInteger))
+      return emitSilenceableError() << "expected no low padding";
+    if (!pad.getNofold() && pad.getSourceType() == pad.getResultType() &&
+        llvm::all_of(pad.getMixedHighPad(), isZeroInteger)) {
+      rewriter.replaceOp(pad, pad.getSource());
+      continue;
+    }
+    rewriter.setInsertionPoint(pad);
+    // The constant is in the pad's region: a copy of it before the loops.
+    Operation *constant = rewriter.clone(*padValue.getDefiningOp());
+    if (Operation *loop =
+            buildPaddedInRows(rewriter, pad, constant->getResult(0), getRows()))
+      loops.push_back(loop);
+  }
+  results.set(cast<OpResult>(getLoops()), loops);
+  return DiagnosedSilenceableFailure::success();
+}
+
 namespace {
 class SchedTransformDialectExtension
     : public transform::TransformDialectExtension<
@@ -163,6 +358,7 @@ public:
     declareGeneratedDialect<linalg::LinalgDialect>();
     declareGeneratedDialect<scf::SCFDialect>();
     declareGeneratedDialect<tensor::TensorDialect>();
+    declareGeneratedDialect<vector::VectorDialect>();
     registerTransformOps<
 #define GET_OP_LIST
 #include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.cpp.inc"

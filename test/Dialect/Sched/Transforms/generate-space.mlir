@@ -51,7 +51,8 @@ func.func @mm(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>) -> tensor<64x128xf3
 // CHECK:         transform.tune.alternatives<"pad">
 // CHECK:         transform.structured.pad %{{.*}} {copy_back_op = "linalg.copy", nofold_flags = [1, 1, 0], padding_dimensions = [0, 1, 2]
 // CHECK:         }, {
-// CHECK:         transform.structured.pad %{{.*}} {copy_back_op = "linalg.copy", nofold_flags = [1, 1, 0], padding_dimensions = [0, 1]
+// CHECK:         transform.structured.pad %{{.*}} {copy_back_op = "linalg.copy", nofold_flags = [0, 1, 0], padding_dimensions = [0, 1]
+// CHECK:         transform.sched.vectorize_pad_rows %{{.*}} {rows = 4 : i64}
 // CHECK-NOT:   __cpu_fallback(
 func.func @odd(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>) -> tensor<50x50xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<50x50xf32>, tensor<50x50xf32>) outs(%c : tensor<50x50xf32>) -> tensor<50x50xf32>

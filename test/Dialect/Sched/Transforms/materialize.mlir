@@ -33,27 +33,27 @@ module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", 
 
 // -----
 
-// cpu.contraction_padded: 50 = 6 x 8 + 2 rows, blocks padded to 8 x 64 x 48
-// (A and B packed in destination-passing style: the buffer zero-filled and
-// the block copied into it, 4 rows at a time, by masked vector transfers
-// whose rows are rounded up to a power of two, with no scf.if per chunk; C
-// by tensor.pad), then an 8x32 register tile; the block is copied back by
-// masked vector transfers.
+// cpu.contraction_padded: 50 = 6 x 8 + 2 rows, blocks padded to 8 x 64 x 48:
+// A, B and C's block each built in a buffer of the padded shape 4 rows at a
+// time by a masked vector read of the block (zeros outside it) and a write
+// of whole rows (masked where the padded row is not a power of two), no
+// fill first and no scf.if per chunk; then an 8x32 register tile; the block
+// is copied back by masked vector transfers.
 // CHECK-LABEL: func.func @odd
 // CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (7, 1)
 // CHECK:           scf.for {{.*}} -> (tensor<?x?xf32>)
 // CHECK:             scf.for {{.*}} -> (tensor<8x48xf32>)
-// CHECK:               vector.create_mask {{.*}} : vector<4x64xi1>
-// CHECK:               vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x48xf32>
-// CHECK:             scf.for {{.*}} -> (tensor<?x?xf32>)
 // CHECK:               vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
-// CHECK:               vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<?x?xf32>
+// CHECK:               vector.create_mask %{{.*}}, %c48{{.*}} : vector<4x64xi1>
+// CHECK:               vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<8x48xf32>
 // CHECK:             scf.for {{.*}} -> (tensor<48x64xf32>)
-// CHECK:               vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x64xf32>
-// CHECK:             scf.for {{.*}} -> (tensor<?x?xf32>)
+// CHECK:               vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
+// CHECK-NOT:           vector.create_mask
+// CHECK:               vector.transfer_write {{.*}} {in_bounds = [true, true]} : vector<4x64xf32>, tensor<48x64xf32>
+// CHECK:             scf.for {{.*}} -> (tensor<8x64xf32>)
 // CHECK:               vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
 // CHECK-NOT:         scf.if
-// CHECK:             tensor.pad
+// CHECK-NOT:         tensor.pad
 // CHECK:             scf.for {{.*}} -> (tensor<8x64xf32>, vector<8x32xf32>)
 // CHECK-COUNT-8:       vector.fma
 // CHECK:             scf.for
@@ -70,20 +70,21 @@ module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", 
 // -----
 
 // cpu.contraction_padded with pad = tile: each 8 x 64 tile is padded once,
-// A (8 x 50) and B (50 x 64) packed with all of K (zero-filled, then copied
-// 4 rows at a time, the last chunk of B's 50 rows masked), C by tensor.pad; the K blocks of 48
-// run inside the padded tile, the last one 2 long; the tile is copied back
-// once.
+// A (8 x 50) and B (50 x 64) packed with all of K, 4 rows at a time (the
+// last chunk of B's 50 rows masked), and the accumulator (%c) the same way.
+// The K blocks of 48 run inside the padded tile, the last one 2 long; the
+// tile is copied back once.
 // CHECK-LABEL: func.func @odd_tile
 // CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (7, 1)
 // CHECK:           scf.for {{.*}} -> (tensor<8x50xf32>)
-// CHECK:             vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x50xf32>
-// CHECK:           scf.for {{.*}} -> (tensor<?x50xf32>)
 // CHECK:             vector.transfer_read {{.*}} : tensor<?x50xf32>, vector<4x64xf32>
+// CHECK:             vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<8x50xf32>
 // CHECK:           scf.for {{.*}} -> (tensor<50x64xf32>)
-// CHECK:           scf.for {{.*}} -> (tensor<50x?xf32>)
+// CHECK:             vector.transfer_read {{.*}} : tensor<50x?xf32>, vector<4x64xf32>
+// CHECK:             vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<50x64xf32>
+// CHECK:           scf.for {{.*}} -> (tensor<8x64xf32>)
 // CHECK:             vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<4x64xf32>
-// CHECK:           tensor.pad
+// CHECK-NOT:       tensor.pad
 // CHECK:           scf.for %{{.*}} = %{{.*}} to %c50{{.*}} step %c48 {{.*}} -> (tensor<8x64xf32>)
 // CHECK:             %[[KB:.*]] = affine.min
 // CHECK:             scf.for {{.*}} -> (tensor<8x64xf32>)
@@ -93,8 +94,6 @@ module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", 
 // CHECK:           scf.for
 // CHECK:             scf.for
 // CHECK:               vector.create_mask
-// CHECK:               vector.transfer_write {{.*}} : vector<8x32xf32>, tensor<?x?xf32>
-// CHECK-NOT:       linalg.copy
 module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512>} {
   func.func @odd_tile(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>) -> tensor<50x50xf32> {
     %r = linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 48, k2 = 1, m1 = 8, m2 = 8, n1 = 64, n2 = 32, pad = "tile", unroll = 1}>} ins(%a, %b : tensor<50x50xf32>, tensor<50x50xf32>) outs(%c : tensor<50x50xf32>) -> tensor<50x50xf32>

@@ -138,4 +138,88 @@ def PeelPartialOp : Op<Transform_Dialect, "sched.peel_partial", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
+def FoldFillIntoPadOp : Op<Transform_Dialect, "sched.fold_fill_into_pad", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Fill padded accumulators directly instead of padding a fill";
+  let description = [{
+    For each init operand of each payload op of `target` (destination-style
+    ops, typically a contraction that `transform.structured.pad` padded)
+    that is a `tensor.pad` of a `linalg.fill`, with a constant padding value
+    equal to the fill's: the op's init becomes a `linalg.fill` of a
+    `tensor.empty` of the padded shape. The pad is erased when nothing else
+    uses it, and so is the old fill, once the linalg ops that overwrite its
+    result without reading it (the copy of the padded result back into the
+    tile) take the fill's destination instead. `fill` holds the new fills.
+
+    Upstream's canonicalization has the same fold (`FoldFillWithPad`) but
+    compares the two values as SSA values, and the fill's constant and the
+    pad's (in the pad's region) are different ops: it does not fire on what
+    `transform.structured.pad` makes. Without the fold, a padded
+    accumulator is zeroed twice and copied once (bufferized, the copy of a
+    strided tile is a runtime call: 20% of a 500^3 matmul on one core).
+
+    ```mlir
+    %padded, %pad, %copy = transform.structured.pad %matmul {...}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %fill = transform.sched.fold_fill_into_pad %padded
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Never fails: inits that are not padded fills are left as they are (then
+    `fill` holds fewer ops, or none). Only reads `target`; modifies the
+    payload.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$fill);
+  let assemblyFormat =
+      "$target attr-dict `:` functional-type(operands, results)";
+  let cppNamespace = "::mlir::transform::sched";
+}
+
+def VectorizePadRowsOp : Op<Transform_Dialect, "sched.vectorize_pad_rows", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Copy static tensor.pad ops into their padded shape, rows at a time";
+  let description = [{
+    Rewrites each `tensor.pad` of `target` whose result shape is static and
+    whose padding value is a constant into a loop nest that builds the
+    padded tensor `rows` rows at a time (rows: the second-to-last
+    dimension; the leading dimensions one at a time): each chunk is a
+    masked `vector.transfer_read` of the source, the padding value outside
+    it, of `rows` x P elements, where P is the next power of two of the
+    padded last extent, and one `vector.transfer_write` of the chunk into
+    the padded tensor, masked where P or the rows exceed it. The padding is
+    written with the data, so nothing is filled first; the rows stay 1-D
+    transfers of a power-of-two length, which x86 keeps as (masked) vector
+    loads and stores, and the code does not grow with the padded shape.
+    Sketches use it to pack the blocks of a contraction's inputs.
+
+    Ops of `target` that are not `tensor.pad` are ignored (a producer that
+    folded away needs no copy). A pad that pads nothing and is not `nofold`
+    is replaced by its source. `loops` holds the outermost loop of each
+    rewritten pad.
+
+    ```mlir
+    %a = transform.get_producer_of_operand %padded[0]
+        : (!transform.any_op) -> !transform.any_op
+    %loops = transform.sched.vectorize_pad_rows %a {rows = 4}
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Fails silenceably on a pad with a dynamic result shape or a padding
+    value that is not a constant. Consumes `target`.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$rows);
+  let results = (outs TransformHandleTypeInterface:$loops);
+  let assemblyFormat =
+      "$target attr-dict `:` functional-type(operands, results)";
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 #endif // TUNER_DIALECT_SCHED_TRANSFORMOPS_SCHEDTRANSFORMOPS_TD
