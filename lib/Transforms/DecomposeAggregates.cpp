@@ -1,8 +1,9 @@
 //===- DecomposeAggregates.cpp - aggregate ops to linalg ops --------------===//
 //
 // linalg.softmax (an op of the AggregatedOpInterface) has no schedule and no
-// lowering to loops of its own: it becomes the linalg ops it stands for.
-// Elementwise arith and math ops on tensors become linalg.generic ops.
+// lowering to loops of its own: it becomes the linalg ops it stands for;
+// so do linalg.pack and linalg.unpack. Elementwise arith and math ops on
+// tensors become linalg.generic ops.
 // Part of tuner-prepare and of the lowering pipelines (so that a program
 // that was not prepared, a reference, still lowers).
 //
@@ -14,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
@@ -41,6 +43,22 @@ LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
     if (failed(values))
       continue; // left as it is; extraction warns about it
     rewriter.replaceOp(op, *values);
+  }
+  // linalg.pack and linalg.unpack on tensors (data-tiled programs, as
+  // IREE's exports have them) do not bufferize: a pad, a reshape and a
+  // transpose, which the sketches schedule (and the reverse).
+  SmallVector<Operation *> packs;
+  root->walk([&](Operation *op) {
+    if (isa<linalg::PackOp, linalg::UnPackOp>(op))
+      packs.push_back(op);
+  });
+  // (Each fails, leaving the op as it is, on memrefs and dynamic tiles.)
+  for (Operation *op : packs) {
+    rewriter.setInsertionPoint(op);
+    if (auto pack = dyn_cast<linalg::PackOp>(op))
+      (void)linalg::lowerPack(rewriter, pack);
+    else
+      (void)linalg::lowerUnPack(rewriter, cast<linalg::UnPackOp>(op));
   }
   // Elementwise ops on whole tensors (arith.addf of tensors, arith.select
   // with a tensor condition) have no schedule and do not bufferize.

@@ -42,3 +42,36 @@ func.func @softmax_buffers(%x: memref<4x32xf32>, %y: memref<4x32xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<4x32xf32>) outs(%y : memref<4x32xf32>)
   return
 }
+
+// -----
+
+// linalg.pack becomes a pad, an expand_shape and a transpose; linalg.unpack
+// a transpose, a collapse_shape, a slice and a copy.
+// CHECK-LABEL: func.func @pack_unpack
+// CHECK-NOT:   linalg.pack
+// CHECK:       tensor.pad %{{.*}} low[0, 0] high[1, 15]
+// CHECK:       tensor.expand_shape {{.*}} : tensor<64x80xf32> into tensor<4x16x5x16xf32>
+// CHECK:       linalg.transpose {{.*}} permutation = [0, 2, 1, 3]
+// CHECK-NOT:   linalg.unpack
+// CHECK:       linalg.transpose {{.*}} permutation = [0, 2, 1, 3]
+// CHECK:       tensor.collapse_shape {{.*}} into tensor<64x80xf32>
+// CHECK:       tensor.extract_slice {{.*}}[0, 0] [63, 65] [1, 1]
+// CHECK:       linalg.copy
+func.func @pack_unpack(%a: tensor<63x65xf32>) -> tensor<63x65xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x5x16x16xf32>
+  %p = linalg.pack %a padding_value(%z : f32) inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %e : tensor<63x65xf32> -> tensor<4x5x16x16xf32>
+  %o = tensor.empty() : tensor<63x65xf32>
+  %u = linalg.unpack %p inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %o : tensor<4x5x16x16xf32> -> tensor<63x65xf32>
+  return %u : tensor<63x65xf32>
+}
+
+// -----
+
+// A pack with a dynamic tile has no lowering: left as it is.
+// CHECK-LABEL: func.func @dynamic_tile
+// CHECK:       linalg.pack
+func.func @dynamic_tile(%a: tensor<64x64xf32>, %t: index, %e: tensor<?x64x?xf32>) -> tensor<?x64x?xf32> {
+  %p = linalg.pack %a inner_dims_pos = [0] inner_tiles = [%t] into %e : tensor<64x64xf32> -> tensor<?x64x?xf32>
+  return %p : tensor<?x64x?xf32>
+}

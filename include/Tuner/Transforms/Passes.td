@@ -74,13 +74,17 @@ def TunerFuseElementwise : Pass<"tuner-fuse-elementwise"> {
 }
 
 def TunerDecomposeAggregates : Pass<"tuner-decompose-aggregates"> {
-  let summary = "Decompose aggregate linalg ops (linalg.softmax) and "
-                "elementwise ops on tensors into linalg ops";
+  let summary = "Decompose aggregate linalg ops (linalg.softmax, "
+                "linalg.pack) and elementwise ops on tensors into linalg ops";
   let description = [{
     `linalg.softmax` (an op of `AggregatedOpInterface`) has no schedule of
     its own and no lowering to loops: it becomes the ops it stands for (a
     row maximum, an exponential of the difference, a row sum, a division),
     which the sketches schedule and `tuner-fuse-elementwise` fuses.
+    `linalg.pack` and `linalg.unpack` (data-tiled layouts, as IREE exports
+    them), which do not bufferize, become a `tensor.pad`, a
+    `tensor.expand_shape` and a `linalg.transpose` (upstream's
+    `linalg::lowerPack`), and the reverse (`linalg::lowerUnPack`).
     Elementwise `arith` and `math` ops on whole tensors (`arith.addf` or
     `arith.select` of `tensor<4x6xf32>`, as some converters emit) become
     `linalg.generic` ops (upstream's `convert-elementwise-to-linalg`). The
