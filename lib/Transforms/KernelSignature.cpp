@@ -106,10 +106,16 @@ void mlir::tuner::setKernelOutParams(Operation *func, bool outParams) {
   func->setAttr(kKernelAttrName, attrs.getDictionary(func->getContext()));
 }
 
+/// Appends `types` to `out`; with `scalars`, an int or float type becomes
+/// its 0-d vector type (a scalar argument).
 static LogicalResult addTypes(ArrayRef<Type> types,
                               SmallVector<ShapedType> &out, StringRef what,
-                              std::string &error) {
+                              std::string &error, bool scalars = false) {
   for (auto [i, type] : llvm::enumerate(types)) {
+    if (scalars && type.isIntOrFloat()) {
+      out.push_back(VectorType::get({}, type));
+      continue;
+    }
     auto shaped = dyn_cast<ShapedType>(type);
     if (!shaped || !shaped.hasStaticShape() ||
         !shaped.getElementType().isIntOrFloat()) {
@@ -117,7 +123,8 @@ static LogicalResult addTypes(ArrayRef<Type> types,
       llvm::raw_string_ostream os(str);
       os << what << " #" << i << " has type " << type
          << "; only statically shaped tensors and memrefs of int or float "
-            "elements can be passed";
+            "elements"
+         << (scalars ? ", and int or float scalars," : "") << " can be passed";
       error = str;
       return failure();
     }
@@ -143,7 +150,8 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
           result.push_back(t.getValue());
       return result;
     };
-    if (failed(addTypes(types(inputs), sig.inputs, "input", error)) ||
+    if (failed(addTypes(types(inputs), sig.inputs, "input", error,
+                        /*scalars=*/true)) ||
         failed(addTypes(types(outputs), sig.outputs, "output", error)))
       return failure();
     if (auto flops = dict.getAs<IntegerAttr>("flops"))
@@ -160,7 +168,8 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
             "tuner-lower-cpu (or run tuner-run on the tensor-level module)";
     return failure();
   }
-  if (failed(addTypes(fn.getArgumentTypes(), sig.inputs, "argument", error)) ||
+  if (failed(addTypes(fn.getArgumentTypes(), sig.inputs, "argument", error,
+                      /*scalars=*/true)) ||
       failed(addTypes(fn.getResultTypes(), sig.outputs, "result", error)))
     return failure();
   sig.flops = countFunctionFlops(func);

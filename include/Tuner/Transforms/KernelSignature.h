@@ -22,7 +22,10 @@
 namespace mlir::tuner {
 
 struct KernelSignature {
-  /// Shaped types of the function's arguments, in order.
+  /// Shaped types of the function's arguments, in order; a scalar argument
+  /// (an int or float passed by value, such as a quantized matmul's zero
+  /// point) is recorded as the 0-d vector type of its type (`vector<i32>`).
+  /// Executors fill it like a one-element buffer and pass the value.
   SmallVector<ShapedType> inputs;
   /// Shaped types of the function's results, in order.
   SmallVector<ShapedType> outputs;

@@ -73,6 +73,10 @@ FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
 }
 
 void HostBuffer::appendPackedArgs(SmallVectorImpl<void *> &args) {
+  if (isScalar()) {
+    args.push_back(data());
+    return;
+  }
   for (int64_t &field : descriptor)
     args.push_back(&field);
 }

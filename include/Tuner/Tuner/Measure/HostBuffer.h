@@ -52,8 +52,11 @@ public:
   /// as 8-byte fields, the layout of StridedMemRefType.
   int64_t *getDescriptor() { return descriptor.data(); }
   /// Appends to `args` a pointer to each field of the descriptor, the
-  /// expanded form of a memref argument in a packed call.
+  /// expanded form of a memref argument in a packed call; for a scalar (a
+  /// 0-d vector type, see KernelSignature), a pointer to the value.
   void appendPackedArgs(SmallVectorImpl<void *> &args);
+  /// Whether the buffer holds a scalar argument passed by value.
+  bool isScalar() const { return isa<VectorType>(type); }
 
   /// Element `i` converted to double.
   double getAsDouble(int64_t i) const;
