@@ -243,6 +243,38 @@ def TunerTransposeContractionB : Pass<"tuner-transpose-contraction-b"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerSpecializeShapes
+    : Pass<"tuner-specialize-shapes", "::mlir::ModuleOp"> {
+  let summary = "Give the dynamic dimensions of public functions static sizes";
+  let description = [{
+    The tuner schedules ops of static shapes only (it measures them): a
+    model exported with dynamic dimensions (torch-mlir's batch and sequence
+    length, `tensor<?x?xi64>`) runs untuned. This pass specializes it: in
+    every public function with a body, the dynamic dimensions of each tensor
+    argument take the sizes of `sizes` in order (restarting for each
+    argument, the last size repeated: `sizes=1,128` makes `tensor<?x?xi64>`
+    `tensor<1x128xi64>` and `tensor<?x?x768xf32>` `tensor<1x128x768xf32>`).
+    The static types reach the ops through a `tensor.cast` at the entry and
+    canonicalization; results that become static are returned as such. The
+    specialized function only accepts inputs of those sizes.
+
+    ```mlir
+    func.func @f(%x: tensor<?x768xf32>) -> tensor<?x768xf32>
+    // with sizes=8 becomes
+    func.func @f(%x: tensor<8x768xf32>) -> tensor<8x768xf32>
+    ```
+
+    Fails with an error at the first public function with a dynamic
+    dimension when `sizes` is empty or has a size below 1.
+  }];
+  let options = [
+    ListOption<"sizes", "sizes", "int64_t",
+               "Sizes of each argument's dynamic dimensions, in order (the "
+               "last one repeated)">,
+  ];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def TunerPrepare : Pass<"tuner-prepare"> {
   let summary = "Prepare a model for scheduling (decompose, relayout, fold, fuse)";
   let description = [{

@@ -263,7 +263,8 @@ std::string mlir::tuner::getUnschedulableReason(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (llvm::any_of(ranges, ShapedType::isDynamic))
     return "dynamic shapes are not supported: op is not extracted as a tuning "
-           "task";
+           "task (--tuner-specialize-shapes=\"sizes=...\" gives the dynamic "
+           "dimensions of the arguments static sizes)";
   return "";
 }
 

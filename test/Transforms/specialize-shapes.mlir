@@ -1,0 +1,45 @@
+// RUN: tuner-opt %s --tuner-specialize-shapes="sizes=1,128" --split-input-file | FileCheck %s
+// RUN: tuner-opt %s --tuner-specialize-shapes="sizes=8" --split-input-file | FileCheck %s --check-prefix=ONE
+
+// torch-mlir's form of a linear layer on a dynamic batch and sequence: the
+// argument becomes 1 x 128 x 768, the static shapes reach the matmul and
+// the bias (tensor.dim folds, tensor.empty becomes static), and the result
+// is returned as 1 x 128 x 3072 with no cast left.
+// CHECK-LABEL: func.func @layer
+// CHECK-SAME:    (%{{.*}}: tensor<1x128x768xf32>, %{{.*}}: tensor<768x3072xf32>) -> tensor<1x128x3072xf32>
+// CHECK-NOT:   tensor.dim
+// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<128x768xf32>, tensor<768x3072xf32>) outs(%{{.*}} : tensor<128x3072xf32>)
+// CHECK-NOT:   tensor.cast
+// CHECK:       return %{{.*}} : tensor<1x128x3072xf32>
+// ONE-LABEL:   func.func @layer
+// ONE-SAME:      (%{{.*}}: tensor<8x8x768xf32>, %{{.*}}: tensor<768x3072xf32>) -> tensor<8x8x3072xf32>
+func.func @layer(%x: tensor<?x?x768xf32>, %w: tensor<768x3072xf32>) -> tensor<?x?x3072xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  %d0 = tensor.dim %x, %c0 : tensor<?x?x768xf32>
+  %d1 = tensor.dim %x, %c1 : tensor<?x?x768xf32>
+  %flat = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x?x768xf32> into tensor<?x768xf32>
+  %n = arith.muli %d0, %d1 : index
+  %e = tensor.empty(%n) : tensor<?x3072xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+  %m = linalg.matmul ins(%flat, %w : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%f : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+  %r = tensor.expand_shape %m [[0, 1], [2]] output_shape [%d0, %d1, 3072] : tensor<?x3072xf32> into tensor<?x?x3072xf32>
+  return %r : tensor<?x?x3072xf32>
+}
+
+// -----
+
+// Each argument's dynamic dimensions take the sizes from the first on; a
+// private function, memrefs and static arguments are left as they are.
+// CHECK-LABEL: func.func private @helper(%{{.*}}: tensor<?x4xf32>)
+// CHECK-LABEL: func.func @two
+// CHECK-SAME:    (%{{.*}}: tensor<1x128xi64>, %{{.*}}: tensor<1x128xi64>, %{{.*}}: memref<?xf32>, %{{.*}}: tensor<3xf32>) -> tensor<1x128xi64>
+func.func private @helper(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  return %a : tensor<?x4xf32>
+}
+func.func @two(%ids: tensor<?x?xi64>, %mask: tensor<?x?xi64>, %buf: memref<?xf32>, %s: tensor<3xf32>) -> tensor<?x?xi64> {
+  %e = tensor.empty() : tensor<1x128xi64>
+  %c = tensor.cast %e : tensor<1x128xi64> to tensor<?x?xi64>
+  return %ids : tensor<?x?xi64>
+}
