@@ -61,23 +61,26 @@ static bool specializeArguments(func::FuncOp func, ArrayRef<int64_t> sizes) {
 /// casts left unused go), and updates the function's type to the
 /// arguments' and results' types.
 static void updateFunctionType(func::FuncOp func) {
-  func.walk([](func::ReturnOp ret) {
+  SmallVector<func::ReturnOp> returns;
+  func.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
+  // With several returns, their types would have to agree: left dynamic.
+  if (returns.size() == 1) {
+    func::ReturnOp ret = returns.front();
     for (OpOperand &operand : ret->getOpOperands())
       if (auto cast = operand.get().getDefiningOp<tensor::CastOp>())
         if (auto source =
                 dyn_cast<RankedTensorType>(cast.getSource().getType());
             source && source.hasStaticShape())
           operand.set(cast.getSource());
-  });
+  }
   func.walk([](tensor::CastOp cast) {
     if (cast->use_empty())
       cast->erase();
   });
-  SmallVector<Type> results;
-  func.walk([&](func::ReturnOp ret) {
-    results.assign(ret->getOperandTypes().begin(),
-                   ret->getOperandTypes().end());
-  });
+  SmallVector<Type> results(func.getResultTypes());
+  if (returns.size() == 1)
+    results.assign(returns.front()->getOperandTypes().begin(),
+                   returns.front()->getOperandTypes().end());
   func.setType(FunctionType::get(
       func.getContext(), func.getBody().front().getArgumentTypes(), results));
 }

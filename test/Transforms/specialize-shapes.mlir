@@ -43,3 +43,19 @@ func.func @two(%ids: tensor<?x?xi64>, %mask: tensor<?x?xi64>, %buf: memref<?xf32
   %c = tensor.cast %e : tensor<1x128xi64> to tensor<?x?xi64>
   return %ids : tensor<?x?xi64>
 }
+
+// -----
+
+// With two returns, the results keep their dynamic types (the returns would
+// have to agree); the argument is still specialized.
+// CHECK-LABEL: func.func @branches
+// CHECK-SAME:    (%{{.*}}: tensor<1x4xf32>, %{{.*}}: i1) -> tensor<?x4xf32>
+func.func @branches(%x: tensor<?x4xf32>, %c: i1) -> tensor<?x4xf32> {
+  cf.cond_br %c, ^a, ^b
+^a:
+  return %x : tensor<?x4xf32>
+^b:
+  %e = tensor.empty() : tensor<3x4xf32>
+  %d = tensor.cast %e : tensor<3x4xf32> to tensor<?x4xf32>
+  return %d : tensor<?x4xf32>
+}
