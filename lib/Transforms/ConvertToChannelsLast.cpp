@@ -7,7 +7,8 @@
 // fold at compile time; a transpose back to NCHW followed by elementwise ops
 // and a transpose to NHWC for the next convolution fuse into elementwise
 // ops in NHWC (fuseElementwiseOps), so that a chain of convolutions stays
-// channels last.
+// channels last. 1-D convolutions become 2-D ones of height 1, and 3-D ones
+// a 2-D one per filter depth, which the 2-D sketches schedule.
 //
 //===----------------------------------------------------------------------===//
 
@@ -269,6 +270,118 @@ struct GenericConvToNamed : public OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// `value` with a unit dimension inserted at `pos` (grouped with the
+/// dimension after it, or before it at the end).
+static Value insertUnitDim(OpBuilder &b, Location loc, Value value,
+                           int64_t pos) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape.insert(shape.begin() + pos, 1);
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t i = 0, next = 0; i < type.getRank(); ++i) {
+    ReassociationIndices group;
+    if (i == pos)
+      group.push_back(next++);
+    group.push_back(next++);
+    if (i == type.getRank() - 1 && pos == type.getRank())
+      group.push_back(next++);
+    groups.push_back(group);
+  }
+  return tensor::ExpandShapeOp::create(b, loc, type.clone(shape), value,
+                                       groups);
+}
+
+/// Rewrites a 1-D convolution `SourceOp` into the 2-D `TargetOp` with an
+/// output height of 1 (so that the 2-D sketches schedule it): the input,
+/// the filter and the init get a unit height at `unitDims` (expand_shape),
+/// the strides and dilations a unit first entry, and the result loses the
+/// unit dimension again. A channels-first result is then made channels
+/// last by the patterns for 2-D convolutions.
+template <typename SourceOp, typename TargetOp>
+struct Conv1DTo2D : public OpRewritePattern<SourceOp> {
+  Conv1DTo2D(MLIRContext *ctx, std::array<int64_t, 3> unitDims)
+      : OpRewritePattern<SourceOp>(ctx), unitDims(unitDims) {}
+
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasStaticTensors(op))
+      return rewriter.notifyMatchFailure(op, "needs static tensors");
+    Location loc = op.getLoc();
+    Value input = insertUnitDim(rewriter, loc, op.getInputs()[0], unitDims[0]);
+    Value filter = insertUnitDim(rewriter, loc, op.getInputs()[1], unitDims[1]);
+    Value init = insertUnitDim(rewriter, loc, op.getOutputs()[0], unitDims[2]);
+    auto twoD = [&](DenseIntElementsAttr attr) {
+      int64_t v = attr ? *attr.getValues<int64_t>().begin() : 1;
+      return rewriter.getI64TensorAttr({1, v});
+    };
+    auto conv = TargetOp::create(
+        rewriter, loc, TypeRange{init.getType()}, ValueRange{input, filter},
+        ValueRange{init}, twoD(op.getStrides()), twoD(op.getDilations()));
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    auto expanded = cast<tensor::ExpandShapeOp>(init.getDefiningOp());
+    rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
+        op, resultType, conv->getResult(0), expanded.getReassociationIndices());
+    return success();
+  }
+
+  std::array<int64_t, 3> unitDims;
+};
+
+/// Rewrites a 3-D convolution (NDHWC, DHWCF) into KD 2-D convolutions that
+/// accumulate into the same output, one per filter depth kd: the input's
+/// depth slice kd * dilation + stride * od, its (N, OD) dimensions folded
+/// into the batch, convolved with the filter's slice kd. The KD convolutions
+/// have one shape: one task, which cpu.conv2d schedules.
+struct Conv3DToConv2D : public OpRewritePattern<linalg::Conv3DNdhwcDhwcfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::Conv3DNdhwcDhwcfOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasStaticTensors(op))
+      return rewriter.notifyMatchFailure(op, "needs static tensors");
+    Location loc = op.getLoc();
+    Value input = op.getInputs()[0], filter = op.getInputs()[1];
+    auto inType = cast<RankedTensorType>(input.getType());
+    auto filterType = cast<RankedTensorType>(filter.getType());
+    auto outType = cast<RankedTensorType>(op->getResult(0).getType());
+    SmallVector<int64_t> strides(op.getStrides().getValues<int64_t>());
+    SmallVector<int64_t> dilations(op.getDilations().getValues<int64_t>());
+    ArrayRef<int64_t> in = inType.getShape(), out = outType.getShape(),
+                      fs = filterType.getShape();
+    SmallVector<ReassociationIndices> batch = {{0, 1}, {2}, {3}, {4}};
+    Value acc = tensor::CollapseShapeOp::create(rewriter, loc,
+                                                op.getOutputs()[0], batch);
+    auto i = [&](int64_t v) -> OpFoldResult {
+      return rewriter.getIndexAttr(v);
+    };
+    for (int64_t kd = 0; kd < fs[0]; ++kd) {
+      Value slice = tensor::ExtractSliceOp::create(
+          rewriter, loc, input,
+          ArrayRef<OpFoldResult>{i(0), i(kd * dilations[0]), i(0), i(0), i(0)},
+          ArrayRef<OpFoldResult>{i(in[0]), i(out[1]), i(in[2]), i(in[3]),
+                                 i(in[4])},
+          ArrayRef<OpFoldResult>{i(1), i(strides[0]), i(1), i(1), i(1)});
+      Value planes =
+          tensor::CollapseShapeOp::create(rewriter, loc, slice, batch);
+      auto filterSliceType = RankedTensorType::get({fs[1], fs[2], fs[3], fs[4]},
+                                                   filterType.getElementType());
+      Value weights = tensor::ExtractSliceOp::create(
+          rewriter, loc, filterSliceType, filter,
+          ArrayRef<OpFoldResult>{i(kd), i(0), i(0), i(0), i(0)},
+          ArrayRef<OpFoldResult>{i(1), i(fs[1]), i(fs[2]), i(fs[3]), i(fs[4])},
+          ArrayRef<OpFoldResult>{i(1), i(1), i(1), i(1), i(1)});
+      acc = linalg::Conv2DNhwcHwcfOp::create(
+                rewriter, loc, TypeRange{acc.getType()},
+                ValueRange{planes, weights}, ValueRange{acc},
+                rewriter.getI64TensorAttr({strides[1], strides[2]}),
+                rewriter.getI64TensorAttr({dilations[1], dilations[2]}))
+                ->getResult(0);
+    }
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, outType, acc, batch);
+    return success();
+  }
+};
+
 /// A 1x1 convolution with unit strides is a matmul of the pixels (N*H*W
 /// rows) by the filter (C x F): collapse, multiply, expand.
 struct PointwiseConvToMatmul
@@ -322,6 +435,18 @@ LogicalResult mlir::tuner::convertToChannelsLast(Operation *root) {
                                    linalg::PoolingNhwcSumOp>>(
       ctx, SmallVector<int64_t>{});
   patterns.add<PointwiseConvToMatmul, GenericConvToNamed>(ctx);
+  patterns.add<Conv3DToConv2D>(ctx);
+  // 1-D convolutions as 2-D ones of height 1 (unit height before the width).
+  patterns.add<Conv1DTo2D<linalg::Conv1DNwcWcfOp, linalg::Conv2DNhwcHwcfOp>>(
+      ctx, std::array<int64_t, 3>{1, 0, 1});
+  patterns.add<Conv1DTo2D<linalg::Conv1DNcwFcwOp, linalg::Conv2DNchwFchwOp>>(
+      ctx, std::array<int64_t, 3>{2, 2, 2});
+  patterns.add<Conv1DTo2D<linalg::DepthwiseConv1DNwcWcOp,
+                          linalg::DepthwiseConv2DNhwcHwcOp>>(
+      ctx, std::array<int64_t, 3>{1, 0, 1});
+  patterns.add<Conv1DTo2D<linalg::DepthwiseConv1DNcwCwOp,
+                          linalg::DepthwiseConv2DNchwChwOp>>(
+      ctx, std::array<int64_t, 3>{2, 1, 2});
   // Only the matched ops are rewritten: no folding of the rest here.
   GreedyRewriteConfig config;
   config.enableFolding(false);

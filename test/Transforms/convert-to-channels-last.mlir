@@ -109,3 +109,66 @@ func.func @generic_other_body(%i: tensor<1x10x10x8xf32>, %w: tensor<3x3x8x16xf32
   } -> tensor<1x8x8x16xf32>
   return %r : tensor<1x8x8x16xf32>
 }
+
+// -----
+
+// 1-D convolutions become 2-D ones of height 1: NWC directly, NCW then made
+// channels last like a 2-D NCHW convolution; depthwise the same way.
+// CHECK-LABEL: func.func @conv_1d
+// CHECK:       tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2], [3]] {{.*}} into tensor<4x1x100x8xf32>
+// CHECK:       tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2], [3]] {{.*}} into tensor<1x5x8x16xf32>
+// CHECK:       linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<[1, 3]> : tensor<2xi64>}
+// CHECK:       tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2], [3]] : tensor<4x1x30x16xf32> into tensor<4x30x16xf32>
+// CHECK:       linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %{{.*}} : tensor<2x1x50x8xf32>, tensor<1x3x8x12xf32>)
+// CHECK:       linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4x1x100x8xf32>, tensor<1x7x8xf32>)
+// CHECK:       linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%{{.*}}, %{{.*}} : tensor<2x1x50x8xf32>, tensor<1x3x8xf32>)
+// CHECK-NOT:   linalg.conv_1d
+// CHECK-NOT:   linalg.depthwise_conv_1d
+func.func @conv_1d(%a: tensor<4x100x8xf32>, %wa: tensor<5x8x16xf32>, %b: tensor<2x8x50xf32>, %wb: tensor<12x8x3xf32>,
+                   %wd: tensor<7x8xf32>, %we: tensor<8x3xf32>)
+    -> (tensor<4x30x16xf32>, tensor<2x12x48xf32>, tensor<4x94x8xf32>, tensor<2x8x48xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<4x30x16xf32>
+  %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<4x30x16xf32>) -> tensor<4x30x16xf32>
+  %r1 = linalg.conv_1d_nwc_wcf {dilations = dense<2> : tensor<1xi64>, strides = dense<3> : tensor<1xi64>}
+    ins(%a, %wa : tensor<4x100x8xf32>, tensor<5x8x16xf32>) outs(%f1 : tensor<4x30x16xf32>) -> tensor<4x30x16xf32>
+  %e2 = tensor.empty() : tensor<2x12x48xf32>
+  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<2x12x48xf32>) -> tensor<2x12x48xf32>
+  %r2 = linalg.conv_1d_ncw_fcw {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+    ins(%b, %wb : tensor<2x8x50xf32>, tensor<12x8x3xf32>) outs(%f2 : tensor<2x12x48xf32>) -> tensor<2x12x48xf32>
+  %e3 = tensor.empty() : tensor<4x94x8xf32>
+  %f3 = linalg.fill ins(%z : f32) outs(%e3 : tensor<4x94x8xf32>) -> tensor<4x94x8xf32>
+  %r3 = linalg.depthwise_conv_1d_nwc_wc {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+    ins(%a, %wd : tensor<4x100x8xf32>, tensor<7x8xf32>) outs(%f3 : tensor<4x94x8xf32>) -> tensor<4x94x8xf32>
+  %e4 = tensor.empty() : tensor<2x8x48xf32>
+  %f4 = linalg.fill ins(%z : f32) outs(%e4 : tensor<2x8x48xf32>) -> tensor<2x8x48xf32>
+  %r4 = linalg.depthwise_conv_1d_ncw_cw {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+    ins(%b, %we : tensor<2x8x50xf32>, tensor<8x3xf32>) outs(%f4 : tensor<2x8x48xf32>) -> tensor<2x8x48xf32>
+  return %r1, %r2, %r3, %r4 : tensor<4x30x16xf32>, tensor<2x12x48xf32>, tensor<4x94x8xf32>, tensor<2x8x48xf32>
+}
+
+// -----
+
+// A 3-D convolution becomes one 2-D convolution per filter depth, all
+// accumulating into the output with (N, OD) as the batch: the input's depth
+// slice of each (stride 3 along the depth, offset kd * dilation 2), the
+// filter's slice kd.
+// CHECK-LABEL: func.func @conv_3d
+// CHECK:       %[[ACC:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2], [3], [4]] : tensor<2x3x7x7x16xf32> into tensor<6x7x7x16xf32>
+// CHECK:       tensor.extract_slice %arg0[0, 0, 0, 0, 0] [2, 3, 17, 17, 8] [1, 3, 1, 1, 1]
+// CHECK:       tensor.extract_slice %arg1[0, 0, 0, 0, 0] [1, 3, 3, 8, 16] [1, 1, 1, 1, 1] : tensor<3x3x3x8x16xf32> to tensor<3x3x8x16xf32>
+// CHECK:       %[[C0:.*]] = linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} {{.*}} outs(%[[ACC]] : tensor<6x7x7x16xf32>)
+// CHECK:       tensor.extract_slice %arg0[0, 2, 0, 0, 0] [2, 3, 17, 17, 8] [1, 3, 1, 1, 1]
+// CHECK:       %[[C1:.*]] = linalg.conv_2d_nhwc_hwcf {{.*}} outs(%[[C0]] : tensor<6x7x7x16xf32>)
+// CHECK:       tensor.extract_slice %arg0[0, 4, 0, 0, 0] [2, 3, 17, 17, 8] [1, 3, 1, 1, 1]
+// CHECK:       %[[C2:.*]] = linalg.conv_2d_nhwc_hwcf {{.*}} outs(%[[C1]] : tensor<6x7x7x16xf32>)
+// CHECK:       tensor.expand_shape %[[C2]] {{\[\[}}0, 1], [2], [3], [4]] {{.*}} into tensor<2x3x7x7x16xf32>
+// CHECK-NOT:   linalg.conv_3d
+func.func @conv_3d(%i: tensor<2x11x17x17x8xf32>, %w: tensor<3x3x3x8x16xf32>) -> tensor<2x3x7x7x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x3x7x7x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x3x7x7x16xf32>) -> tensor<2x3x7x7x16xf32>
+  %r = linalg.conv_3d_ndhwc_dhwcf {dilations = dense<[2, 1, 2]> : tensor<3xi64>, strides = dense<[3, 2, 2]> : tensor<3xi64>}
+    ins(%i, %w : tensor<2x11x17x17x8xf32>, tensor<3x3x3x8x16xf32>) outs(%f : tensor<2x3x7x7x16xf32>) -> tensor<2x3x7x7x16xf32>
+  return %r : tensor<2x3x7x7x16xf32>
+}

@@ -11,7 +11,8 @@
 include "mlir/Pass/PassBase.td"
 
 def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
-  let summary = "Rewrite channels-first convolutions and poolings to channels last";
+  let summary = "Rewrite channels-first convolutions and poolings to channels "
+                "last (and 1-D and 3-D convolutions to 2-D ones)";
   let description = [{
     PyTorch exports convolutions channels first; the CPU sketches vectorize
     along the channels, which must be the contiguous dimension. Every
@@ -24,6 +25,15 @@ def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
     rebuilt in the new layout) and the result, transposed back to NCHW.
     `tuner-fuse-elementwise` then fuses the transposes with their
     elementwise neighbours, so that a chain of convolutions stays NHWC.
+
+    So that the 2-D sketches schedule them too (they had scalar loops), 1-D
+    convolutions (`conv_1d_nwc_wcf`, `conv_1d_ncw_fcw`,
+    `depthwise_conv_1d_nwc_wc`, `depthwise_conv_1d_ncw_cw`) become 2-D ones
+    of height 1 between reshapes (the NCW ones then channels last as
+    above), and a `conv_3d_ndhwc_dhwcf` becomes one `conv_2d_nhwc_hwcf` per
+    filter depth, accumulating into the output with the batch and the output
+    depth folded together (the input's depth slice and the filter's slice of
+    that depth as operands).
 
     ```mlir
     %r = linalg.conv_2d_nchw_fchw {strides = dense<1> : tensor<2xi64>, ...}
