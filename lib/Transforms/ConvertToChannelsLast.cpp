@@ -7,8 +7,9 @@
 // fold at compile time; a transpose back to NCHW followed by elementwise ops
 // and a transpose to NHWC for the next convolution fuse into elementwise
 // ops in NHWC (fuseElementwiseOps), so that a chain of convolutions stays
-// channels last. 1-D convolutions become 2-D ones of height 1, and 3-D ones
-// a 2-D one per filter depth, which the 2-D sketches schedule.
+// channels last. 1-D convolutions become 2-D ones of height 1, 3-D ones a
+// 2-D one per filter depth, grouped ones one per group, and FHWC filters
+// HWCF: forms the 2-D sketches schedule.
 //
 //===----------------------------------------------------------------------===//
 
@@ -382,6 +383,85 @@ struct Conv3DToConv2D : public OpRewritePattern<linalg::Conv3DNdhwcDhwcfOp> {
   }
 };
 
+/// The slice of `value` at `index` of dimension `dim`, that dimension
+/// dropped (rank-reducing).
+static Value sliceOut(OpBuilder &b, Location loc, Value value, int64_t dim,
+                      int64_t index) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0)), sizes,
+      strides(type.getRank(), b.getIndexAttr(1));
+  for (int64_t d : type.getShape())
+    sizes.push_back(b.getIndexAttr(d));
+  offsets[dim] = b.getIndexAttr(index);
+  sizes[dim] = b.getIndexAttr(1);
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + dim);
+  return tensor::ExtractSliceOp::create(b, loc, type.clone(shape), value,
+                                        offsets, sizes, strides);
+}
+
+/// Rewrites a grouped convolution `SourceOp` into one `TargetOp` per group
+/// on the group's slices (the group dimension at `groupDims` of the input,
+/// the filter and the output), inserted into the result: G convolutions of
+/// one shape, one task, which the 2-D patterns and sketches take from there.
+template <typename SourceOp, typename TargetOp>
+struct GroupedConvToConvs : public OpRewritePattern<SourceOp> {
+  GroupedConvToConvs(MLIRContext *ctx, std::array<int64_t, 3> groupDims)
+      : OpRewritePattern<SourceOp>(ctx), groupDims(groupDims) {}
+
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasStaticTensors(op))
+      return rewriter.notifyMatchFailure(op, "needs static tensors");
+    Location loc = op.getLoc();
+    Value result = op.getOutputs()[0];
+    auto outType = cast<RankedTensorType>(result.getType());
+    int64_t groups = outType.getDimSize(groupDims[2]);
+    for (int64_t g = 0; g < groups; ++g) {
+      Value input = sliceOut(rewriter, loc, op.getInputs()[0], groupDims[0], g);
+      Value filter =
+          sliceOut(rewriter, loc, op.getInputs()[1], groupDims[1], g);
+      Value init = sliceOut(rewriter, loc, result, groupDims[2], g);
+      Value conv = TargetOp::create(rewriter, loc, TypeRange{init.getType()},
+                                    ValueRange{input, filter}, ValueRange{init},
+                                    op.getStrides(), op.getDilations())
+                       ->getResult(0);
+      SmallVector<OpFoldResult> offsets(outType.getRank(),
+                                        rewriter.getIndexAttr(0)),
+          sizes, strides(outType.getRank(), rewriter.getIndexAttr(1));
+      for (int64_t d : outType.getShape())
+        sizes.push_back(rewriter.getIndexAttr(d));
+      offsets[groupDims[2]] = rewriter.getIndexAttr(g);
+      sizes[groupDims[2]] = rewriter.getIndexAttr(1);
+      result = tensor::InsertSliceOp::create(rewriter, loc, conv, result,
+                                             offsets, sizes, strides);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+  std::array<int64_t, 3> groupDims;
+};
+
+/// A convolution whose filter is FHWC (`conv_2d_nhwc_fhwc`) becomes
+/// `conv_2d_nhwc_hwcf` on the filter transposed to HWCF (folded at compile
+/// time for a constant filter).
+struct FilterToHWCF : public OpRewritePattern<linalg::Conv2DNhwcFhwcOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::Conv2DNhwcFhwcOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasStaticTensors(op))
+      return rewriter.notifyMatchFailure(op, "needs static tensors");
+    Value filter = transposeValue(rewriter, op.getLoc(), op.getInputs()[1],
+                                  SmallVector<int64_t>{1, 2, 3, 0});
+    rewriter.replaceOpWithNewOp<linalg::Conv2DNhwcHwcfOp>(
+        op, op->getResultTypes(), ValueRange{op.getInputs()[0], filter},
+        op.getOutputs(), op.getStrides(), op.getDilations());
+    return success();
+  }
+};
+
 /// A 1x1 convolution with unit strides is a matmul of the pixels (N*H*W
 /// rows) by the filter (C x F): collapse, multiply, expand.
 struct PointwiseConvToMatmul
@@ -435,7 +515,17 @@ LogicalResult mlir::tuner::convertToChannelsLast(Operation *root) {
                                    linalg::PoolingNhwcSumOp>>(
       ctx, SmallVector<int64_t>{});
   patterns.add<PointwiseConvToMatmul, GenericConvToNamed>(ctx);
-  patterns.add<Conv3DToConv2D>(ctx);
+  patterns.add<Conv3DToConv2D, FilterToHWCF>(ctx);
+  // Grouped convolutions: one convolution per group.
+  patterns.add<
+      GroupedConvToConvs<linalg::Conv2DNgchwGfchwOp, linalg::Conv2DNchwFchwOp>>(
+      ctx, std::array<int64_t, 3>{1, 0, 1});
+  patterns.add<
+      GroupedConvToConvs<linalg::Conv2DNgchwFgchwOp, linalg::Conv2DNchwFchwOp>>(
+      ctx, std::array<int64_t, 3>{1, 1, 1});
+  patterns.add<
+      GroupedConvToConvs<linalg::Conv2DNhwgcGfhwcOp, linalg::Conv2DNhwcFhwcOp>>(
+      ctx, std::array<int64_t, 3>{3, 0, 3});
   // 1-D convolutions as 2-D ones of height 1 (unit height before the width).
   patterns.add<Conv1DTo2D<linalg::Conv1DNwcWcfOp, linalg::Conv2DNhwcHwcfOp>>(
       ctx, std::array<int64_t, 3>{1, 0, 1});

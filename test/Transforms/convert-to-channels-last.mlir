@@ -172,3 +172,34 @@ func.func @conv_3d(%i: tensor<2x11x17x17x8xf32>, %w: tensor<3x3x3x8x16xf32>) -> 
     ins(%i, %w : tensor<2x11x17x17x8xf32>, tensor<3x3x3x8x16xf32>) outs(%f : tensor<2x3x7x7x16xf32>) -> tensor<2x3x7x7x16xf32>
   return %r : tensor<2x3x7x7x16xf32>
 }
+
+// -----
+
+// A filter in FHWC is transposed to HWCF; a grouped convolution becomes one
+// convolution per group on the group's slices (then channels last), each
+// inserted into the result.
+// CHECK-LABEL: func.func @fhwc_and_groups
+// CHECK:       linalg.transpose ins(%arg1 : tensor<16x3x3x8xf32>) {{.*}} permutation = [1, 2, 3, 0]
+// CHECK:       linalg.conv_2d_nhwc_hwcf {{.*}} ins(%arg0, %{{.*}} : tensor<1x10x10x8xf32>, tensor<3x3x8x16xf32>)
+// CHECK:       tensor.extract_slice %arg2[0, 0, 0, 0, 0] [1, 1, 4, 10, 10] [1, 1, 1, 1, 1] : tensor<1x2x4x10x10xf32> to tensor<1x4x10x10xf32>
+// CHECK:       tensor.extract_slice %arg3[0, 0, 0, 0, 0] [1, 6, 4, 3, 3] [1, 1, 1, 1, 1] : tensor<2x6x4x3x3xf32> to tensor<6x4x3x3xf32>
+// CHECK:       linalg.conv_2d_nhwc_hwcf
+// CHECK:       tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0, 0, 0] [1, 1, 6, 8, 8]
+// CHECK:       tensor.extract_slice %arg2[0, 1, 0, 0, 0]
+// CHECK:       tensor.extract_slice %arg3[1, 0, 0, 0, 0]
+// CHECK:       linalg.conv_2d_nhwc_hwcf
+// CHECK:       tensor.insert_slice %{{.*}} into %{{.*}}[0, 1, 0, 0, 0] [1, 1, 6, 8, 8]
+// CHECK-NOT:   linalg.conv_2d_ngchw
+func.func @fhwc_and_groups(%x: tensor<1x10x10x8xf32>, %w: tensor<16x3x3x8xf32>, %g: tensor<1x2x4x10x10xf32>, %wg: tensor<2x6x4x3x3xf32>)
+    -> (tensor<1x8x8x16xf32>, tensor<1x2x6x8x8xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x10x10x8xf32>, tensor<16x3x3x8xf32>) outs(%f : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %e2 = tensor.empty() : tensor<1x2x6x8x8xf32>
+  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<1x2x6x8x8xf32>) -> tensor<1x2x6x8x8xf32>
+  %r2 = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%g, %wg : tensor<1x2x4x10x10xf32>, tensor<2x6x4x3x3xf32>) outs(%f2 : tensor<1x2x6x8x8xf32>) -> tensor<1x2x6x8x8xf32>
+  return %r, %r2 : tensor<1x8x8x16xf32>, tensor<1x2x6x8x8xf32>
+}

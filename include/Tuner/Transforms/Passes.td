@@ -12,7 +12,7 @@ include "mlir/Pass/PassBase.td"
 
 def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
   let summary = "Rewrite channels-first convolutions and poolings to channels "
-                "last (and 1-D and 3-D convolutions to 2-D ones)";
+                "last (and 1-D, 3-D, grouped convolutions to 2-D ones)";
   let description = [{
     PyTorch exports convolutions channels first; the CPU sketches vectorize
     along the channels, which must be the contiguous dimension. Every
@@ -33,7 +33,11 @@ def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
     above), and a `conv_3d_ndhwc_dhwcf` becomes one `conv_2d_nhwc_hwcf` per
     filter depth, accumulating into the output with the batch and the output
     depth folded together (the input's depth slice and the filter's slice of
-    that depth as operands).
+    that depth as operands). A `conv_2d_nhwc_fhwc` gets its filter
+    transposed to HWCF (`conv_2d_nhwc_hwcf`); grouped convolutions
+    (`conv_2d_ngchw_gfchw`, `conv_2d_ngchw_fgchw`, `conv_2d_nhwgc_gfhwc`)
+    become one convolution per group on the group's slices, inserted into
+    the result.
 
     ```mlir
     %r = linalg.conv_2d_nchw_fchw {strides = dense<1> : tensor<2xi64>, ...}
