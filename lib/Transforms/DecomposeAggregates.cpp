@@ -29,6 +29,18 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
+/// A pack or unpack of no elements is its destination (upstream's
+/// lowerings build invalid slices of it).
+static LogicalResult foldEmptyRelayout(RewriterBase &rewriter, Operation *op) {
+  Value dest = op->getOperand(1);
+  auto type = dyn_cast<RankedTensorType>(dest.getType());
+  if (op->getNumResults() != 1 || !type || !type.hasStaticShape() ||
+      type.getNumElements() != 0)
+    return failure();
+  rewriter.replaceOp(op, dest);
+  return success();
+}
+
 LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
   SmallVector<linalg::AggregatedOpInterface> aggregates;
   root->walk([&](linalg::AggregatedOpInterface op) {
@@ -55,6 +67,8 @@ LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
   // (Each fails, leaving the op as it is, on memrefs and dynamic tiles.)
   for (Operation *op : packs) {
     rewriter.setInsertionPoint(op);
+    if (succeeded(foldEmptyRelayout(rewriter, op)))
+      continue;
     if (auto pack = dyn_cast<linalg::PackOp>(op))
       (void)linalg::lowerPack(rewriter, pack);
     else

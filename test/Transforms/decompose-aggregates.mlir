@@ -75,3 +75,22 @@ func.func @dynamic_tile(%a: tensor<64x64xf32>, %t: index, %e: tensor<?x64x?xf32>
   %p = linalg.pack %a inner_dims_pos = [0] inner_tiles = [%t] into %e : tensor<64x64xf32> -> tensor<?x64x?xf32>
   return %p : tensor<?x64x?xf32>
 }
+
+// -----
+
+// A pack and an unpack of no elements are their destinations (the upstream
+// lowering of the unpack built an invalid slice of the empty tensor).
+// CHECK-LABEL: func.func @empty_pack
+// CHECK-NOT:   linalg.pack
+// CHECK-NOT:   linalg.unpack
+// CHECK-NOT:   tensor.extract_slice
+// CHECK:       %[[E:.*]] = tensor.empty() : tensor<3x0xf32>
+// CHECK:       return %[[E]]
+func.func @empty_pack(%a: tensor<3x0xf32>) -> tensor<3x0xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x0x4x4xf32>
+  %p = linalg.pack %a padding_value(%z : f32) inner_dims_pos = [0, 1] inner_tiles = [4, 4] into %e : tensor<3x0xf32> -> tensor<1x0x4x4xf32>
+  %o = tensor.empty() : tensor<3x0xf32>
+  %u = linalg.unpack %p inner_dims_pos = [0, 1] inner_tiles = [4, 4] into %o : tensor<1x0x4x4xf32> -> tensor<3x0xf32>
+  return %u : tensor<3x0xf32>
+}

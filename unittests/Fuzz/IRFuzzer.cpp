@@ -2,8 +2,9 @@
 //
 // A structured fuzzer (libFuzzer): the input bytes choose a program of
 // linalg ops (contractions in any layout and element type, convolutions and
-// poolings in NHWC and NCHW, generic convolutions, elementwise ops with
-// broadcasts, transposes, reductions, softmax, pads), with static shapes
+// poolings in NHWC and NCHW, 1-D, 3-D, grouped and FHWC convolutions,
+// generic convolutions, elementwise ops with broadcasts, transposes,
+// reductions, softmax, pads, pack/unpack pairs), with static shapes
 // drawn from 0, 1, small primes, odd and large sizes (f32, f16, bf16, f64
 // and i8 matmuls into i32), and run it through
 // tuner-prepare, sched-apply-default, sched-materialize and tuner-lower-cpu.
@@ -105,7 +106,7 @@ private:
   }
 
   void addOp() {
-    switch (in.ConsumeIntegralInRange<unsigned>(0, 9)) {
+    switch (in.ConsumeIntegralInRange<unsigned>(0, 11)) {
     case 0:
       return matmul();
     case 1:
@@ -124,9 +125,83 @@ private:
       return transpose();
     case 8:
       return reduction();
+    case 10:
+      return otherConvolution();
+    case 11:
+      return packUnpack();
     default:
       return softmax();
     }
+  }
+
+  /// The convolutions tuner-prepare rewrites into 2-D ones: 1-D (NWC, NCW,
+  /// depthwise), 3-D, an FHWC filter, grouped (NGCHW).
+  void otherConvolution() {
+    int64_t n = small(), w = size(), c = size(), f = size(), g = small();
+    int64_t k = small(), stride = small(), dilation = small();
+    int64_t inW = (w - 1) * stride + (k - 1) * dilation + 1;
+    std::string x, wt, o, name, attrs;
+    unsigned rank = 2;
+    switch (in.ConsumeIntegralInRange<unsigned>(0, 5)) {
+    case 0:
+      x = tensor({n, inW, c}, "f32"), wt = tensor({k, c, f}, "f32");
+      o = tensor({n, w, f}, "f32"), name = "conv_1d_nwc_wcf", rank = 1;
+      break;
+    case 1:
+      x = tensor({n, c, inW}, "f32"), wt = tensor({f, c, k}, "f32");
+      o = tensor({n, f, w}, "f32"), name = "conv_1d_ncw_fcw", rank = 1;
+      break;
+    case 2:
+      x = tensor({n, c, inW}, "f32"), wt = tensor({c, k}, "f32");
+      o = tensor({n, c, w}, "f32"), name = "depthwise_conv_1d_ncw_cw";
+      rank = 1;
+      break;
+    case 3:
+      x = tensor({n, inW, inW, inW, c}, "f32");
+      wt = tensor({k, k, k, c, f}, "f32");
+      o = tensor({n, w, w, w, f}, "f32"), name = "conv_3d_ndhwc_dhwcf";
+      rank = 3;
+      break;
+    case 4:
+      x = tensor({n, inW, inW, c}, "f32"), wt = tensor({f, k, k, c}, "f32");
+      o = tensor({n, w, w, f}, "f32"), name = "conv_2d_nhwc_fhwc";
+      break;
+    default:
+      x = tensor({n, g, c, inW, inW}, "f32");
+      wt = tensor({g, f, c, k, k}, "f32");
+      o = tensor({n, g, f, w, w}, "f32"), name = "conv_2d_ngchw_gfchw";
+      break;
+    }
+    std::string a = arg(x), b = arg(wt), acc = filled(o, "f32"), r = fresh();
+    body += llvm::formatv("  {0} = linalg.{1} {{dilations = dense<{2}> : "
+                          "tensor<{3}xi64>, strides = dense<{4}> : "
+                          "tensor<{3}xi64>} ins({5}, {6} : {7}, {8}) outs({9} "
+                          ": {10}) -> {10}\n",
+                          r, name, dilation, rank, stride, a, b, x, wt, acc, o);
+    ret(r, o);
+  }
+
+  /// A linalg.pack of a 2-D tensor (padded, optionally with its outer dims
+  /// transposed) unpacked again.
+  void packUnpack() {
+    int64_t rows = size(), cols = size(), t0 = small() * 4, t1 = small() * 4;
+    bool transposeOuter = in.ConsumeBool();
+    int64_t o0 = (rows + t0 - 1) / t0, o1 = (cols + t1 - 1) / t1;
+    std::string x = tensor({rows, cols}, "f32");
+    std::string packed = transposeOuter ? tensor({o1, o0, t0, t1}, "f32")
+                                        : tensor({o0, o1, t0, t1}, "f32");
+    std::string perm = transposeOuter ? "outer_dims_perm = [1, 0] " : "";
+    std::string a = arg(x), e = fresh(), z = fresh(), p = fresh(), eo = fresh(),
+                u = fresh();
+    body += llvm::formatv(
+        "  {0} = tensor.empty() : {1}\n  {2} = arith.constant 0.0 : f32\n"
+        "  {3} = linalg.pack {4} padding_value({2} : f32) {5}inner_dims_pos = "
+        "[0, 1] inner_tiles = [{6}, {7}] into {0} : {8} -> {1}\n"
+        "  {9} = tensor.empty() : {8}\n"
+        "  {10} = linalg.unpack {3} {5}inner_dims_pos = [0, 1] inner_tiles = "
+        "[{6}, {7}] into {9} : {1} -> {8}\n",
+        e, packed, z, p, a, perm, t0, t1, x, eo, u);
+    ret(u, x);
   }
 
   void matmul() {
