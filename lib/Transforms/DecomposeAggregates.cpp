@@ -2,8 +2,9 @@
 //
 // linalg.softmax (an op of the AggregatedOpInterface) has no schedule and no
 // lowering to loops of its own: it becomes the linalg ops it stands for;
-// so do linalg.pack and linalg.unpack. Elementwise arith and math ops on
-// tensors become linalg.generic ops.
+// so do linalg.pack and linalg.unpack, and quantized matmuls (an integer
+// matmul and a correction). Elementwise arith and math ops on tensors
+// become linalg.generic ops.
 // Part of tuner-prepare and of the lowering pipelines (so that a program
 // that was not prepared, a reference, still lowers).
 //
@@ -41,6 +42,116 @@ static LogicalResult foldEmptyRelayout(RewriterBase &rewriter, Operation *op) {
   return success();
 }
 
+/// `v` (an integer scalar or a value of a linalg body) as `type`, sign
+/// extended or truncated.
+static Value castInt(OpBuilder &b, Location loc, Value v, Type type) {
+  unsigned from = v.getType().getIntOrFloatBitWidth(),
+           to = type.getIntOrFloatBitWidth();
+  if (from < to)
+    return arith::ExtSIOp::create(b, loc, type, v);
+  if (from > to)
+    return arith::TruncIOp::create(b, loc, type, v);
+  return v;
+}
+
+/// The sums of `input` (rank r, elements sign extended to `type`) over its
+/// dimension `dim`: a tensor of rank r - 1.
+static Value sumOverDim(OpBuilder &b, Location loc, Value input, int64_t dim,
+                        Type type) {
+  auto inType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inType.getRank();
+  SmallVector<int64_t> shape(inType.getShape());
+  shape.erase(shape.begin() + dim);
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  Value empty = tensor::EmptyOp::create(b, loc, shape, type);
+  Value init = linalg::FillOp::create(b, loc, zero, empty).result();
+  SmallVector<AffineExpr> kept;
+  SmallVector<utils::IteratorType> iterators;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != dim)
+      kept.push_back(b.getAffineDimExpr(d));
+    iterators.push_back(d == dim ? utils::IteratorType::reduction
+                                 : utils::IteratorType::parallel);
+  }
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank),
+                                 AffineMap::get(rank, 0, kept, b.getContext())};
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), ValueRange{input}, ValueRange{init}, maps,
+             iterators,
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               Value x = castInt(nb, nl, args[0], type);
+               Value sum = arith::AddIOp::create(nb, nl, args[1], x);
+               linalg::YieldOp::create(nb, nl, sum);
+             })
+      .getResult(0);
+}
+
+/// A quantized (batch) matmul, C += (A - za)(B - zb), as the product of A
+/// and B (the plain integer matmul the contraction sketches schedule) and
+/// its corrections: C + AB - zb * rowsum(A) - za * colsum(B) + K za zb, an
+/// elementwise op that fuses into the product. Exact in modular integer
+/// arithmetic, like the op itself. `batch`: whether there is a batch
+/// dimension (A [B, M, K], B [B, K, N]).
+static LogicalResult decomposeQuantizedMatmul(RewriterBase &rewriter,
+                                              linalg::LinalgOp op, bool batch) {
+  if (!op.hasPureTensorSemantics() || op->getNumResults() != 1)
+    return failure();
+  Value a = op.getDpsInputs()[0], bMat = op.getDpsInputs()[1];
+  Value za = op.getDpsInputs()[2], zb = op.getDpsInputs()[3];
+  Value init = op.getDpsInits()[0];
+  auto aType = cast<RankedTensorType>(a.getType());
+  auto cType = cast<RankedTensorType>(init.getType());
+  Type elt = cType.getElementType();
+  if (!elt.isInteger() || !aType.getElementType().isInteger() ||
+      aType.getElementType().getIntOrFloatBitWidth() >
+          elt.getIntOrFloatBitWidth() ||
+      ShapedType::isDynamic(aType.getShape().back()))
+    return failure();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value product =
+      batch
+          ? linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{cType},
+                                          ValueRange{a, bMat}, ValueRange{init})
+                ->getResult(0)
+          : linalg::MatmulOp::create(rewriter, loc, TypeRange{cType},
+                                     ValueRange{a, bMat}, ValueRange{init})
+                ->getResult(0);
+  int64_t r = batch ? 3 : 2; // rank of A, B and C
+  Value rowA = sumOverDim(rewriter, loc, a, r - 1, elt);
+  Value colB = sumOverDim(rewriter, loc, bMat, r - 2, elt);
+  Value k = arith::ConstantOp::create(
+      rewriter, loc, rewriter.getIntegerAttr(elt, aType.getShape().back()));
+  za = castInt(rewriter, loc, za, elt);
+  zb = castInt(rewriter, loc, zb, elt);
+  Value kzz = arith::MulIOp::create(
+      rewriter, loc, k, arith::MulIOp::create(rewriter, loc, za, zb));
+  // Maps over C's loops (b, m, n): C, rowsum(A) (b, m), colsum(B) (b, n).
+  MLIRContext *ctx = rewriter.getContext();
+  SmallVector<AffineExpr> dims;
+  for (int64_t d = 0; d < r; ++d)
+    dims.push_back(rewriter.getAffineDimExpr(d));
+  SmallVector<AffineExpr> rows(dims.begin(), dims.end() - 1), cols(dims);
+  cols.erase(cols.end() - 2);
+  SmallVector<AffineMap> maps = {
+      rewriter.getMultiDimIdentityMap(r), AffineMap::get(r, 0, rows, ctx),
+      AffineMap::get(r, 0, cols, ctx), rewriter.getMultiDimIdentityMap(r)};
+  SmallVector<utils::IteratorType> parallel(r, utils::IteratorType::parallel);
+  Value empty = tensor::EmptyOp::create(rewriter, loc, cType.getShape(), elt);
+  auto corrected = linalg::GenericOp::create(
+      rewriter, loc, cType, ValueRange{product, rowA, colB}, ValueRange{empty},
+      maps, parallel, [&](OpBuilder &b, Location l, ValueRange args) {
+        Value v = arith::SubIOp::create(
+            b, l, args[0], arith::MulIOp::create(b, l, zb, args[1]));
+        v = arith::SubIOp::create(b, l, v,
+                                  arith::MulIOp::create(b, l, za, args[2]));
+        linalg::YieldOp::create(
+            b, l, arith::AddIOp::create(b, l, v, kzz).getResult());
+      });
+  rewriter.replaceOp(op, corrected->getResults());
+  return success();
+}
+
 LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
   SmallVector<linalg::AggregatedOpInterface> aggregates;
   root->walk([&](linalg::AggregatedOpInterface op) {
@@ -56,6 +167,15 @@ LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
       continue; // left as it is; extraction warns about it
     rewriter.replaceOp(op, *values);
   }
+  // Quantized matmuls: the integer matmul and corrections.
+  SmallVector<linalg::LinalgOp> quantized;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::QuantizedMatmulOp, linalg::QuantizedBatchMatmulOp>(op))
+      quantized.push_back(op);
+  });
+  for (linalg::LinalgOp op : quantized)
+    (void)decomposeQuantizedMatmul(rewriter, op,
+                                   isa<linalg::QuantizedBatchMatmulOp>(op));
   // linalg.pack and linalg.unpack on tensors (data-tiled programs, as
   // IREE's exports have them) do not bufferize: a pad, a reshape and a
   // transpose, which the sketches schedule (and the reverse).

@@ -94,3 +94,31 @@ func.func @empty_pack(%a: tensor<3x0xf32>) -> tensor<3x0xf32> {
   %u = linalg.unpack %p inner_dims_pos = [0, 1] inner_tiles = [4, 4] into %o : tensor<1x0x4x4xf32> -> tensor<3x0xf32>
   return %u : tensor<3x0xf32>
 }
+
+// -----
+
+// A quantized matmul becomes the integer matmul of its operands and the
+// correction C - zb * rowsum(A) - za * colsum(B) + K * za * zb (here K = 5);
+// a quantized batch matmul the same with a batch dimension.
+// CHECK-LABEL: func.func @quantized
+// CHECK-NOT:   linalg.quantized_matmul
+// CHECK:       %[[P:.*]] = linalg.matmul ins(%arg0, %arg1 : tensor<3x5xi8>, tensor<5x4xi8>) outs(%arg4 : tensor<3x4xi32>)
+// CHECK:       %[[ROWS:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%arg0 : tensor<3x5xi8>) outs(%{{.*}} : tensor<3xi32>)
+// CHECK:       arith.extsi %{{.*}} : i8 to i32
+// CHECK:       %[[COLS:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]} ins(%arg1 : tensor<5x4xi8>) outs(%{{.*}} : tensor<4xi32>)
+// CHECK:       %[[K:.*]] = arith.constant 5 : i32
+// CHECK:       linalg.generic {{.*}} ins(%[[P]], %[[ROWS]], %[[COLS]] : tensor<3x4xi32>, tensor<3xi32>, tensor<4xi32>)
+// CHECK:       arith.muli %arg3, %{{.*}} : i32
+// CHECK:       arith.subi
+// CHECK:       arith.muli %arg2, %{{.*}} : i32
+// CHECK:       arith.subi
+// CHECK:       arith.addi
+// CHECK-NOT:   linalg.quantized_batch_matmul
+// CHECK:       linalg.batch_matmul ins(%arg5, %arg6 : tensor<2x3x5xi8>, tensor<2x5x4xi8>)
+func.func @quantized(%a: tensor<3x5xi8>, %b: tensor<5x4xi8>, %za: i32, %zb: i32, %c: tensor<3x4xi32>,
+                     %ba: tensor<2x3x5xi8>, %bb: tensor<2x5x4xi8>, %bc: tensor<2x3x4xi32>)
+    -> (tensor<3x4xi32>, tensor<2x3x4xi32>) {
+  %r = linalg.quantized_matmul ins(%a, %b, %za, %zb : tensor<3x5xi8>, tensor<5x4xi8>, i32, i32) outs(%c : tensor<3x4xi32>) -> tensor<3x4xi32>
+  %s = linalg.quantized_batch_matmul ins(%ba, %bb, %za, %zb : tensor<2x3x5xi8>, tensor<2x5x4xi8>, i32, i32) outs(%bc : tensor<2x3x4xi32>) -> tensor<2x3x4xi32>
+  return %r, %s : tensor<3x4xi32>, tensor<2x3x4xi32>
+}

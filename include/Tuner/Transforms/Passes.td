@@ -89,7 +89,8 @@ def TunerFuseElementwise : Pass<"tuner-fuse-elementwise"> {
 
 def TunerDecomposeAggregates : Pass<"tuner-decompose-aggregates"> {
   let summary = "Decompose aggregate linalg ops (linalg.softmax, "
-                "linalg.pack) and elementwise ops on tensors into linalg ops";
+                "linalg.pack, quantized matmuls) and elementwise ops on "
+                "tensors into linalg ops";
   let description = [{
     `linalg.softmax` (an op of `AggregatedOpInterface`) has no schedule of
     its own and no lowering to loops: it becomes the ops it stands for (a
@@ -98,7 +99,13 @@ def TunerDecomposeAggregates : Pass<"tuner-decompose-aggregates"> {
     `linalg.pack` and `linalg.unpack` (data-tiled layouts, as IREE exports
     them), which do not bufferize, become a `tensor.pad`, a
     `tensor.expand_shape` and a `linalg.transpose` (upstream's
-    `linalg::lowerPack`), and the reverse (`linalg::lowerUnPack`).
+    `linalg::lowerPack`), and the reverse (`linalg::lowerUnPack`); one of
+    no elements is its destination. `linalg.quantized_matmul` and
+    `linalg.quantized_batch_matmul`, C += (A - za)(B - zb), become the
+    integer (batch) matmul of A and B, which the contraction sketches
+    schedule, and an elementwise correction, C + AB - zb * rowsum(A) -
+    za * colsum(B) + K * za * zb (exact in modular integer arithmetic, like
+    the op).
     Elementwise `arith` and `math` ops on whole tensors (`arith.addf` or
     `arith.select` of `tensor<4x6xf32>`, as some converters emit) become
     `linalg.generic` ops (upstream's `convert-elementwise-to-linalg`). The

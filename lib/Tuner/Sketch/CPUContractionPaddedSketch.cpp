@@ -256,9 +256,7 @@ public:
     b.applyLICM(kLoop);
     b.hoistLoopInvariantSubsets(kLoop);
     b.applyPatterns(tiled.forall,
-                    {"vector.lower_contraction lowering_strategy = "
-                     "\"outerproduct\"",
-                     "vector.lower_outerproduct"});
+                    getContractionLowering(anchor, "outerproduct"));
     const Knob &unroll = getKnob("unroll");
     b.alternatives(unroll, [&](unsigned i) {
       if (unroll.getInt(i) > 1)

@@ -76,7 +76,23 @@ public:
                " vector registers for the accumulator";
       return failure();
     }
+    if (v.getString("contract") == "llvmintr" && hasMixedElementTypes()) {
+      // LLVM's matrix multiply intrinsic takes one element type.
+      whyNot = "contract = llvmintr needs inputs of the accumulator's "
+               "element type";
+      return failure();
+    }
     return success();
+  }
+
+  /// Whether an input's element type differs from the result's (i8 x i8
+  /// -> i32).
+  bool hasMixedElementTypes() const {
+    linalg::LinalgOp anchor = group.anchor;
+    Type result = getElementTypeOrSelf(anchor->getResult(0).getType());
+    return llvm::any_of(anchor.getDpsInputs(), [&](Value input) {
+      return getElementTypeOrSelf(input.getType()) != result;
+    });
   }
 
   std::string buildScript(StringRef symName) const override {
@@ -122,12 +138,10 @@ public:
 
     const Knob &contract = getKnob("contract");
     b.alternatives(contract, [&](unsigned i) {
-      std::string strategy =
-          cast<StringAttr>(contract.options[i]).getValue().str();
-      b.applyPatterns(tiled.forall,
-                      {"vector.lower_contraction lowering_strategy = \"" +
-                           strategy + "\"",
-                       "vector.lower_outerproduct"});
+      b.applyPatterns(
+          tiled.forall,
+          getContractionLowering(
+              group.anchor, cast<StringAttr>(contract.options[i]).getValue()));
     });
     const Knob &unroll = getKnob("unroll");
     b.alternatives(unroll, [&](unsigned i) {

@@ -435,6 +435,18 @@ int64_t mlir::tuner::detail::getWidestElementBits(linalg::LinalgOp op) {
   return bits;
 }
 
+SmallVector<std::string>
+mlir::tuner::detail::getContractionLowering(linalg::LinalgOp anchor,
+                                            StringRef strategy) {
+  SmallVector<std::string> patterns = {
+      ("vector.lower_contraction lowering_strategy = \"" + strategy + "\"")
+          .str(),
+      "vector.lower_outerproduct"};
+  if (isa<IntegerType>(getElementTypeOrSelf(anchor->getResult(0).getType())))
+    patterns.push_back("vector.cast_away_vector_leading_one_dim");
+  return patterns;
+}
+
 Handle mlir::tuner::detail::packContractionPanels(
     ScriptBuilder &b, linalg::LinalgOp anchor, const ContractionLoops &loops,
     unsigned operand, Handle reg, int64_t numLoops, Size n2, Size k2) {

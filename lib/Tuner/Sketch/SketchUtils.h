@@ -101,6 +101,15 @@ int64_t getResultElementBits(linalg::LinalgOp anchor);
 /// The widest element type (in bits) among the operands of `op` (at least
 /// 8): what sizes the vector lanes of an op mixing element types.
 int64_t getWidestElementBits(linalg::LinalgOp op);
+
+/// The pattern descriptors (for ScriptBuilder::applyPatterns) that lower the
+/// vector.contract of `anchor`'s register tile with `strategy`
+/// ("outerproduct", "llvmintr") and the outer products to FMAs. For an
+/// integer accumulator they also drop leading unit dimensions: an i8 x i8
+/// -> i32 contraction with a unit batch dimension (vector<1x8x16xi32>) is
+/// not lowered otherwise and reached LLVM as a vector.contract.
+SmallVector<std::string> getContractionLowering(linalg::LinalgOp anchor,
+                                                StringRef strategy);
 /// Whether upstream's vectorizer accepts `op` (with static shapes), with the
 /// reason when it does not.
 bool isVectorizable(linalg::LinalgOp op, std::string &whyNot);
