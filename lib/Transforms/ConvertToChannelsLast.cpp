@@ -462,6 +462,66 @@ struct FilterToHWCF : public OpRewritePattern<linalg::Conv2DNhwcFhwcOp> {
   }
 };
 
+/// `value` (integers) sign extended to `type`'s element type minus the
+/// scalar `zero` (extended or truncated to it): an elementwise generic.
+static Value subtractZeroPoint(OpBuilder &b, Location loc, Value value,
+                               Value zero, Type elt) {
+  auto type = cast<RankedTensorType>(value.getType());
+  auto castTo = [&](OpBuilder &nb, Location nl, Value v) -> Value {
+    unsigned from = v.getType().getIntOrFloatBitWidth(),
+             to = elt.getIntOrFloatBitWidth();
+    if (from < to)
+      return arith::ExtSIOp::create(nb, nl, elt, v);
+    if (from > to)
+      return arith::TruncIOp::create(nb, nl, elt, v);
+    return v;
+  };
+  Value z = castTo(b, loc, zero);
+  Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), elt);
+  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(type.getRank()));
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, empty.getType(), ValueRange{value}, ValueRange{empty},
+             maps, parallel,
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               Value v = castTo(nb, nl, args[0]);
+               linalg::YieldOp::create(
+                   nb, nl, arith::SubIOp::create(nb, nl, v, z).getResult());
+             })
+      .getResult(0);
+}
+
+/// A quantized convolution (`SourceOp`: input, filter, input zero point,
+/// filter zero point) becomes `TargetOp` on the input and the filter minus
+/// their zero points in the accumulator's type (an elementwise op each; the
+/// filter's folds at compile time when it is a constant). The convolution
+/// sketches extend i8 to the accumulator's type anyway; only the input's
+/// elements get wider in memory.
+template <typename SourceOp, typename TargetOp>
+struct QuantizedConvToConv : public OpRewritePattern<SourceOp> {
+  using OpRewritePattern<SourceOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(op, "needs tensors");
+    Location loc = op.getLoc();
+    Value init = op.getOutputs()[0];
+    Type elt = cast<RankedTensorType>(init.getType()).getElementType();
+    if (!elt.isInteger())
+      return rewriter.notifyMatchFailure(op, "needs an integer accumulator");
+    Value input = subtractZeroPoint(rewriter, loc, op.getInputs()[0],
+                                    op.getInputs()[2], elt);
+    Value filter = subtractZeroPoint(rewriter, loc, op.getInputs()[1],
+                                     op.getInputs()[3], elt);
+    rewriter.replaceOpWithNewOp<TargetOp>(
+        op, op->getResultTypes(), ValueRange{input, filter}, ValueRange{init},
+        op.getStrides(), op.getDilations());
+    return success();
+  }
+};
+
 /// A 1x1 convolution with unit strides is a matmul of the pixels (N*H*W
 /// rows) by the filter (C x F): collapse, multiply, expand.
 struct PointwiseConvToMatmul
@@ -516,6 +576,11 @@ LogicalResult mlir::tuner::convertToChannelsLast(Operation *root) {
       ctx, SmallVector<int64_t>{});
   patterns.add<PointwiseConvToMatmul, GenericConvToNamed>(ctx);
   patterns.add<Conv3DToConv2D, FilterToHWCF>(ctx);
+  patterns.add<
+      QuantizedConvToConv<linalg::Conv2DNhwcHwcfQOp, linalg::Conv2DNhwcHwcfOp>,
+      QuantizedConvToConv<linalg::Conv2DNhwcFhwcQOp, linalg::Conv2DNhwcFhwcOp>,
+      QuantizedConvToConv<linalg::Conv2DNchwFchwQOp, linalg::Conv2DNchwFchwOp>>(
+      ctx);
   // Grouped convolutions: one convolution per group.
   patterns.add<
       GroupedConvToConvs<linalg::Conv2DNgchwGfchwOp, linalg::Conv2DNchwFchwOp>>(

@@ -203,3 +203,20 @@ func.func @fhwc_and_groups(%x: tensor<1x10x10x8xf32>, %w: tensor<16x3x3x8xf32>, 
     ins(%g, %wg : tensor<1x2x4x10x10xf32>, tensor<2x6x4x3x3xf32>) outs(%f2 : tensor<1x2x6x8x8xf32>) -> tensor<1x2x6x8x8xf32>
   return %r, %r2 : tensor<1x8x8x16xf32>, tensor<1x2x6x8x8xf32>
 }
+
+// -----
+
+// A quantized convolution: the input and the filter minus their zero points
+// (sign extended to the accumulator's i32), then the plain convolution.
+// CHECK-LABEL: func.func @quantized_conv
+// CHECK:       %[[I:.*]] = linalg.generic {{.*}} ins(%arg0 : tensor<1x6x6x4xi8>) outs(%{{.*}} : tensor<1x6x6x4xi32>)
+// CHECK:         arith.extsi %{{.*}} : i8 to i32
+// CHECK:         arith.subi %{{.*}}, %arg2 : i32
+// CHECK:       %[[W:.*]] = linalg.generic {{.*}} ins(%arg1 : tensor<3x3x4x8xi8>) outs(%{{.*}} : tensor<3x3x4x8xi32>)
+// CHECK:       linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[I]], %[[W]] : tensor<1x6x6x4xi32>, tensor<3x3x4x8xi32>)
+// CHECK-NOT:   _q
+func.func @quantized_conv(%i: tensor<1x6x6x4xi8>, %w: tensor<3x3x4x8xi8>, %zi: i32, %zw: i32, %c: tensor<1x4x4x8xi32>) -> tensor<1x4x4x8xi32> {
+  %r = linalg.conv_2d_nhwc_hwcf_q {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%i, %w, %zi, %zw : tensor<1x6x6x4xi8>, tensor<3x3x4x8xi8>, i32, i32) outs(%c : tensor<1x4x4x8xi32>) -> tensor<1x4x4x8xi32>
+  return %r : tensor<1x4x4x8xi32>
+}

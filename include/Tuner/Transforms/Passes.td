@@ -37,7 +37,10 @@ def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
     transposed to HWCF (`conv_2d_nhwc_hwcf`); grouped convolutions
     (`conv_2d_ngchw_gfchw`, `conv_2d_ngchw_fgchw`, `conv_2d_nhwgc_gfhwc`)
     become one convolution per group on the group's slices, inserted into
-    the result.
+    the result. Quantized convolutions (`conv_2d_nhwc_hwcf_q`,
+    `conv_2d_nhwc_fhwc_q`, `conv_2d_nchw_fchw_q`) become the plain ones on
+    the input and the filter minus their zero points, in the accumulator's
+    integer type.
 
     ```mlir
     %r = linalg.conv_2d_nchw_fchw {strides = dense<1> : tensor<2xi64>, ...}
