@@ -17,10 +17,11 @@
 #include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
-#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -467,16 +468,7 @@ struct FilterToHWCF : public OpRewritePattern<linalg::Conv2DNhwcFhwcOp> {
 static Value subtractZeroPoint(OpBuilder &b, Location loc, Value value,
                                Value zero, Type elt) {
   auto type = cast<RankedTensorType>(value.getType());
-  auto castTo = [&](OpBuilder &nb, Location nl, Value v) -> Value {
-    unsigned from = v.getType().getIntOrFloatBitWidth(),
-             to = elt.getIntOrFloatBitWidth();
-    if (from < to)
-      return arith::ExtSIOp::create(nb, nl, elt, v);
-    if (from > to)
-      return arith::TruncIOp::create(nb, nl, elt, v);
-    return v;
-  };
-  Value z = castTo(b, loc, zero);
+  Value z = convertScalarToDtype(b, loc, zero, elt, /*isUnsignedCast=*/false);
   Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), elt);
   SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(type.getRank()));
   SmallVector<utils::IteratorType> parallel(type.getRank(),
@@ -485,7 +477,8 @@ static Value subtractZeroPoint(OpBuilder &b, Location loc, Value value,
              b, loc, empty.getType(), ValueRange{value}, ValueRange{empty},
              maps, parallel,
              [&](OpBuilder &nb, Location nl, ValueRange args) {
-               Value v = castTo(nb, nl, args[0]);
+               Value v = convertScalarToDtype(nb, nl, args[0], elt,
+                                              /*isUnsignedCast=*/false);
                linalg::YieldOp::create(
                    nb, nl, arith::SubIOp::create(nb, nl, v, z).getResult());
              })

@@ -14,6 +14,7 @@
 #include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -42,18 +43,6 @@ static LogicalResult foldEmptyRelayout(RewriterBase &rewriter, Operation *op) {
   return success();
 }
 
-/// `v` (an integer scalar or a value of a linalg body) as `type`, sign
-/// extended or truncated.
-static Value castInt(OpBuilder &b, Location loc, Value v, Type type) {
-  unsigned from = v.getType().getIntOrFloatBitWidth(),
-           to = type.getIntOrFloatBitWidth();
-  if (from < to)
-    return arith::ExtSIOp::create(b, loc, type, v);
-  if (from > to)
-    return arith::TruncIOp::create(b, loc, type, v);
-  return v;
-}
-
 /// The sums of `input` (rank r, elements sign extended to `type`) over its
 /// dimension `dim`: a tensor of rank r - 1.
 static Value sumOverDim(OpBuilder &b, Location loc, Value input, int64_t dim,
@@ -79,7 +68,8 @@ static Value sumOverDim(OpBuilder &b, Location loc, Value input, int64_t dim,
              b, loc, init.getType(), ValueRange{input}, ValueRange{init}, maps,
              iterators,
              [&](OpBuilder &nb, Location nl, ValueRange args) {
-               Value x = castInt(nb, nl, args[0], type);
+               Value x = convertScalarToDtype(nb, nl, args[0], type,
+                                              /*isUnsignedCast=*/false);
                Value sum = arith::AddIOp::create(nb, nl, args[1], x);
                linalg::YieldOp::create(nb, nl, sum);
              })
@@ -122,8 +112,8 @@ static LogicalResult decomposeQuantizedMatmul(RewriterBase &rewriter,
   Value colB = sumOverDim(rewriter, loc, bMat, r - 2, elt);
   Value k = arith::ConstantOp::create(
       rewriter, loc, rewriter.getIntegerAttr(elt, aType.getShape().back()));
-  za = castInt(rewriter, loc, za, elt);
-  zb = castInt(rewriter, loc, zb, elt);
+  za = convertScalarToDtype(rewriter, loc, za, elt, /*isUnsignedCast=*/false);
+  zb = convertScalarToDtype(rewriter, loc, zb, elt, /*isUnsignedCast=*/false);
   Value kzz = arith::MulIOp::create(
       rewriter, loc, k, arith::MulIOp::create(rewriter, loc, za, zb));
   // Maps over C's loops (b, m, n): C, rowsum(A) (b, m), colsum(B) (b, n).
