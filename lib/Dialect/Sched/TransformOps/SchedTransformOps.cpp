@@ -238,6 +238,9 @@ void transform::sched::VectorizePadRowsOp::getEffects(
   modifiesPayload(effects);
 }
 
+/// The most elements of one chunk of sched.vectorize_pad_rows.
+static constexpr int64_t kMaxChunkElements = int64_t(1) << 20;
+
 /// Builds `pad`'s padded tensor chunk by chunk (see the op's description);
 /// returns the outermost loop, or null when there is none (a 1-D pad).
 static Operation *buildPaddedInRows(RewriterBase &rewriter, tensor::PadOp pad,
@@ -322,8 +325,18 @@ transform::sched::VectorizePadRowsOp::apply(TransformRewriter &rewriter,
     auto pad = dyn_cast<tensor::PadOp>(op);
     if (!pad)
       continue;
-    if (!pad.getResultType().hasStaticShape())
+    RankedTensorType type = pad.getResultType();
+    if (!type.hasStaticShape())
       return emitSilenceableError() << "expected a pad with a static shape";
+    // A vector of a chunk's rows: not empty, and not so long that the
+    // vector code explodes (a row of 2^40 lanes).
+    if (type.getNumElements() == 0 ||
+        static_cast<int64_t>(llvm::PowerOf2Ceil(type.getShape().back())) *
+                getRows() >
+            kMaxChunkElements)
+      return emitSilenceableError()
+             << "expected a non-empty pad whose chunks of " << getRows()
+             << " rows have at most " << kMaxChunkElements << " elements";
     Value padValue = pad.getConstantPaddingValue();
     if (!padValue || !matchPattern(padValue, m_Constant()))
       return emitSilenceableError() << "expected a constant padding value";

@@ -119,3 +119,47 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+func.func @huge_rows(%a: tensor<4x1000000xf32>) -> tensor<4x1048576xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %a low[0, 0] high[0, 48576] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x1000000xf32> to tensor<4x1048576xf32>
+  return %p : tensor<4x1048576xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %pad = transform.structured.match ops{["tensor.pad"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a non-empty pad whose chunks of 4 rows have at most 1048576 elements}}
+    %loops = transform.sched.vectorize_pad_rows %pad {rows = 4}
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @empty(%a: tensor<0x3xf32>) -> tensor<0x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %a low[0, 0] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<0x3xf32> to tensor<0x4xf32>
+  return %p : tensor<0x4xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %pad = transform.structured.match ops{["tensor.pad"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a non-empty pad}}
+    %loops = transform.sched.vectorize_pad_rows %pad {rows = 4}
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -211,8 +211,9 @@ def VectorizePadRowsOp : Op<Transform_Dialect, "sched.vectorize_pad_rows", [
 
     #### Return modes
 
-    Fails silenceably on a pad with a dynamic result shape or a padding
-    value that is not a constant. Consumes `target`.
+    Fails silenceably on a pad with a dynamic or empty result shape, one
+    whose chunks would have more than 2^20 elements, or a padding value that
+    is not a constant. Consumes `target`.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
                        ConfinedAttr<I64Attr, [IntPositive]>:$rows);
