@@ -4,10 +4,10 @@
 // linalg ops (contractions in any layout and element type, convolutions and
 // poolings in NHWC and NCHW, 1-D, 3-D, grouped and FHWC convolutions,
 // generic convolutions, elementwise ops with broadcasts, transposes,
-// reductions, softmax, pads, pack/unpack pairs), with static shapes
-// drawn from 0, 1, small primes, odd and large sizes (f32, f16, bf16, f64
-// and i8 matmuls into i32), and run it through
-// tuner-prepare, sched-apply-default, sched-materialize and tuner-lower-cpu.
+// reductions, softmax, pads, pack/unpack pairs, quantized matmuls), with
+// static shapes drawn from 0, 1, small primes, odd and large sizes (f32,
+// f16, bf16, f64 and i8 matmuls into i32), and run it through tuner-prepare,
+// sched-apply-default, sched-materialize and tuner-lower-cpu.
 // Diagnostics are fine (an unsupported program gets an error); a crash, a
 // sanitizer report, a hang (libFuzzer's -timeout) or memory beyond
 // -rss_limit_mb is a bug. Run for a bounded time by test/Fuzz/ir-fuzzer.test.
@@ -217,6 +217,19 @@ private:
     std::string c = tensor({m, n}, accElt);
     std::string acc = filled(c, accElt, quantized ? "0" : "0.0");
     std::string r = fresh();
+    // Half the quantized ones with zero points (linalg.quantized_matmul).
+    if (quantized && !transposeB && in.ConsumeBool()) {
+      std::string za = fresh(), zb = fresh();
+      body +=
+          llvm::formatv("  {0} = arith.constant 3 : i32\n"
+                        "  {1} = arith.constant -5 : i32\n"
+                        "  {2} = linalg.quantized_matmul ins({3}, {4}, "
+                        "{0}, {1} : {5}, {6}, i32, i32) outs({7} : {8}) "
+                        "-> {8}\n",
+                        za, zb, r, a, b, tensor({m, k}, elt), bType, acc, c);
+      ret(r, c);
+      return;
+    }
     std::string maps =
         transposeB ? "indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
                      "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) "
