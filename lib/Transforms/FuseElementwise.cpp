@@ -12,7 +12,9 @@
 //   contraction or convolution (their operands stay as the sketches expect
 //   them); a producer with several users joins each only when it is cheap to
 //   recompute (it moves data, or computes at most a few ops per element);
-// - reshapes move across elementwise ops (by expanding them), and unit
+// - reshapes move across elementwise ops (by expanding them), except that
+//   an elementwise op on the expanded result of a contraction is collapsed
+//   back onto it (so that it fuses into the contraction's tiles), and unit
 //   dimensions of the fused ops are dropped at the end.
 //
 //===----------------------------------------------------------------------===//
@@ -81,6 +83,36 @@ static bool shouldPropagateReshape(OpOperand *fused) {
   };
   return isElementwise(fused->getOwner()) ||
          isElementwise(fused->get().getDefiningOp());
+}
+
+/// Whether `fused` is an elementwise generic's operand produced by an
+/// expand_shape of a contraction's or convolution's result.
+static bool isExpandedAnchorResult(OpOperand *fused) {
+  auto generic = dyn_cast<linalg::GenericOp>(fused->getOwner());
+  auto expand = fused->get().getDefiningOp<tensor::ExpandShapeOp>();
+  if (!generic || generic.getNumReductionLoops() != 0 || !expand)
+    return false;
+  auto anchor = expand.getSrc().getDefiningOp<linalg::LinalgOp>();
+  if (!anchor)
+    return false;
+  OpClass cls = classifyOp(anchor);
+  return cls == OpClass::Contraction || cls == OpClass::Convolution;
+}
+
+/// An elementwise op on the expand_shape of a matmul's result (a torch-mlir
+/// Linear on a 3-D input: collapse, matmul, expand, bias; the expansion
+/// above also moves a reshape after the bias before it) works on the
+/// collapsed shape instead, the reshape after it: the op then consumes the
+/// matmul's result and fuses into its tiles.
+static LogicalResult collapseConsumersOfExpandedAnchors(Operation *root) {
+  MLIRContext *ctx = root->getContext();
+  RewritePatternSet patterns(ctx);
+  linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns,
+                                                     isExpandedAnchorResult);
+  tensor::populateFoldTensorEmptyPatterns(patterns);
+  tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
+  tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
+  return applyPatternsGreedily(root, std::move(patterns));
 }
 
 static LogicalResult generalizeNamedElementwiseOps(Operation *root) {
@@ -162,6 +194,8 @@ LogicalResult mlir::tuner::fuseElementwiseOps(Operation *root) {
   tensor::ExpandShapeOp::getCanonicalizationPatterns(fusion, ctx);
   tensor::CollapseShapeOp::getCanonicalizationPatterns(fusion, ctx);
   if (failed(applyPatternsGreedily(root, std::move(fusion))))
+    return failure();
+  if (failed(collapseConsumersOfExpandedAnchors(root)))
     return failure();
 
   // Drop the unit dimensions of elementwise ops, reductions (a keepdim

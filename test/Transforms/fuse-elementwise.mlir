@@ -125,3 +125,28 @@ func.func @not_into_contractions(%a: tensor<8x8xbf16>, %b: tensor<8x8xf32>, %c: 
   } -> tensor<8x8xf32>
   return %m, %u, %w : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>
 }
+
+// -----
+
+// torch-mlir's Linear on a 3-D input: collapse, matmul, expand, bias. The
+// bias stays on the matmul's 2-D result (the reshape moves after it), so
+// that it fuses into the matmul's tiles.
+// CHECK-LABEL: func.func @linear_3d
+// CHECK:       %[[M:.*]] = linalg.matmul
+// CHECK:       %[[B:.*]] = linalg.generic {{.*}} ins(%[[M]], %{{.*}} : tensor<48x64xf32>, tensor<64xf32>)
+// CHECK:       tensor.expand_shape %[[B]] {{\[\[}}0, 1], [2]] output_shape [2, 24, 64]
+func.func @linear_3d(%x: tensor<2x24x32xf32>, %w: tensor<32x64xf32>, %b: tensor<64xf32>) -> tensor<2x24x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %flat = tensor.collapse_shape %x [[0, 1], [2]] : tensor<2x24x32xf32> into tensor<48x32xf32>
+  %e = tensor.empty() : tensor<48x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<48x64xf32>) -> tensor<48x64xf32>
+  %m = linalg.matmul ins(%flat, %w : tensor<48x32xf32>, tensor<32x64xf32>) outs(%f : tensor<48x64xf32>) -> tensor<48x64xf32>
+  %r = tensor.expand_shape %m [[0, 1], [2]] output_shape [2, 24, 64] : tensor<48x64xf32> into tensor<2x24x64xf32>
+  %e3 = tensor.empty() : tensor<2x24x64xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (k)>, affine_map<(i, j, k) -> (i, j, k)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%r, %b : tensor<2x24x64xf32>, tensor<64xf32>) outs(%e3 : tensor<2x24x64xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<2x24x64xf32>
+  return %y : tensor<2x24x64xf32>
+}
