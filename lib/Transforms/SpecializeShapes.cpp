@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -90,6 +91,18 @@ struct TunerSpecializeShapesPass
     : public tuner::impl::TunerSpecializeShapesBase<TunerSpecializeShapesPass> {
   using Base::Base;
 
+  /// The canonicalization patterns of every loaded dialect and op, built
+  /// once (as the canonicalizer does).
+  LogicalResult initialize(MLIRContext *ctx) override {
+    RewritePatternSet patterns(ctx);
+    for (Dialect *dialect : ctx->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName op : ctx->getRegisteredOperations())
+      op.getCanonicalizationPatterns(patterns, ctx);
+    canonicalization = FrozenRewritePatternSet(std::move(patterns));
+    return success();
+  }
+
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       if (func.isExternal() || func.isPrivate() ||
@@ -108,17 +121,14 @@ struct TunerSpecializeShapesPass
       }
       if (!specializeArguments(func, sizes))
         continue;
-      RewritePatternSet patterns(&getContext());
-      for (Dialect *dialect : getContext().getLoadedDialects())
-        dialect->getCanonicalizationPatterns(patterns);
-      for (RegisteredOperationName op : getContext().getRegisteredOperations())
-        op.getCanonicalizationPatterns(patterns, &getContext());
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      if (failed(applyPatternsGreedily(func, canonicalization)))
         func.emitWarning() << "tuner-specialize-shapes: canonicalization "
                               "did not converge";
       updateFunctionType(func);
     }
   }
+
+  FrozenRewritePatternSet canonicalization;
 
   /// Whether `type` is not a tensor with a dynamic dimension.
   static bool isStatic(Type type) {
