@@ -384,21 +384,34 @@ struct Conv3DToConv2D : public OpRewritePattern<linalg::Conv3DNdhwcDhwcfOp> {
   }
 };
 
+/// Offsets, sizes and strides of the slice of a tensor of `type` at
+/// `index` of dimension `dim` (size 1 there, all of the others).
+struct UnitSlice {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+};
+static UnitSlice getUnitSlice(OpBuilder &b, RankedTensorType type, int64_t dim,
+                              int64_t index) {
+  UnitSlice slice;
+  slice.offsets.assign(type.getRank(), b.getIndexAttr(0));
+  slice.strides.assign(type.getRank(), b.getIndexAttr(1));
+  for (int64_t d : type.getShape())
+    slice.sizes.push_back(b.getIndexAttr(d));
+  slice.offsets[dim] = b.getIndexAttr(index);
+  slice.sizes[dim] = b.getIndexAttr(1);
+  return slice;
+}
+
 /// The slice of `value` at `index` of dimension `dim`, that dimension
 /// dropped (rank-reducing).
 static Value sliceOut(OpBuilder &b, Location loc, Value value, int64_t dim,
                       int64_t index) {
   auto type = cast<RankedTensorType>(value.getType());
-  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0)), sizes,
-      strides(type.getRank(), b.getIndexAttr(1));
-  for (int64_t d : type.getShape())
-    sizes.push_back(b.getIndexAttr(d));
-  offsets[dim] = b.getIndexAttr(index);
-  sizes[dim] = b.getIndexAttr(1);
+  UnitSlice slice = getUnitSlice(b, type, dim, index);
   SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + dim);
   return tensor::ExtractSliceOp::create(b, loc, type.clone(shape), value,
-                                        offsets, sizes, strides);
+                                        slice.offsets, slice.sizes,
+                                        slice.strides);
 }
 
 /// Rewrites a grouped convolution `SourceOp` into one `TargetOp` per group
@@ -427,15 +440,10 @@ struct GroupedConvToConvs : public OpRewritePattern<SourceOp> {
                                     ValueRange{input, filter}, ValueRange{init},
                                     op.getStrides(), op.getDilations())
                        ->getResult(0);
-      SmallVector<OpFoldResult> offsets(outType.getRank(),
-                                        rewriter.getIndexAttr(0)),
-          sizes, strides(outType.getRank(), rewriter.getIndexAttr(1));
-      for (int64_t d : outType.getShape())
-        sizes.push_back(rewriter.getIndexAttr(d));
-      offsets[groupDims[2]] = rewriter.getIndexAttr(g);
-      sizes[groupDims[2]] = rewriter.getIndexAttr(1);
+      UnitSlice slice = getUnitSlice(rewriter, outType, groupDims[2], g);
       result = tensor::InsertSliceOp::create(rewriter, loc, conv, result,
-                                             offsets, sizes, strides);
+                                             slice.offsets, slice.sizes,
+                                             slice.strides);
     }
     rewriter.replaceOp(op, result);
     return success();
