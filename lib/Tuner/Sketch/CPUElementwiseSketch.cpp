@@ -41,7 +41,29 @@ struct ElementwiseLoops {
   std::optional<unsigned> row;
   unsigned vec = 0;
   bool transposed = false;
+  /// For a transpose with more loops than the row and vector loops (a
+  /// pack's relayout, [K, N] -> [N/16, K/2, 16, 2]): the loop of the
+  /// input's next dimension outward, tiled in blocks of `cb`, and the
+  /// result's next loop outward, which then runs outside the block's
+  /// iterations (absent when they are the same loop).
+  std::optional<unsigned> block, across;
 };
+
+/// The innermost result of `map` that is a loop with several iterations
+/// other than `skip`.
+static std::optional<unsigned> getInnermostOtherLoop(AffineMap map,
+                                                     ArrayRef<int64_t> extents,
+                                                     ArrayRef<unsigned> skip) {
+  for (AffineExpr e : llvm::reverse(map.getResults())) {
+    auto dim = dyn_cast<AffineDimExpr>(e);
+    if (!dim)
+      return std::nullopt;
+    unsigned l = dim.getPosition();
+    if (!llvm::is_contained(skip, l) && extents[l] > 1)
+      return l;
+  }
+  return std::nullopt;
+}
 
 /// Finds the loops of an all-parallel op; fails for an op that is not, or
 /// whose result is not written through a permutation.
@@ -66,6 +88,22 @@ FailureOr<ElementwiseLoops> analyzeElementwise(linalg::LinalgOp op,
   if (std::optional<unsigned> t = getTransposedInputLoop(op)) {
     loops.row = *t;
     loops.transposed = true;
+    SmallVector<unsigned> skip = {loops.vec, *t};
+    std::optional<unsigned> across =
+        getInnermostOtherLoop(out, loops.extents, skip);
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (!map.isProjectedPermutation() || map.getNumResults() == 0 ||
+          map.getResults().back() != getAffineDimExpr(*t, op.getContext()))
+        continue;
+      std::optional<unsigned> block =
+          getInnermostOtherLoop(map, loops.extents, skip);
+      if (block && across && *block != *across) {
+        loops.block = block;
+        loops.across = across;
+      }
+      break;
+    }
   } else if (order.size() >= 2) {
     loops.row = order[order.size() - 2];
   }
@@ -113,13 +151,26 @@ public:
       outer[*loops.par] = b.knob(getKnob("p"));
       std::tie(op, forall) = b.tileUsingForall(op, outer);
     }
-    // Every loop but the row and vector loops goes by one below S0.
+    // A pack's relayout: blocks of `cb` iterations of the input's next loop
+    // outward, the result's next loop outward around each block's, so that
+    // a block reads `cb` register tiles' rows of the input at a time (its
+    // result rows are written `cb` apart). Every loop but the row and vector
+    // loops goes by one below.
+    SmallVector<int64_t> interchange;
+    if (loops.block) {
+      SmallVector<Size> blocks(numLoops, Size::of(0));
+      blocks[*loops.block] = b.knob(getKnob("cb"));
+      op = b.tileUsingFor(op, blocks).first;
+      interchange = llvm::to_vector(llvm::seq<int64_t>(0, numLoops));
+      llvm::erase(interchange, static_cast<int64_t>(*loops.across));
+      interchange.insert(llvm::find(interchange, *loops.block), *loops.across);
+    }
     SmallVector<Size> ones(numLoops, Size::of(1));
     ones[loops.vec] = Size::of(0);
     if (loops.row)
       ones[*loops.row] = Size::of(0);
     if (llvm::any_of(ones, [](const Size &s) { return !s.isZero(); }))
-      op = b.tileUsingFor(op, ones).first;
+      op = b.tileUsingFor(op, ones, interchange).first;
     Size vw = b.knob(getKnob("vw"));
     Size vh = loops.row ? b.knob(getKnob("vh")) : Size::of(1);
     if (loops.transposed) {
@@ -166,6 +217,8 @@ public:
     }
     if (loops.row)
       setNearest(knobs, c, "vh", getDefaultRows(p, c));
+    if (loops.block)
+      setNearest(knobs, c, "cb", getDefaultBlock(c));
     return c;
   }
 
@@ -184,11 +237,24 @@ public:
     if (loops.par == loops.row)
       rows = std::min(rows, p);
     rows = std::min(rows, getIntOptions("ch")[c[getKnobIndex("ch")]]);
-    int64_t cap = std::min<int64_t>(8, lanes);
+    // Narrow columns (a pack's pairs of bf16) take more rows, up to one
+    // vector register.
+    int64_t vw = getIntOptions("vw")[c[getKnobIndex("vw")]];
+    int64_t cap = std::min<int64_t>(lanes, std::max<int64_t>(8, lanes / vw));
     for (int64_t vh = cap; vh > 1; vh /= 2)
       if (rows % vh == 0)
         return vh;
     return cap;
+  }
+
+  /// The default block of a pack's relayout: register tiles whose input
+  /// rows make 128 bytes (two cache lines) together.
+  int64_t getDefaultBlock(const KnobChoice &c) const {
+    int64_t rows = loops.extents[*loops.row];
+    int64_t vh = getIntOptions("vh")[c[getKnobIndex("vh")]];
+    int64_t bytes = std::max<int64_t>(
+        1, std::min(rows, vh) * getWidestElementBits(group.anchor) / 8);
+    return std::max<int64_t>(1, 128 / bytes);
   }
 
 private:
@@ -277,6 +343,16 @@ public:
       knobs.push_back(makeIntKnob(ctx, "cw", KnobKind::Tile,
                                   capAt({16, 32, 64, 128, 256}, ev),
                                   "S1: columns per cache tile", ev));
+    }
+    if (loops->block) {
+      int64_t eb = loops->extents[*loops->block];
+      knobs.push_back(makeIntKnob(ctx, "cb", KnobKind::Tile,
+                                  capAt({1, 2, 4, 8, 16}, eb),
+                                  "S1: iterations of the input's next loop "
+                                  "outward per block",
+                                  eb));
+      // Added after configs were recorded: those without it had no blocks.
+      knobs.back().absentOption = 0;
     }
     knobs.push_back(makeIntKnob(ctx, "vw", KnobKind::Tile,
                                 getVectorWidths(ev, lanes),

@@ -108,3 +108,24 @@ func.func @nhwc_to_nchw_64(%x: tensor<56x56x64xf32>) -> tensor<64x56x56xf32> {
   %t = linalg.transpose ins(%x : tensor<56x56x64xf32>) outs(%e : tensor<64x56x56xf32>) permutation = [2, 0, 1]
   return %t : tensor<64x56x56xf32>
 }
+
+// -----
+
+// A pack's relayout (B of a bf16 matmul into pairs: [K, N] -> [N/16, K/2,
+// 16, 2]): a register tile takes the 16 x 2 block whole (one vector), and
+// blocks of 4 along N/16 (the input's next loop) run inside K/2 (the
+// result's), reading 128 contiguous bytes of each pair of rows (768 x 3072
+// on one Zen 5 core: 0.23 -> 0.09 ms). A plain transpose has no `cb`.
+// CHECK-LABEL: func.func @pack_pairs
+// CHECK:       sched.config = #sched.config<sketch = "cpu.elementwise", knobs = {cb = 4, ch = 16, cw = 2, p = 96, vh = 16, vw = 2}>
+#pack_in = affine_map<(d0, d1, d2, d3) -> (d1, d3, d0, d2)>
+#pack_out = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @pack_pairs(%b: tensor<768x3072xbf16>) -> tensor<192x384x16x2xbf16> {
+  %x = tensor.expand_shape %b [[0, 1], [2, 3]] output_shape [384, 2, 192, 16] : tensor<768x3072xbf16> into tensor<384x2x192x16xbf16>
+  %e = tensor.empty() : tensor<192x384x16x2xbf16>
+  %r = linalg.generic {indexing_maps = [#pack_in, #pack_out], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<384x2x192x16xbf16>) outs(%e : tensor<192x384x16x2xbf16>) {
+  ^bb0(%in: bf16, %out: bf16):
+    linalg.yield %in : bf16
+  } -> tensor<192x384x16x2xbf16>
+  return %r : tensor<192x384x16x2xbf16>
+}
