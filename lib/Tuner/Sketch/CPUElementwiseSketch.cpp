@@ -5,6 +5,9 @@
 // layout changes) standing alone in a program:
 //
 //   S0  scf.forall over one outer loop (tiles of `p`)   -> one tile per thread
+//   S1  scf.for over blocks of `cb` of the input's next loop (a pack's
+//       relayout only: more loops than the row and vector loops), the
+//       result's next loop inside, around the block's iterations
 //   S1  scf.for over cache tiles of (ch x cw)             (transposes only)
 //   S2  scf.for over register tiles of (vh x vw), the other loops by 1
 //   S3  the vh x vw tile, vectorized with masks: any extent works, partial
