@@ -289,17 +289,29 @@ public:
     while (blocks(m1) < cores && m1 > m2)
       m1 = std::max(m2, (m1 / 2) / m2 * m2);
     // Blocks the threads do not share evenly: the rows that balance them
-    // best, padding counted (257 x 383 x 509 on two Zen 5 cores: three
-    // blocks of 88 rows ran at 272 GFLOP/s).
+    // best, padding counted, in register tiles of `m2` rows or of 12 or 6
+    // where the accumulators fit (257 x 383 x 509 on two Zen 5 cores: three
+    // blocks of 88 rows ran at 272 GFLOP/s; two of 136 in tiles of 8 at
+    // 422-441, two of 132 in tiles of 12 at 445-447; 500^3: 256 rows in
+    // 8s 451-456, 252 in 12s 460-463).
     if (cores > 1 && blocks(m1) % cores) {
       auto perThread = [&](int64_t rows) {
         return llvm::divideCeil(blocks(rows), cores) * rows;
       };
-      for (int64_t o : getIntOptions("m1"))
-        if (o % m2 == 0 && o <= kMaxRows &&
-            (perThread(o) < perThread(m1) ||
-             (perThread(o) == perThread(m1) && o > m1)))
-          m1 = o;
+      int64_t bestRows = m1, bestTile = m2;
+      for (int64_t tile : {m2, int64_t(12), int64_t(6)}) {
+        if (!llvm::is_contained(getIntOptions("m2"), tile) ||
+            tile * llvm::divideCeil(n2, lanes) > maxAccumulators)
+          continue;
+        for (int64_t o : getIntOptions("m1"))
+          if (o % tile == 0 && o <= kMaxRows &&
+              (perThread(o) < perThread(bestRows) ||
+               (perThread(o) == perThread(bestRows) && o > bestRows &&
+                tile == bestTile)))
+            std::tie(bestRows, bestTile) = std::make_pair(o, tile);
+      }
+      m1 = bestRows;
+      m2 = bestTile;
     }
     // A block smaller than the register tile (M or N of a few rows) takes
     // the largest register tile that divides it.

@@ -53,13 +53,15 @@ func.func @keep(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf
 // -----
 
 // Odd shapes: each parallel tile padded once (pad = tile). 500 x 500 on two
-// cores: 256 x 512 tiles (2.4% padding each way; fewer, larger tiles repack
-// B less). 257 rows on two cores: 2 tiles of 136 rows, not 3 of 88 that
-// would leave one core idle a third of the time.
+// cores: 252 x 512 tiles in register tiles of 12 rows (0.8% padding of M,
+// not the 2.4% of 256 rows in tiles of 8; fewer, larger tiles repack B
+// less). 257 rows on two cores: 2 tiles of 132 rows (11 register tiles of
+// 12; 136 in tiles of 8), not 3 of 88 that would leave one core idle a
+// third of the time.
 // CHECK-LABEL: func.func @odd500
-// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 256, m2 = 8, n1 = 512, n2 = 32, pad = "tile", unroll = 1}>
+// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 252, m2 = 12, n1 = 512, n2 = 32, pad = "tile", unroll = 1}>
 // CHECK-LABEL: func.func @odd257
-// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 136, m2 = 8, n1 = 384, n2 = 32, pad = "tile", unroll = 1}>
+// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 132, m2 = 12, n1 = 384, n2 = 32, pad = "tile", unroll = 1}>
 func.func @odd500(%a: tensor<500x500xf32>, %b: tensor<500x500xf32>, %c: tensor<500x500xf32>) -> tensor<500x500xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<500x500xf32>, tensor<500x500xf32>) outs(%c : tensor<500x500xf32>) -> tensor<500x500xf32>
   return %0 : tensor<500x500xf32>
