@@ -266,61 +266,13 @@ public:
 
   KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
-    int64_t em = loops.extents[loops.m], en = loops.extents[loops.n];
-    int64_t n2 = largestAtMost(getIntOptions("n2"), 2 * lanes);
-    int64_t m2 = largestAtMost(
-        getIntOptions("m2"),
-        std::min<int64_t>(8, maxAccumulators / llvm::divideCeil(n2, lanes)));
-    // Large blocks (fewer copies of A and B) that pad little, and give
-    // every thread work. 500^3 on one Xeon core ran at 113 GFLOP/s with
-    // 72 x 256 x 168 blocks, 144 with 168 x 256 x 256 (the B block is copied
-    // once per block of rows); on one Zen 5 core (pad = tile) at 220 with
-    // 168 x 256 tiles, 231 with 256 x 512, and, B packed once, 242-252 with
-    // 504 x 512 against 232-244 with 256 x 512 (three interleaved runs;
-    // 257 x 383 x 509: 264 rows 229-245, 88 rows 210-225).
-    constexpr int64_t kMaxRows = 512;
-    int64_t m1 = bestBlock(getIntOptions("m1"), em, m2, kMaxRows);
-    int64_t n1 = bestBlock(getIntOptions("n1"), en, n2, 512);
-    auto blocks = [&](int64_t rows) {
-      return static_cast<int64_t>(llvm::divideCeil(em, rows) *
-                                  llvm::divideCeil(en, n1));
-    };
-    int64_t cores = target.getCores();
-    while (blocks(m1) < cores && m1 > m2)
-      m1 = std::max(m2, (m1 / 2) / m2 * m2);
-    // Blocks the threads do not share evenly: the rows that balance them
-    // best, padding counted, in register tiles of `m2` rows or of 12 or 6
-    // where the accumulators fit (257 x 383 x 509 on two Zen 5 cores: three
-    // blocks of 88 rows ran at 272 GFLOP/s; two of 136 in tiles of 8 at
-    // 422-441, two of 132 in tiles of 12 at 445-447; 500^3: 256 rows in
-    // 8s 451-456, 252 in 12s 460-463).
-    if (cores > 1 && blocks(m1) % cores) {
-      auto perThread = [&](int64_t rows) {
-        return llvm::divideCeil(blocks(rows), cores) * rows;
-      };
-      int64_t bestRows = m1, bestTile = m2;
-      for (int64_t tile : {m2, int64_t(12), int64_t(6)}) {
-        if (!llvm::is_contained(getIntOptions("m2"), tile) ||
-            tile * llvm::divideCeil(n2, lanes) > maxAccumulators)
-          continue;
-        for (int64_t o : getIntOptions("m1"))
-          if (o % tile == 0 && o <= kMaxRows &&
-              (perThread(o) < perThread(bestRows) ||
-               (perThread(o) == perThread(bestRows) && o > bestRows &&
-                tile == bestTile)))
-            std::tie(bestRows, bestTile) = std::make_pair(o, tile);
-      }
-      m1 = bestRows;
-      m2 = bestTile;
-    }
-    // A block smaller than the register tile (M or N of a few rows) takes
-    // the largest register tile that divides it.
-    m1 = getIntOptions("m1")[knobs[getKnobIndex("m1")].findNearest(m1)];
-    n1 = getIntOptions("n1")[knobs[getKnobIndex("n1")].findNearest(n1)];
-    m2 = largestDivisorAtMost(getIntOptions("m2"), m1, m2);
-    n2 = largestDivisorAtMost(getIntOptions("n2"), n1, n2);
-    setNearest(knobs, c, "m1", m1);
-    setNearest(knobs, c, "n1", n1);
+    std::optional<Blocking> best = getDefaultBlocking(/*efficientTiles=*/true);
+    if (!best)
+      best = getDefaultBlocking(/*efficientTiles=*/false);
+    setNearest(knobs, c, "m1", best->m1);
+    setNearest(knobs, c, "n1", best->n1);
+    setNearest(knobs, c, "m2", best->m2);
+    setNearest(knobs, c, "n2", best->n2);
     // The tile padded once, K blocks of up to 256 inside (the last one
     // partial, nothing to pad): 500^3 on one Zen 5 core went from 187 to
     // 203 GFLOP/s against blocks padded one by one (168 x 256 x 168).
@@ -329,8 +281,6 @@ public:
     setNearest(knobs, c, "k1",
                wholeK ? largestAtMost(getIntOptions("k1"), 256)
                       : bestBlock(getIntOptions("k1"), ek, 1, 256));
-    setNearest(knobs, c, "m2", m2);
-    setNearest(knobs, c, "n2", n2);
     setNearest(knobs, c, "k2", 1);
     setNearest(knobs, c, "unroll", 1);
     setChoice(knobs, c, "pad", wholeK ? "tile" : "block");
@@ -338,6 +288,70 @@ public:
   }
 
 private:
+  /// Block (m1 x n1) and register tile (m2 x n2) sizes.
+  struct Blocking {
+    int64_t m1 = 0, n1 = 0, m2 = 0, n2 = 0;
+  };
+
+  /// The blocking whose busiest thread does the least work, in
+  /// multiply-adds: its padded blocks, and per block the copies it makes,
+  /// an element copied counted as kCopyCost multiply-adds (B's K x n1 panel,
+  /// always; A's m1 x K rows where M is padded; the result block where it
+  /// is padded). Ties: larger blocks (B packed fewer times), then fewer
+  /// loads per FMA. With `efficientTiles`, register tiles that keep at
+  /// least half the accumulator registers busy at most 0.7 loads per FMA.
+  ///
+  /// On two Zen 5 cores, 500^3 ran at 490 GFLOP/s in 500 x 256 blocks of
+  /// 5 x 64 register tiles (N split; A read in place), 460 in 252 x 512
+  /// blocks of 12 x 32, 451 in 256 x 512 of 8 x 32; on one core 248 in
+  /// 500 x 512 blocks of 5 x 64, 225-242 in 504 x 512 of 8 x 32. One
+  /// element copied costs about as much as 11 multiply-adds (500^3 on one
+  /// core: B packed once more, 256K elements, took 4% of 125M).
+  std::optional<Blocking> getDefaultBlocking(bool efficientTiles) const {
+    constexpr int64_t kCopyCost = 11, kMaxRows = 512, kMaxColumns = 512;
+    int64_t em = loops.extents[loops.m], en = loops.extents[loops.n],
+            ek = loops.extents[loops.k], cores = target.getCores();
+    std::optional<Blocking> best;
+    int64_t bestCost = 0;
+    double bestLoads = 0;
+    for (int64_t m2 : getIntOptions("m2")) {
+      for (int64_t n2 : getIntOptions("n2")) {
+        int64_t vectors = llvm::divideCeil(n2, lanes);
+        int64_t accumulators = m2 * vectors;
+        double loads = static_cast<double>(m2 + vectors) / accumulators;
+        if (accumulators > maxAccumulators ||
+            (efficientTiles &&
+             (2 * accumulators < maxAccumulators || loads > 0.7)))
+          continue;
+        for (int64_t m1 : getIntOptions("m1")) {
+          for (int64_t n1 : getIntOptions("n1")) {
+            if (m1 % m2 || n1 % n2 || m1 > std::max(kMaxRows, m2) ||
+                n1 > std::max(kMaxColumns, n2))
+              continue;
+            int64_t mBlocks = llvm::divideCeil(em, m1),
+                    nBlocks = llvm::divideCeil(en, n1);
+            bool mPadded = mBlocks * m1 != em, nPadded = nBlocks * n1 != en;
+            int64_t copies = ek * n1 + (mPadded ? m1 * ek : 0) +
+                             (mPadded || nPadded ? m1 * n1 : 0);
+            int64_t cost = llvm::divideCeil(mBlocks * nBlocks, cores) *
+                           (m1 * n1 * ek + kCopyCost * copies);
+            bool better =
+                !best || cost < bestCost ||
+                (cost == bestCost &&
+                 (m1 * n1 > best->m1 * best->n1 ||
+                  (m1 * n1 == best->m1 * best->n1 && loads < bestLoads)));
+            if (!better)
+              continue;
+            best = Blocking{m1, n1, m2, n2};
+            bestCost = cost;
+            bestLoads = loads;
+          }
+        }
+      }
+    }
+    return best;
+  }
+
   /// Whether `pad` = tile may pad A and B with all of K: no other reduction
   /// loop, and a row of K small enough for the copy that packs it, which
   /// is vectorized a row at a time (a vector of the next power of two of K
@@ -351,17 +365,6 @@ private:
     return ek <= kMaxWholeKRowBytes / bytes &&
            static_cast<int64_t>(llvm::PowerOf2Ceil(ek)) * bytes <=
                kMaxWholeKRowBytes;
-  }
-
-  /// The largest option at most `bound` that divides `block` (the smallest
-  /// option when none does).
-  static int64_t largestDivisorAtMost(ArrayRef<int64_t> options,
-                                      int64_t block, int64_t bound) {
-    int64_t best = 0;
-    for (int64_t o : options)
-      if (o <= bound && block % o == 0)
-        best = std::max(best, o);
-    return best ? best : options.front();
   }
 
   /// Among the multiples of `step` in `options` up to `bound`: the largest
