@@ -48,6 +48,8 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   if (options.channelsLast && failed(convertToChannelsLast(root)))
     return failure();
+  if (options.widenAccumulators && failed(widenAccumulators(root)))
+    return failure();
   if (options.packBF16 &&
       failed(packBF16DotOperands(root, options.packBF16Multiple,
                                  options.packBF16BlockN)))
@@ -82,6 +84,7 @@ struct TunerPreparePass
     options.channelsLast = channelsLast;
     options.fuse = fuse;
     options.transposeB = transposeB;
+    options.widenAccumulators = widenAccumulators;
     options.widenInputs = widenInputs;
     if (failed(prepareForScheduling(getOperation(), options)))
       signalPassFailure();

@@ -5,6 +5,7 @@
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Transforms/KernelSignature.h"
+#include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/PassManager.h"
@@ -153,6 +154,11 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
   if (reference) {
     RunOptions refOptions = options;
     refOptions.entry = options.entry;
+    if (options.skipIntermediateRoundings && !isLoweredToLLVM(reference) &&
+        failed(widenAccumulators(reference))) {
+      error = "reference: cannot widen its accumulators";
+      return failure();
+    }
     FailureOr<Prepared> ref = prepareAndCompile(reference, refOptions, error);
     if (failed(ref)) {
       error = "reference: " + error;

@@ -33,6 +33,9 @@ struct RunOptions {
   /// least precise float type of the reference (getDefaultTolerance).
   double tolerance = 0;
   ParallelRuntime parallel = ParallelRuntime::OpenMP;
+  /// The reference accumulates bf16/f16 reductions in f32 and rounds once
+  /// (tuner-widen-accumulators), as tuner-prepare makes the program do.
+  bool skipIntermediateRoundings = true;
   /// When set, the entry's inputs are written to this directory (created if
   /// needed) as input_<i>.npy before the first call (HostBuffer::writeNpy).
   std::string saveInputsDir;

@@ -4,6 +4,7 @@
 //             [--seed=S] [--warmup=N] [--min-repeat-ms=MS] [--omp-threads=N]
 //             [--tolerance=T] [--parallel=openmp|none]
 //             [--save-inputs=DIR] [--save-outputs=DIR]
+//             [--skip-intermediate-roundings=false]
 //
 // FILE is linalg on tensors (scheduled or not: its #sched.config annotations
 // are materialized, then tuner-lower-cpu runs) or a module already in the
@@ -95,6 +96,12 @@ static cl::opt<std::string> saveOutputs(
     cl::desc("Write the outputs of the first call to DIR as output_<i>.npy "
              "(and the reference's as reference_<i>.npy)"),
     cl::value_desc("dir"), cl::cat(category));
+static cl::opt<bool> skipIntermediateRoundings(
+    "skip-intermediate-roundings",
+    cl::desc("Compute the reference's bf16/f16 reductions with f32 "
+             "accumulators, rounded once, as tuner-prepare makes the program "
+             "do (tuner-widen-accumulators; default on)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<std::string>
     parallel("parallel", cl::desc("How scf.forall runs: openmp or none"),
              cl::init("openmp"), cl::cat(category));
@@ -165,6 +172,7 @@ int main(int argc, char **argv) {
   options.timing.repeats = std::max(1u, unsigned(repeats));
   options.timing.minRepeatMs = minRepeatMs;
   options.tolerance = tolerance;
+  options.skipIntermediateRoundings = skipIntermediateRoundings;
   options.saveInputsDir = saveInputs;
   options.saveOutputsDir = saveOutputs;
   if (parallel == "none") {

@@ -129,6 +129,45 @@ def TunerDecomposeAggregates : Pass<"tuner-decompose-aggregates"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerWidenAccumulators : Pass<"tuner-widen-accumulators"> {
+  let summary = "Accumulate bf16/f16 reductions in f32, rounding once at the end";
+  let description = [{
+    A contraction, convolution or other reduction whose accumulator is bf16
+    or f16 (what torch-mlir emits for a half-precision `nn.Linear`: the
+    result's type is the accumulator's) rounds the accumulator after every
+    step; without AVX512-FP16 each step is a conversion to f32 and back as
+    well (an f16 matmul: 31 GFLOP/s on a Zen 5 core). This pass accumulates
+    in f32 and rounds once: the accumulator is a fill of an f32 tensor (a
+    fill of the narrow one) or the narrow init extended; the body computes in
+    f32 (its truncations to a narrow float and extensions from one are
+    skipped); an elementwise `arith.truncf` rounds the result to the original
+    type. IREE's CPU backend skips these intermediate roundings by default
+    (`--iree-llvmcpu-skip-intermediate-roundings`), as PyTorch's CPU kernels
+    do. The result is at least as close to the exact one; it is not the
+    step-by-step rounding's, so `tuner-run --reference` computes the
+    reference the same way (`--skip-intermediate-roundings`, on by default).
+
+    Ops with one result, a narrow float accumulator, at least one reduction
+    loop, no `linalg.index`, and a body of `arith` float arithmetic only
+    (add, sub, mul, div, max/min, neg, extf, truncf) are rewritten, into
+    generics; the function signatures do not change.
+
+    ```mlir
+    %f = linalg.fill ins(%zero : f16) outs(%e : tensor<128x768xf16>)
+    %r = linalg.matmul ins(%a, %b : tensor<128x768xf16>, tensor<768x768xf16>)
+                       outs(%f : tensor<128x768xf16>) -> tensor<128x768xf16>
+    // becomes
+    %f32 = linalg.fill ins(%zero32 : f32) outs(%e32 : tensor<128x768xf32>)
+    %w = linalg.generic ... ins(%a, %b) outs(%f32)
+           { arith.extf; arith.extf; arith.mulf; arith.addf }  // in f32
+    %r = linalg.generic ... ins(%w) outs(%e) { arith.truncf }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerWidenContractionInputs : Pass<"tuner-widen-contraction-inputs"> {
   let summary = "Extend the bf16/f16 inputs of f32-accumulating contractions once";
   let description = [{
@@ -307,7 +346,8 @@ def TunerPrepare : Pass<"tuner-prepare"> {
 
     1. aggregate ops (`linalg.softmax`) decomposed into linalg ops;
     2. channels-first convolutions and poolings to channels last
-       (`tuner-convert-to-channels-last`); for a target with AMX-BF16 or
+       (`tuner-convert-to-channels-last`); bf16/f16 accumulators widened to
+       f32 (`tuner-widen-accumulators`); for a target with AMX-BF16 or
        AVX512-BF16 (the driver's passes, which know the target), bf16
        matmuls packed in K pairs (`tuner-pack-bf16-dot`); `[N, K]` operands
        of contractions transposed to `[K, N]`
@@ -345,6 +385,10 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     Option<"transposeB", "transpose-b", "bool", /*default=*/"true",
            "Transpose the [N, K] operands of contractions to [K, N] once "
            "(tuner-transpose-contraction-b)">,
+    Option<"widenAccumulators", "widen-accumulators", "bool",
+           /*default=*/"true",
+           "Accumulate bf16/f16 reductions in f32, rounding once at the end "
+           "(tuner-widen-accumulators)">,
     Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
            "Extend the bf16/f16 inputs of f32-accumulating contractions "
            "once, before them (tuner-widen-contraction-inputs)">,

@@ -62,6 +62,11 @@ LogicalResult decomposePadOps(Operation *root);
 /// Contractions in the packed bf16 form (isPackedBF16Dot) are left alone.
 LogicalResult widenContractionInputs(Operation *root);
 
+/// Rewrites every reduction accumulating in bf16 or f16 (one result, a body
+/// of float arithmetic) to accumulate in f32 and round once at the end
+/// (tuner-widen-accumulators).
+LogicalResult widenAccumulators(Operation *root);
+
 /// Gives every contraction (one M, N and K dimension, at least 8 rows, N
 /// innermost in the output) whose N operand has K innermost ([N, K]) that
 /// operand transposed once to [K, N] (tuner-transpose-contraction-b).
@@ -100,6 +105,9 @@ struct PrepareOptions {
   bool fuse = true;
   /// Transpose [N, K] operands of contractions to [K, N] once.
   bool transposeB = true;
+  /// Accumulate bf16/f16 reductions in f32 (intermediate roundings
+  /// skipped).
+  bool widenAccumulators = true;
   /// Extend the bf16/f16 inputs of f32-accumulating contractions once.
   bool widenInputs = true;
   /// Put bf16 matmuls in the layout of bf16 dot products first (targets

@@ -1,0 +1,228 @@
+//===- WidenAccumulators.cpp - f32 accumulators for bf16/f16 reductions ---===//
+//
+// A contraction (or any reduction) that accumulates in bf16 or f16 rounds
+// its accumulator to 8 or 11 bits after every step. Without AVX512-FP16 each
+// step is also a conversion to f32 and back (an f16 matmul ran at 31
+// GFLOP/s on a Zen 5 core). This rewrite accumulates in f32 and rounds
+// once, at the end, as IREE's CPU backend does by default
+// (--iree-llvmcpu-skip-intermediate-roundings) and PyTorch's CPU kernels
+// do: the result is the f32 result rounded, closer to the exact one than
+// the step-by-step rounding; the f32 contraction then takes the f32 (or
+// bf16 dot-product) schedules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Passes.h"
+#include "Tuner/Transforms/Prepare.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERWIDENACCUMULATORS
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+/// A float type narrower than f32 (bf16, f16, 8-bit floats).
+static bool isNarrowFloat(Type type) {
+  auto f = dyn_cast<FloatType>(type);
+  return f && f.getWidth() < 32;
+}
+
+/// Whether every op of `op`'s body is float arithmetic that can run in f32
+/// instead: the binary ops a reduction combines with, negation, and
+/// extensions and truncations between float types.
+static bool hasPromotableBody(linalg::LinalgOp op) {
+  for (Operation &nested : op.getBlock()->without_terminator()) {
+    if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+             arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+             arith::MinNumFOp, arith::NegFOp, arith::ExtFOp, arith::TruncFOp>(
+            nested))
+      return false;
+    if (!llvm::all_of(nested.getResultTypes(),
+                      [](Type t) { return isa<FloatType>(t); }))
+      return false;
+  }
+  return true;
+}
+
+/// `value`'s counterpart in the f32 body: narrow floats extended.
+static Value promote(OpBuilder &b, Location loc, IRMapping &mapping,
+                     Value value, Type f32) {
+  Value mapped = mapping.lookupOrDefault(value);
+  if (!isNarrowFloat(mapped.getType()))
+    return mapped;
+  return arith::ExtFOp::create(b, loc, f32, mapped);
+}
+
+/// Clones `body` into `b` with every narrow float computed in f32: an
+/// extension to f32 or narrower and a truncation to a narrow float become
+/// the f32 value itself (the intermediate roundings skipped); `args` are the
+/// new block's arguments (the accumulator's in f32).
+static void buildPromotedBody(OpBuilder &b, Location loc, Block *body,
+                              ValueRange args, Type f32) {
+  IRMapping mapping;
+  mapping.map(body->getArguments(), args);
+  for (Operation &nested : body->without_terminator()) {
+    Value result = nested.getResult(0);
+    Type type = result.getType();
+    Value source = promote(b, loc, mapping, nested.getOperand(0), f32);
+    Value promoted;
+    if (isa<arith::ExtFOp, arith::TruncFOp>(nested)) {
+      if (isNarrowFloat(type) || type == f32)
+        promoted = source;
+      else if (source.getType() == type)
+        promoted = source;
+      else if (cast<FloatType>(type).getWidth() > 32)
+        promoted = arith::ExtFOp::create(b, loc, type, source);
+      else
+        promoted = arith::TruncFOp::create(b, loc, type, source);
+    } else {
+      SmallVector<Value> operands = {source};
+      for (Value v : llvm::drop_begin(nested.getOperands()))
+        operands.push_back(promote(b, loc, mapping, v, f32));
+      Type resultType = isNarrowFloat(type) ? f32 : type;
+      OperationState state(loc, nested.getName(), operands, {resultType},
+                           nested.getAttrs());
+      promoted = b.create(state)->getResult(0);
+    }
+    mapping.map(result, promoted);
+  }
+  Value yielded =
+      promote(b, loc, mapping, body->getTerminator()->getOperand(0), f32);
+  linalg::YieldOp::create(b, loc, yielded);
+}
+
+/// The f32 initial accumulator for `init`: a fill of an empty tensor
+/// becomes a fill of the f32 tensor, anything else is extended.
+static Value getWideInit(OpBuilder &b, Location loc, Value init, Type f32) {
+  auto type = cast<RankedTensorType>(init.getType());
+  auto wideType = type.clone(f32);
+  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+    Value value = fill.getInputs()[0];
+    if (isNarrowFloat(value.getType()) &&
+        fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>()) {
+      Value wide = arith::ExtFOp::create(b, loc, f32, value);
+      Value empty = tensor::EmptyOp::create(
+          b, loc, tensor::getMixedSizes(b, loc, init), f32);
+      return linalg::FillOp::create(b, loc, wide, empty).getResult(0);
+    }
+  }
+  Value empty =
+      tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, init), f32);
+  AffineMap id = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, wideType, ValueRange{init}, ValueRange{empty},
+             ArrayRef<AffineMap>{id, id}, parallel,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value ext = arith::ExtFOp::create(nb, nloc, f32, args[0]);
+               linalg::YieldOp::create(nb, nloc, ext);
+             })
+      .getResult(0);
+}
+
+/// `wide` (f32) rounded elementwise to the type of `init` into its empty
+/// tensor.
+static Value roundToNarrow(OpBuilder &b, Location loc, Value wide, Value init) {
+  auto type = cast<RankedTensorType>(init.getType());
+  Value empty = tensor::EmptyOp::create(
+      b, loc, tensor::getMixedSizes(b, loc, init), type.getElementType());
+  AffineMap id = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, type, ValueRange{wide}, ValueRange{empty},
+             ArrayRef<AffineMap>{id, id}, parallel,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value rounded = arith::TruncFOp::create(
+                   nb, nloc, type.getElementType(), args[0]);
+               linalg::YieldOp::create(nb, nloc, rounded);
+             })
+      .getResult(0);
+}
+
+/// `op` (a named op) again with `init` as its accumulator, the body built by
+/// the op's region builder for the new element types (a named convolution
+/// or pooling stays one: the sketches match them by name); null for a
+/// generic.
+static Operation *createNamedWithInit(OpBuilder &b, linalg::LinalgOp op,
+                                      Value init) {
+  auto regionBuilder = op.getRegionBuilder();
+  if (isa<linalg::GenericOp>(op.getOperation()) || !regionBuilder)
+    return nullptr;
+  SmallVector<Value> operands = op.getDpsInputs();
+  operands.push_back(init);
+  OperationState state(op.getLoc(), op->getName(), operands, {init.getType()},
+                       op->getAttrs());
+  Block *block = new Block();
+  state.addRegion()->push_back(block);
+  for (Value v : operands)
+    block->addArgument(getElementTypeOrSelf(v.getType()), op.getLoc());
+  OpBuilder::InsertionGuard guard(b);
+  ImplicitLocOpBuilder bodyBuilder(op.getLoc(), b);
+  bodyBuilder.setInsertionPointToStart(block);
+  regionBuilder(bodyBuilder, *block, op->getAttrs(),
+                [&]() { return op->emitError(); });
+  b.setInsertionPoint(op);
+  return b.create(state);
+}
+
+/// Whether `op` is a reduction whose one accumulator is a narrow float and
+/// whose body can run in f32.
+static bool isNarrowAccumulation(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() == 0 || op.getNumDpsInits() != 1 ||
+      op->getNumResults() != 1 || !op.hasPureTensorSemantics() ||
+      op.hasIndexSemantics())
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op.getDpsInits()[0].getType());
+  return type && isNarrowFloat(type.getElementType()) && hasPromotableBody(op);
+}
+
+LogicalResult mlir::tuner::widenAccumulators(Operation *root) {
+  SmallVector<linalg::LinalgOp> ops;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isNarrowAccumulation(op))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  Type f32 = rewriter.getF32Type();
+  for (linalg::LinalgOp op : ops) {
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    Value init = op.getDpsInits()[0];
+    Value wideInit = getWideInit(rewriter, loc, init, f32);
+    Block *body = op.getBlock();
+    Operation *wide = createNamedWithInit(rewriter, op, wideInit);
+    if (!wide)
+      wide = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{wideInit.getType()}, op.getDpsInputs(),
+          ValueRange{wideInit}, op.getIndexingMapsArray(),
+          op.getIteratorTypesArray(),
+          [&](OpBuilder &b, Location nloc, ValueRange args) {
+            buildPromotedBody(b, nloc, body, args, f32);
+          });
+    Value rounded = roundToNarrow(rewriter, loc, wide->getResult(0), init);
+    rewriter.replaceOp(op, rounded);
+  }
+  return success();
+}
+
+namespace {
+struct TunerWidenAccumulatorsPass
+    : public tuner::impl::TunerWidenAccumulatorsBase<
+          TunerWidenAccumulatorsPass> {
+  void runOnOperation() override {
+    if (failed(widenAccumulators(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
