@@ -18,6 +18,10 @@
 // result block copied back once), with the R0 blocks inside it, the last
 // one partial (then k2 = 1).
 //
+// A block of all of M (m1 = M, up to 512 rows) is not padded along M: its
+// register tiles need not divide it, the last partial one is peeled off
+// (257 rows: 42 tiles of 6 and one of 5; A is then read in place).
+//
 // Each padded buffer is built rows at a time by masked vector transfers
 // that write the padding with the data (transform.sched.vectorize_pad_rows);
 // an accumulator the group fills is filled in its padded shape
@@ -89,9 +93,11 @@ public:
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
-    if (v.getInt("m1") % v.getInt("m2") || v.getInt("n1") % v.getInt("n2") ||
-        v.getInt("k1") % v.getInt("k2")) {
-      whyNot = "register tile must divide the padded block";
+    int64_t em = loops.extents[loops.m];
+    if ((v.getInt("m1") % v.getInt("m2") && v.getInt("m1") != em) ||
+        v.getInt("n1") % v.getInt("n2") || v.getInt("k1") % v.getInt("k2")) {
+      whyNot = "register tile must divide the padded block (its rows: or "
+               "the block be all of M)";
       return failure();
     }
     int64_t ek = loops.extents[loops.k];
@@ -236,7 +242,11 @@ public:
     linalg::LinalgOp anchor = group.anchor;
     auto [reg, regLoops] =
         b.tileUsingFor(block, regSizes, parallelFirstInterchange(anchor));
-    Handle kLoop = regLoops.back();
+    // A block of all of M (m1 = M, not padded) need not be a multiple of
+    // m2: its last register tile of rows is peeled off.
+    reg = b.merge(reg,
+                  peelPartialTiles(b, {regLoops[loops.m < loops.n ? 0 : 1]}));
+    Handle kLoop = b.getParentOp(reg, "scf.for");
     b.vectorize(reg, /*namedContraction=*/true);
     // The fill, the consumers and the copy of the padded result back keep
     // the partial boundary tiles: masked vectorization, by register tile
@@ -325,16 +335,18 @@ private:
           continue;
         for (int64_t m1 : getIntOptions("m1")) {
           for (int64_t n1 : getIntOptions("n1")) {
-            if (m1 % m2 || n1 % n2 || m1 > std::max(kMaxRows, m2) ||
-                n1 > std::max(kMaxColumns, n2))
+            if ((m1 % m2 && m1 != em) || n1 % n2 ||
+                m1 > std::max(kMaxRows, m2) || n1 > std::max(kMaxColumns, n2))
               continue;
             int64_t mBlocks = llvm::divideCeil(em, m1),
                     nBlocks = llvm::divideCeil(en, n1);
             bool mPadded = mBlocks * m1 != em, nPadded = nBlocks * n1 != en;
+            // A peeled partial register tile costs a whole one.
+            int64_t rows = llvm::alignTo(m1, m2);
             int64_t copies = ek * n1 + (mPadded ? m1 * ek : 0) +
                              (mPadded || nPadded ? m1 * n1 : 0);
             int64_t cost = llvm::divideCeil(mBlocks * nBlocks, cores) *
-                           (m1 * n1 * ek + kCopyCost * copies);
+                           (rows * n1 * ek + kCopyCost * copies);
             bool better =
                 !best || cost < bestCost ||
                 (cost == bestCost &&
@@ -433,8 +445,11 @@ public:
     for (int64_t v = lanes; v <= 4 * lanes; v += lanes)
       n2.push_back(v);
     SmallVector<Knob> knobs;
-    knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile,
-                                paddedSizes(em, 4, 512),
+    // All of M as one block: not padded, whatever its extent (257 rows).
+    SmallVector<int64_t> m1 = paddedSizes(em, 4, 512);
+    if (em <= 512 && !llvm::is_contained(m1, em))
+      m1.insert(llvm::upper_bound(m1, em), em);
+    knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile, m1,
                                 "S0: rows of M per parallel block", em));
     knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile,
                                 paddedSizes(en, lanes, 1024),

@@ -56,12 +56,13 @@ func.func @keep(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf
 // whose busiest thread does the least work, copies counted. 500 x 500 on
 // two cores: N split in two blocks of 256 columns, M whole in register
 // tiles of 5 rows (A read in place, no row padded). 257 rows (prime) on two
-// cores: N split too (2 x 192 columns), 260 rows; not 3 blocks of 88 rows
-// that would leave one core idle a third of the time.
+// cores: N split too (2 x 192 columns), all 257 rows in one block, not
+// padded (register tiles of 6 rows, the last partial one peeled); not 3
+// blocks of 88 rows that would leave one core idle a third of the time.
 // CHECK-LABEL: func.func @odd500
 // CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 500, m2 = 5, n1 = 256, n2 = 64, pad = "tile", unroll = 1}>
 // CHECK-LABEL: func.func @odd257
-// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 260, m2 = 5, n1 = 192, n2 = 64, pad = "tile", unroll = 1}>
+// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 257, m2 = 6, n1 = 192, n2 = 64, pad = "tile", unroll = 1}>
 func.func @odd500(%a: tensor<500x500xf32>, %b: tensor<500x500xf32>, %c: tensor<500x500xf32>) -> tensor<500x500xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<500x500xf32>, tensor<500x500xf32>) outs(%c : tensor<500x500xf32>) -> tensor<500x500xf32>
   return %0 : tensor<500x500xf32>
