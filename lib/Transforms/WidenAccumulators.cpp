@@ -100,11 +100,34 @@ static void buildPromotedBody(OpBuilder &b, Location loc, Block *body,
   linalg::YieldOp::create(b, loc, yielded);
 }
 
+Value mlir::tuner::castTensorElements(OpBuilder &b, Location loc, Value value,
+                                      FloatType elementType) {
+  auto type = cast<RankedTensorType>(value.getType());
+  auto from = cast<FloatType>(type.getElementType());
+  Value empty = tensor::EmptyOp::create(
+      b, loc, tensor::getMixedSizes(b, loc, value), elementType);
+  AffineMap id = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, type.clone(elementType), ValueRange{value},
+             ValueRange{empty}, ArrayRef<AffineMap>{id, id}, parallel,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value cast =
+                   from.getWidth() < elementType.getWidth()
+                       ? arith::ExtFOp::create(nb, nloc, elementType, args[0])
+                             .getResult()
+                       : arith::TruncFOp::create(nb, nloc, elementType, args[0])
+                             .getResult();
+               linalg::YieldOp::create(nb, nloc, cast);
+             })
+      .getResult(0);
+}
+
 /// The f32 initial accumulator for `init`: a fill of an empty tensor
 /// becomes a fill of the f32 tensor, anything else is extended.
-static Value getWideInit(OpBuilder &b, Location loc, Value init, Type f32) {
-  auto type = cast<RankedTensorType>(init.getType());
-  auto wideType = type.clone(f32);
+static Value getWideInit(OpBuilder &b, Location loc, Value init,
+                         FloatType f32) {
   if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
     Value value = fill.getInputs()[0];
     if (isNarrowFloat(value.getType()) &&
@@ -115,39 +138,7 @@ static Value getWideInit(OpBuilder &b, Location loc, Value init, Type f32) {
       return linalg::FillOp::create(b, loc, wide, empty).getResult(0);
     }
   }
-  Value empty =
-      tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, init), f32);
-  AffineMap id = b.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> parallel(type.getRank(),
-                                            utils::IteratorType::parallel);
-  return linalg::GenericOp::create(
-             b, loc, wideType, ValueRange{init}, ValueRange{empty},
-             ArrayRef<AffineMap>{id, id}, parallel,
-             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-               Value ext = arith::ExtFOp::create(nb, nloc, f32, args[0]);
-               linalg::YieldOp::create(nb, nloc, ext);
-             })
-      .getResult(0);
-}
-
-/// `wide` (f32) rounded elementwise to the type of `init` into its empty
-/// tensor.
-static Value roundToNarrow(OpBuilder &b, Location loc, Value wide, Value init) {
-  auto type = cast<RankedTensorType>(init.getType());
-  Value empty = tensor::EmptyOp::create(
-      b, loc, tensor::getMixedSizes(b, loc, init), type.getElementType());
-  AffineMap id = b.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> parallel(type.getRank(),
-                                            utils::IteratorType::parallel);
-  return linalg::GenericOp::create(
-             b, loc, type, ValueRange{wide}, ValueRange{empty},
-             ArrayRef<AffineMap>{id, id}, parallel,
-             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-               Value rounded = arith::TruncFOp::create(
-                   nb, nloc, type.getElementType(), args[0]);
-               linalg::YieldOp::create(nb, nloc, rounded);
-             })
-      .getResult(0);
+  return castTensorElements(b, loc, init, f32);
 }
 
 /// `op` (a named op) again with `init` as its accumulator, the body built by
@@ -194,7 +185,7 @@ LogicalResult mlir::tuner::widenAccumulators(Operation *root) {
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
-  Type f32 = rewriter.getF32Type();
+  FloatType f32 = rewriter.getF32Type();
   for (linalg::LinalgOp op : ops) {
     Location loc = op.getLoc();
     rewriter.setInsertionPoint(op);
@@ -210,7 +201,9 @@ LogicalResult mlir::tuner::widenAccumulators(Operation *root) {
           [&](OpBuilder &b, Location nloc, ValueRange args) {
             buildPromotedBody(b, nloc, body, args, f32);
           });
-    Value rounded = roundToNarrow(rewriter, loc, wide->getResult(0), init);
+    Value rounded = castTensorElements(
+        rewriter, loc, wide->getResult(0),
+        cast<FloatType>(getElementTypeOrSelf(init.getType())));
     rewriter.replaceOp(op, rounded);
   }
   return success();

@@ -40,25 +40,6 @@ static arith::ExtFOp getOnlyExtension(BlockArgument arg, Type accumulator) {
   return ext;
 }
 
-/// `value` (a static tensor) extended elementwise to `elementType`.
-static Value extendTensor(OpBuilder &b, Location loc, Value value,
-                          Type elementType) {
-  auto type = cast<RankedTensorType>(value.getType());
-  Value empty =
-      tensor::EmptyOp::create(b, loc, type.getShape(), elementType);
-  AffineMap id = b.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> parallel(type.getRank(),
-                                            utils::IteratorType::parallel);
-  return linalg::GenericOp::create(
-             b, loc, empty.getType(), ValueRange{value}, ValueRange{empty},
-             ArrayRef<AffineMap>{id, id}, parallel,
-             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-               Value ext = arith::ExtFOp::create(nb, nloc, elementType, args[0]);
-               linalg::YieldOp::create(nb, nloc, ext);
-             })
-      .getResult(0);
-}
-
 /// Rewrites one generic contraction; fails when no input is narrower than
 /// an f32 (or wider) accumulator it is only extended to.
 static LogicalResult widenInputs(RewriterBase &rewriter,
@@ -82,7 +63,8 @@ static LogicalResult widenInputs(RewriterBase &rewriter,
   rewriter.setInsertionPoint(op);
   SmallVector<Value> inputs = op.getDpsInputs();
   for (unsigned i : widened)
-    inputs[i] = extendTensor(rewriter, op.getLoc(), inputs[i], accumulator);
+    inputs[i] = castTensorElements(rewriter, op.getLoc(), inputs[i],
+                                   cast<FloatType>(accumulator));
   auto result = linalg::GenericOp::create(
       rewriter, op.getLoc(), op.getResultTypes(), inputs, op.getDpsInits(),
       op.getIndexingMapsArray(), op.getIteratorTypesArray(),

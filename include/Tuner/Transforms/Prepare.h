@@ -62,6 +62,11 @@ LogicalResult decomposePadOps(Operation *root);
 /// Contractions in the packed bf16 form (isPackedBF16Dot) are left alone.
 LogicalResult widenContractionInputs(Operation *root);
 
+/// `value` (a ranked tensor of floats) extended or truncated elementwise to
+/// `elementType`, by a linalg.generic into an empty tensor.
+Value castTensorElements(OpBuilder &b, Location loc, Value value,
+                         FloatType elementType);
+
 /// Rewrites every reduction accumulating in bf16 or f16 (one result, a body
 /// of float arithmetic) to accumulate in f32 and round once at the end
 /// (tuner-widen-accumulators).
