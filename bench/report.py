@@ -673,7 +673,9 @@ def section_tuned(data):
         "(median, min..max, checked against the untransformed program); the "
         "library (the better of OpenBLAS sgemm and oneDNN's matmul, oneDNN "
         "for convolutions) on T threads, on the same shapes, bias and "
-        "activation not included.",
+        "activation not included. Where the run interleaved several rounds "
+        "of the two, each side is the median of its rounds and the ratio's "
+        "min..max over the rounds follows it.",
         "",
         "| workload | threads | tuned GFLOP/s | library GFLOP/s | tuned / "
         "library | tuned / peak |",
@@ -686,12 +688,14 @@ def section_tuned(data):
                 continue
             tuned, lib, flops = row["tuned"], row["library"], r["flops"]
             check = "" if tuned.get("match") else " **(mismatch!)**"
+            spread = (f" ({row['ratio_min']:.2f}..{row['ratio_max']:.2f})"
+                      if "ratio_min" in row else "")
             lines.append(
                 f"| {r['workload']} | {t} | {tuned['gflops']:.1f} "
                 f"({flops / tuned['max_s'] / 1e9:.1f}.."
                 f"{flops / tuned['min_s'] / 1e9:.1f}){check} "
                 f"| {lib['gflops']:.1f} ({lib['name']}) "
-                f"| {tuned['gflops'] / lib['gflops']:.2f} "
+                f"| {tuned['gflops'] / lib['gflops']:.2f}{spread} "
                 f"| {tuned['gflops'] / data['peaks'][t]['gflops']:.2f} |")
     return "\n".join(lines) + "\n"
 
