@@ -53,51 +53,51 @@ static bool hasPromotableBody(linalg::LinalgOp op) {
   return true;
 }
 
-/// `value`'s counterpart in the f32 body: narrow floats extended.
-static Value promote(OpBuilder &b, Location loc, IRMapping &mapping,
-                     Value value, Type f32) {
-  Value mapped = mapping.lookupOrDefault(value);
-  if (!isNarrowFloat(mapped.getType()))
-    return mapped;
-  return arith::ExtFOp::create(b, loc, f32, mapped);
+/// `value` (a float) extended or truncated to `type`.
+static Value convertFloat(OpBuilder &b, Location loc, Value value, Type type) {
+  unsigned from = value.getType().getIntOrFloatBitWidth(),
+           to = type.getIntOrFloatBitWidth();
+  if (value.getType() == type)
+    return value;
+  if (from < to)
+    return arith::ExtFOp::create(b, loc, type, value);
+  return arith::TruncFOp::create(b, loc, type, value);
+}
+
+/// The type a body value of type `type` has in the f32 body.
+static Type getPromotedType(Type type, Type f32) {
+  return isNarrowFloat(type) ? f32 : type;
 }
 
 /// Clones `body` into `b` with every narrow float computed in f32: an
-/// extension to f32 or narrower and a truncation to a narrow float become
-/// the f32 value itself (the intermediate roundings skipped); `args` are the
-/// new block's arguments (the accumulator's in f32).
+/// extension or truncation becomes a conversion between the promoted types
+/// (none where they agree: the intermediate roundings skipped); `args` are
+/// the new block's arguments (the accumulator's in f32).
 static void buildPromotedBody(OpBuilder &b, Location loc, Block *body,
                               ValueRange args, Type f32) {
   IRMapping mapping;
   mapping.map(body->getArguments(), args);
+  auto promote = [&](Value value) {
+    Value mapped = mapping.lookupOrDefault(value);
+    return convertFloat(b, loc, mapped, getPromotedType(mapped.getType(), f32));
+  };
   for (Operation &nested : body->without_terminator()) {
     Value result = nested.getResult(0);
-    Type type = result.getType();
-    Value source = promote(b, loc, mapping, nested.getOperand(0), f32);
+    Type type = getPromotedType(result.getType(), f32);
     Value promoted;
     if (isa<arith::ExtFOp, arith::TruncFOp>(nested)) {
-      if (isNarrowFloat(type) || type == f32)
-        promoted = source;
-      else if (source.getType() == type)
-        promoted = source;
-      else if (cast<FloatType>(type).getWidth() > 32)
-        promoted = arith::ExtFOp::create(b, loc, type, source);
-      else
-        promoted = arith::TruncFOp::create(b, loc, type, source);
+      promoted = convertFloat(b, loc, promote(nested.getOperand(0)), type);
     } else {
-      SmallVector<Value> operands = {source};
-      for (Value v : llvm::drop_begin(nested.getOperands()))
-        operands.push_back(promote(b, loc, mapping, v, f32));
-      Type resultType = isNarrowFloat(type) ? f32 : type;
-      OperationState state(loc, nested.getName(), operands, {resultType},
+      SmallVector<Value> operands =
+          llvm::map_to_vector(nested.getOperands(), promote);
+      OperationState state(loc, nested.getName(), operands, {type},
                            nested.getAttrs());
       promoted = b.create(state)->getResult(0);
     }
     mapping.map(result, promoted);
   }
-  Value yielded =
-      promote(b, loc, mapping, body->getTerminator()->getOperand(0), f32);
-  linalg::YieldOp::create(b, loc, yielded);
+  linalg::YieldOp::create(b, loc,
+                          promote(body->getTerminator()->getOperand(0)));
 }
 
 Value mlir::tuner::castTensorElements(OpBuilder &b, Location loc, Value value,

@@ -124,3 +124,28 @@ func.func @untouched(%a: tensor<4x4xf16>, %b: tensor<4x4xf16>, %c: tensor<4x4xf3
   %4 = linalg.matmul ins(%i, %i : tensor<4x4xi8>, tensor<4x4xi8>) outs(%j : tensor<4x4xi32>) -> tensor<4x4xi32>
   return %0, %1, %2, %3, %4 : tensor<4x4xf32>, tensor<4x4xf16>, tensor<4xf16>, tensor<4xf16>, tensor<4x4xi32>
 }
+
+// -----
+
+// A body computing through f64: the truncation to f32 stays one (the
+// promoted accumulator is f32), the one to f16 is skipped.
+
+// CHECK-LABEL: func.func @through_f64
+// CHECK:         ^bb0(%{{.+}}: f16, %[[ACC:.+]]: f32):
+// CHECK:           %[[M:.+]] = arith.mulf %{{.+}}, %{{.+}} : f64
+// CHECK:           %[[T:.+]] = arith.truncf %[[M]] : f64 to f32
+// CHECK-NOT:       arith.truncf
+// CHECK:           %[[S:.+]] = arith.addf %[[ACC]], %[[T]] : f32
+// CHECK:           linalg.yield %[[S]] : f32
+func.func @through_f64(%a: tensor<4x8xf16>, %acc: tensor<4xf16>) -> tensor<4xf16> {
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<4x8xf16>) outs(%acc : tensor<4xf16>) {
+  ^bb0(%x: f16, %o: f16):
+    %d = arith.extf %x : f16 to f64
+    %s = arith.mulf %d, %d : f64
+    %t = arith.truncf %s : f64 to f32
+    %h = arith.truncf %t : f32 to f16
+    %y = arith.addf %o, %h : f16
+    linalg.yield %y : f16
+  } -> tensor<4xf16>
+  return %r : tensor<4xf16>
+}
