@@ -321,6 +321,8 @@ private:
     constexpr int64_t kCopyCost = 11, kMaxRows = 512, kMaxColumns = 512;
     int64_t em = loops.extents[loops.m], en = loops.extents[loops.n],
             ek = loops.extents[loops.k], cores = target.getCores();
+    SmallVector<int64_t> m1Options = getIntOptions("m1"),
+                         n1Options = getIntOptions("n1");
     std::optional<Blocking> best;
     int64_t bestCost = 0;
     double bestLoads = 0;
@@ -333,8 +335,8 @@ private:
             (efficientTiles &&
              (2 * accumulators < maxAccumulators || loads > 0.7)))
           continue;
-        for (int64_t m1 : getIntOptions("m1")) {
-          for (int64_t n1 : getIntOptions("n1")) {
+        for (int64_t m1 : m1Options) {
+          for (int64_t n1 : n1Options) {
             if ((m1 % m2 && m1 != em) || n1 % n2 ||
                 m1 > std::max(kMaxRows, m2) || n1 > std::max(kMaxColumns, n2))
               continue;
