@@ -178,6 +178,15 @@ static bool isNarrowAccumulation(linalg::LinalgOp op) {
   return type && isNarrowFloat(type.getElementType()) && hasPromotableBody(op);
 }
 
+bool mlir::tuner::hasNarrowAccumulations(Operation *root) {
+  return root
+      ->walk([](linalg::LinalgOp op) {
+        return isNarrowAccumulation(op) ? WalkResult::interrupt()
+                                        : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 LogicalResult mlir::tuner::widenAccumulators(Operation *root) {
   SmallVector<linalg::LinalgOp> ops;
   root->walk([&](linalg::LinalgOp op) {

@@ -131,6 +131,11 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
                                                  const RunOptions &options,
                                                  std::string &error) {
   auto start = std::chrono::steady_clock::now();
+  // The module skips the intermediate roundings of bf16/f16 reductions
+  // unless it still has one (a program not prepared by tuner-prepare).
+  bool widenReference =
+      options.skipIntermediateRoundings &&
+      (isLoweredToLLVM(module) || !hasNarrowAccumulations(module));
   FailureOr<Prepared> candidate = prepareAndCompile(module, options, error);
   if (failed(candidate))
     return failure();
@@ -154,7 +159,7 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
   if (reference) {
     RunOptions refOptions = options;
     refOptions.entry = options.entry;
-    if (options.skipIntermediateRoundings && !isLoweredToLLVM(reference) &&
+    if (widenReference && !isLoweredToLLVM(reference) &&
         failed(widenAccumulators(reference))) {
       error = "reference: cannot widen its accumulators";
       return failure();

@@ -34,7 +34,9 @@ struct RunOptions {
   double tolerance = 0;
   ParallelRuntime parallel = ParallelRuntime::OpenMP;
   /// The reference accumulates bf16/f16 reductions in f32 and rounds once
-  /// (tuner-widen-accumulators), as tuner-prepare makes the program do.
+  /// (tuner-widen-accumulators), as tuner-prepare makes the program do;
+  /// not when the module itself still rounds every step (it has such a
+  /// reduction: it was not prepared).
   bool skipIntermediateRoundings = true;
   /// When set, the entry's inputs are written to this directory (created if
   /// needed) as input_<i>.npy before the first call (HostBuffer::writeNpy).

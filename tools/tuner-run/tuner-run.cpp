@@ -100,7 +100,8 @@ static cl::opt<bool> skipIntermediateRoundings(
     "skip-intermediate-roundings",
     cl::desc("Compute the reference's bf16/f16 reductions with f32 "
              "accumulators, rounded once, as tuner-prepare makes the program "
-             "do (tuner-widen-accumulators; default on)"),
+             "do (tuner-widen-accumulators; default on; not when the module "
+             "itself has such a reduction left)"),
     cl::init(true), cl::cat(category));
 static cl::opt<std::string>
     parallel("parallel", cl::desc("How scf.forall runs: openmp or none"),

@@ -145,7 +145,8 @@ def TunerWidenAccumulators : Pass<"tuner-widen-accumulators"> {
     (`--iree-llvmcpu-skip-intermediate-roundings`), as PyTorch's CPU kernels
     do. The result is at least as close to the exact one; it is not the
     step-by-step rounding's, so `tuner-run --reference` computes the
-    reference the same way (`--skip-intermediate-roundings`, on by default).
+    reference the same way (`--skip-intermediate-roundings`, on by default)
+    unless the program it checks still rounds every step (not prepared).
 
     Ops with one result, a narrow float accumulator, at least one reduction
     loop, no `linalg.index`, and a body of `arith` float arithmetic only

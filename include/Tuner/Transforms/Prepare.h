@@ -72,6 +72,9 @@ Value castTensorElements(OpBuilder &b, Location loc, Value value,
 /// (tuner-widen-accumulators).
 LogicalResult widenAccumulators(Operation *root);
 
+/// Whether `root` has a reduction widenAccumulators would rewrite.
+bool hasNarrowAccumulations(Operation *root);
+
 /// Gives every contraction (one M, N and K dimension, at least 8 rows, N
 /// innermost in the output) whose N operand has K innermost ([N, K]) that
 /// operand transposed once to [K, N] (tuner-transpose-contraction-b).
