@@ -124,8 +124,8 @@ def lscpu():
 
 
 def machine():
-    """The CPU (lscpu's model name), its logical CPUs and physical cores,
-    the date and the kernel."""
+    """The CPU (lscpu's model name), its vector ISA and caches, its logical
+    CPUs and physical cores, the date and the kernel."""
     info = lscpu()
     model = info.get("Model name")
     if not model:
@@ -138,12 +138,26 @@ def machine():
                         break
         except OSError:
             pass
+    flags = set(info.get("Flags", "").split())
+    isa = ("AVX-512" if "avx512f" in flags else
+           "AVX2" if "avx2" in flags else "SSE")
+    extras = [name for flag, name in (("avx512_bf16", "BF16"),
+                                      ("amx_tile", "AMX"),
+                                      ("avx512_fp16", "FP16"))
+              if flag in flags]
     result = {
         "cpu": model,
+        "isa": " + ".join([isa] + extras),
+        "caches": {level: info.get(field, "?") for level, field in
+                   (("l1d", "L1d cache"), ("l2", "L2 cache"),
+                    ("l3", "L3 cache"))},
         "cpus": os.cpu_count(),
         "date": datetime.date.today().isoformat(),
         "kernel": platform.release(),
     }
+    # A run with TUNER_HOST_TARGET measured the code of that CPU on this one.
+    if os.environ.get("TUNER_HOST_TARGET"):
+        result["host_target"] = os.environ["TUNER_HOST_TARGET"]
     try:
         result["cores"] = (int(info["Core(s) per socket"]) *
                            int(info.get("Socket(s)", "1")))

@@ -27,7 +27,16 @@ def load(name):
 
 def fmt_machine(m):
     cores = f" ({m['cores']} cores)" if m.get("cores") else ""
-    return f"{m['cpu']}, {m['cpus']} CPUs{cores}, measured {m['date']}"
+    # Older results have no ISA or caches.
+    isa = f", {m['isa']}" if m.get("isa") else ""
+    caches = m.get("caches")
+    if caches:
+        isa += (f", L1d {caches['l1d']}, L2 {caches['l2']}, "
+                f"L3 {caches['l3']}")
+    if m.get("host_target"):
+        isa += f", as TUNER_HOST_TARGET={m['host_target']}"
+    return (f"{m['cpu']}{isa}, {m['cpus']} CPUs{cores}, "
+            f"measured {m['date']}")
 
 
 def peak_extras(data):

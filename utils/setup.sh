@@ -3,6 +3,7 @@
 #
 # usage: utils/setup.sh demo    install what is missing, build, run the demo
 #        utils/setup.sh test    install what is missing, build, run check-tuner
+#                               and check-tuner-avx2
 #        utils/setup.sh build   install what is missing, build
 #
 # Installs only Debian packages, and only those not yet installed, so a second
@@ -87,6 +88,11 @@ case "$mode" in
   test)
     log "running check-tuner (lit + gtest)"
     ninja -C "$build" check-tuner
+    # Then the CPU integration tests as an AVX2 machine with 512 KiB of L2
+    # (TUNER_HOST_TARGET), whatever this machine is: its code runs on any
+    # x86-64 with AVX2.
+    log "running check-tuner-avx2 (the CPU integration tests as an AVX2 CPU)"
+    ninja -C "$build" check-tuner-avx2
     ;;
   demo)
     exec "$root/utils/demo.sh" "$build"

@@ -8,6 +8,7 @@
 #include "Tuner/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -23,6 +24,8 @@ using namespace mlir;
 namespace {
 struct TunerExpandMathPass
     : public tuner::impl::TunerExpandMathBase<TunerExpandMathPass> {
+  using TunerExpandMathBase::TunerExpandMathBase;
+
   void runOnOperation() override {
     // Simplify first: x^2 must become x*x before the expansion of fpowi
     // turns it into exp(2 * log(x)), wrong for negative x.
@@ -42,6 +45,15 @@ struct TunerExpandMathPass
     populateMathPolynomialApproximationPatterns(approximate, all);
     if (failed(applyPatternsGreedily(getOperation(), std::move(approximate))))
       return signalPassFailure();
+
+    // After the approximations, which compute bf16 in f32 between an
+    // extension and a truncation.
+    if (expandBF16) {
+      RewritePatternSet bf16(&getContext());
+      arith::populateExpandBFloat16Patterns(bf16);
+      if (failed(applyPatternsGreedily(getOperation(), std::move(bf16))))
+        return signalPassFailure();
+    }
   }
 };
 } // namespace

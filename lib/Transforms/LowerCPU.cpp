@@ -32,9 +32,50 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
-
 bool mlir::tuner::lowersToAMX(sched::TargetAttr target) {
   return target && target.isCPU() && target.hasFeature("amx-bf16");
+}
+
+ArrayRef<StringLiteral> mlir::tuner::getCPUExtensions() {
+  static constexpr StringLiteral kExtensions[] = {
+      "amx-bf16",   "amx-fp16", "amx-int8", "amx-tile",   "avx2",
+      "avx512bf16", "avx512bw", "avx512f",  "avx512fp16", "avx512vl",
+      "avx512vnni", "avxvnni",  "fma"};
+  return kExtensions;
+}
+
+SmallVector<std::string>
+mlir::tuner::getCPUFeatureFlags(sched::TargetAttr target) {
+  SmallVector<std::string> flags;
+  if (!target || !target.isCPU())
+    return flags;
+  int64_t bits = target.getVectorBits();
+  auto flag = [&](StringRef name, bool on) {
+    flags.push_back(((on ? "+" : "-") + name).str());
+  };
+  // The vector width implies the base extensions (a target read from the
+  // host lists them; one written by hand may not).
+  flag("avx", bits >= 256);
+  for (StringRef name : getCPUExtensions()) {
+    bool implied = (name == "avx512f" && bits >= 512) ||
+                   ((name == "avx2" || name == "fma") && bits >= 512);
+    // A narrower target has none of the wider extensions, listed or not.
+    bool tooWide =
+        (name.starts_with("avx512") || name.starts_with("amx")) && bits < 512;
+    flag(name, !tooWide && (implied || target.hasFeature(name)));
+  }
+  // Other features the target lists are its own to ask for.
+  SmallVector<StringRef> listed;
+  if (!target.getFeatures().empty())
+    target.getFeatures().split(listed, ',');
+  for (StringRef name : listed)
+    if (!llvm::is_contained(getCPUExtensions(), name))
+      flag(name, true);
+  return flags;
+}
+
+bool mlir::tuner::expandsBF16(sched::TargetAttr target) {
+  return !target || !target.isCPU() || !target.hasFeature("avx512bf16");
 }
 
 void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
@@ -86,7 +127,9 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   // blocked bf16 form with k2 > 1 vectorizes the (k, p) reduction into one)
   // has no conversion to LLVM: lowered here, or the JIT fails.
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
-  pm.addNestedPass<func::FuncOp>(createTunerExpandMath());
+  TunerExpandMathOptions expandMath;
+  expandMath.expandBF16 = options.expandBF16;
+  pm.addNestedPass<func::FuncOp>(createTunerExpandMath(expandMath));
   pm.addNestedPass<func::FuncOp>(createTunerFlattenVectorTransfers());
   // Before the masked transfers are unrolled into masked row stores.
   pm.addPass(createTunerGuardMaskedRows());
@@ -153,7 +196,9 @@ struct TunerLowerCPUPass
     }
     options.outParams = outParams;
     options.cInterface = cInterface;
-    options.amx = amx || lowersToAMX(sched::getTarget(getOperation()));
+    sched::TargetAttr target = sched::getTarget(getOperation());
+    options.amx = amx || lowersToAMX(target);
+    options.expandBF16 = expandsBF16(target);
     OpPassManager pm(ModuleOp::getOperationName());
     buildLowerCPUPipeline(pm, options);
     if (failed(runPipeline(pm, getOperation())))

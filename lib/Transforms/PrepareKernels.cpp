@@ -7,6 +7,8 @@
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+
 #include "Tuner/Transforms/KernelSignature.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,9 +32,26 @@ struct PrepareKernelsPass
         rejectNarrowFloats(rejectNarrowFloats) {}
   StringRef getArgument() const override { return "tuner-prepare-kernels"; }
 
+  /// The module's CPU target becomes LLVM target features on each function
+  /// (carried to llvm.func and LLVM IR): the code is compiled for that ISA,
+  /// not for the CPU that happens to compile it.
+  void setTargetFeatures() {
+    SmallVector<std::string> flags =
+        getCPUFeatureFlags(sched::getTarget(getOperation()));
+    if (flags.empty())
+      return;
+    auto features = LLVM::TargetFeaturesAttr::get(
+        &getContext(), llvm::to_vector_of<StringRef>(flags));
+    StringRef name = LLVM::TargetFeaturesAttr::getAttributeName();
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (!func.isExternal() && !func->hasAttr(name))
+        func->setAttr(name, features);
+  }
+
   void runOnOperation() override {
     if (rejectNarrowFloats && failed(checkNoNarrowFloats()))
       return signalPassFailure();
+    setTargetFeatures();
     getOperation()->walk([](Operation *op) {
       SmallVector<StringAttr> names;
       for (NamedAttribute attr : op->getDiscardableAttrs())

@@ -1,4 +1,5 @@
 // RUN: tuner-opt %s --split-input-file --tuner-expand-math | FileCheck %s
+// RUN: tuner-opt %s --split-input-file --tuner-expand-math=expand-bf16 | FileCheck %s --check-prefix=BF16
 
 // x^2 is a multiplication, not exp(2 log x) (wrong for negative x).
 // CHECK-LABEL: func.func @square
@@ -25,4 +26,21 @@ func.func @transcendental(%x: vector<16xf32>, %y: vector<16xbf16>) -> (vector<16
   %b = math.tanh %x : vector<16xf32>
   %c = math.erf %y : vector<16xbf16>
   return %a, %b, %c : vector<16xf32>, vector<16xf32>, vector<16xbf16>
+}
+
+// -----
+
+// With expand-bf16 (targets without AVX512-BF16), rounding f32 to bf16 is
+// integer arithmetic on the bits (round to nearest even, NaN kept); without
+// it, the truncation is left to LLVM.
+// CHECK-LABEL: func.func @round_to_bf16
+// CHECK:         arith.truncf {{.*}} : vector<16xf32> to vector<16xbf16>
+// BF16-LABEL:  func.func @round_to_bf16
+// BF16-NOT:      arith.truncf
+// BF16:          arith.bitcast {{.*}} : vector<16xf32> to vector<16xi32>
+// BF16:          arith.shrui
+// BF16:          arith.bitcast {{.*}} : vector<16xi16> to vector<16xbf16>
+func.func @round_to_bf16(%x: vector<16xf32>) -> vector<16xbf16> {
+  %r = arith.truncf %x : vector<16xf32> to vector<16xbf16>
+  return %r : vector<16xbf16>
 }

@@ -6,6 +6,9 @@
 
 // OMP:     llvm.func @mm(
 // OMP-SAME:  -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// The module's target becomes the function's LLVM target features (the
+// vector width implies AVX-512F, AVX2 and FMA; nothing else is listed).
+// OMP-SAME:  target_features = #llvm.target_features<["+avx", "-amx-bf16", "-amx-fp16", "-amx-int8", "-amx-tile", "+avx2", "-avx512bf16", "-avx512bw", "+avx512f", "-avx512fp16", "-avx512vl", "-avx512vnni", "-avxvnni", "+fma"]>
 // OMP-SAME:  tuner.kernel = {flops = 524288 : i64, inputs = [tensor<64x32xf32>, tensor<32x128xf32>], out_params = false, outputs = [tensor<64x128xf32>], precision = f32}
 // OMP:       omp.parallel
 // OMP:         omp.wsloop
@@ -23,8 +26,9 @@
 // OUT-SAME:  out_params = true
 // OUT:     llvm.func @_mlir_ciface_mm(
 
-// LLVMIR: define { ptr, ptr, i64, [2 x i64], [2 x i64] } @mm(
+// LLVMIR: define { ptr, ptr, i64, [2 x i64], [2 x i64] } @mm({{.*}}) #[[ATTRS:[0-9]+]]
 // LLVMIR: call void {{.*}}@__kmpc_fork_call
+// LLVMIR: attributes #[[ATTRS]] = { "target-features"="+avx,{{.*}},+avx512f,{{.*}}" }
 module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512>} {
   func.func @mm(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>) -> tensor<64x128xf32> {
     %zero = arith.constant 0.0 : f32

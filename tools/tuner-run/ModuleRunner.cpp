@@ -63,6 +63,7 @@ LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
   options.parallel = parallel;
   options.outParams = true;
   options.amx = lowersToAMX(sched::getTarget(module));
+  options.expandBF16 = expandsBF16(sched::getTarget(module));
   buildLowerCPUPipeline(pm, options);
   if (failed(pm.run(module))) {
     error = "failed to materialize and lower the module (see the errors "

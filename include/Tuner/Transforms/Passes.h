@@ -28,7 +28,27 @@ struct LowerCPUOptions {
   /// AMX tile operations (upstream convert-vector-to-amx); only for targets
   /// with amx-bf16.
   bool amx = false;
+  /// Expand f32 <-> bf16 conversions into integer arithmetic
+  /// (tuner-expand-math's expand-bf16): for targets without AVX512-BF16.
+  bool expandBF16 = true;
 };
+
+/// The x86 ISA extensions (LLVM feature names) that schedules and their
+/// lowering may use, and that a CPU target's `features` may list.
+ArrayRef<StringLiteral> getCPUExtensions();
+
+/// The LLVM target-feature flags of code for `target`: "+f" for each of
+/// getCPUExtensions() (and `avx`) the target has, listed or implied by its
+/// vector width, "-f" for the others, and "+f" for any other extension the
+/// target lists. Empty for a null or non-CPU target.
+/// tuner-lower-cpu puts them on every function (LLVM's `target-features`),
+/// so that the code is the target's whatever CPU compiles it.
+SmallVector<std::string> getCPUFeatureFlags(sched::TargetAttr target);
+
+/// Whether code for `target` rounds to bf16 with integer arithmetic
+/// (LowerCPUOptions::expandBF16): unless it is a CPU target with
+/// avx512bf16 (true for null: correct everywhere).
+bool expandsBF16(sched::TargetAttr target);
 
 /// Whether code for `target` may hold cpu.contraction_amx schedules, which
 /// need LowerCPUOptions::amx: a CPU target with amx-bf16 (false for null).

@@ -443,7 +443,13 @@ def TunerExpandMath : Pass<"tuner-expand-math"> {
        `log1p`, `tanh`, `erf`, `sin`, `cos`, `atan`, `rsqrt` and friends,
        computed in f32 for bf16 and f16 operands (extended and truncated
        around them), on scalars and vectors alike so that a program and its
-       reference agree.
+       reference agree;
+    4. with `expand-bf16`, conversions between f32 and bf16 (upstream's arith
+       bf16 expansion: integer shifts, adds and masks, rounding to nearest
+       even): without AVX512-BF16 LLVM has no instruction for
+       `arith.truncf ... to bf16` and calls `__truncsfbf2` once per element,
+       a function older compiler runtimes (GCC 12's libgcc) do not have.
+       `tuner-lower-cpu` sets it for every target without `avx512bf16`.
 
     ```mlir
     %y = math.fpowi %x, %c2 : vector<16xf32>, vector<16xi64>
@@ -451,6 +457,10 @@ def TunerExpandMath : Pass<"tuner-expand-math"> {
     %y = arith.mulf %x, %x : vector<16xf32>
     ```
   }];
+  let options = [
+    Option<"expandBF16", "expand-bf16", "bool", /*default=*/"false",
+           "Also expand f32 <-> bf16 conversions into integer arithmetic">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect"];

@@ -67,6 +67,14 @@ LogicalResult openTargetAndDatabase(TuningState &state) {
     if (failed(target))
       return failure();
   }
+  // A CPU target's candidates are compiled for its ISA and run here: one
+  // this machine cannot run is refused before any work.
+  if (target->isCPU() && state.measurerInfo->measuresHardware &&
+      o.measure.workers == WorkersMode::Local) {
+    std::string error;
+    if (failed(getHostCodegen(*target, error)))
+      return emitError(state.loc) << "tuner-tune: " << error;
+  }
   state.target = *target;
   state.targetText = printAttr(*target);
   if (o.records.database.empty())

@@ -2,7 +2,10 @@
 
 #include "Tuner/Tuner/Measure/CPUExecutor.h"
 
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Runtime/CUDARuntime.h"
+#include "Tuner/Runtime/FloatRuntime.h"
+#include "Tuner/Tuner/Target/Target.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -192,7 +195,66 @@ LogicalResult mlir::tuner::loadOpenMPRuntime(std::string &error) {
 /// compiled: returns null (every mgpu* function returns a pointer or void).
 extern "C" void *inertRuntimeCall() { return nullptr; }
 
-/// An ExecutionEngine for the host CPU at -O3, with memrefCopy provided.
+/// Calls `fn` with the name and address of every runtime function lowered
+/// code may call that the process need not have: memrefCopy, the narrow
+/// float conversions, and the mgpu* entry points of our CUDA runtime (or,
+/// when `inertGPU`, a stand-in that does nothing).
+static void forEachRuntimeSymbol(bool inertGPU,
+                                 function_ref<void(StringRef, void *)> fn) {
+  fn("memrefCopy", reinterpret_cast<void *>(&tunerMemrefCopy));
+  runtime::forEachFloatConversion(fn);
+  cuda::forEachEntryPoint([&](StringRef name, void *address) {
+    fn(name, inertGPU ? reinterpret_cast<void *>(&inertRuntimeCall) : address);
+  });
+}
+
+/// A target machine for the CPU that `module` is for (its sched.target, else
+/// the host's, which TUNER_HOST_TARGET may stand in for): the host's model
+/// with the ISA extensions the target lacks turned off. Functions lowered
+/// for a target carry its features themselves (tuner-lower-cpu), which LLVM
+/// prefers. Fails when the target or a function needs an extension this
+/// host lacks.
+static FailureOr<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(ModuleOp module, std::string &error) {
+  sched::TargetAttr target = sched::getTarget(module);
+  if (!target)
+    target = getHostCPUTarget(module.getContext());
+  FailureOr<HostCodegen> codegen = getHostCodegen(target, error);
+  if (failed(codegen))
+    return failure();
+  WalkResult walk = module.walk([&](LLVM::LLVMFuncOp func) {
+    LLVM::TargetFeaturesAttr features = func.getTargetFeaturesAttr();
+    if (!features)
+      return WalkResult::advance();
+    SmallVector<std::string> flags;
+    for (StringAttr flag : features.getFeatures())
+      flags.push_back(flag.str());
+    if (failed(checkHostFeatures(
+            flags, ("the code of '" + func.getName() + "'").str(), error)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder) {
+    error = llvm::toString(builder.takeError());
+    return failure();
+  }
+  builder->setCPU(codegen->cpu);
+  for (const std::string &edit : codegen->features)
+    builder->getFeatures().AddFeature(edit);
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto targetMachine = builder->createTargetMachine();
+  if (!targetMachine) {
+    error = llvm::toString(targetMachine.takeError());
+    return failure();
+  }
+  return std::move(*targetMachine);
+}
+
+/// An ExecutionEngine for the module's CPU at -O3, with the runtime
+/// functions of forEachRuntimeSymbol provided.
 static FailureOr<std::unique_ptr<ExecutionEngine>>
 createEngine(ModuleOp module, bool objectDump, std::string &error) {
   static std::once_flag initTargets;
@@ -205,17 +267,10 @@ createEngine(ModuleOp module, bool objectDump, std::string &error) {
   registerLLVMDialectTranslation(*ctx);
   registerOpenMPDialectTranslation(*ctx);
 
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder) {
-    error = llvm::toString(builder.takeError());
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
+      createTargetMachine(module, error);
+  if (failed(targetMachine))
     return failure();
-  }
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto targetMachine = builder->createTargetMachine();
-  if (!targetMachine) {
-    error = llvm::toString(targetMachine.takeError());
-    return failure();
-  }
   if (usesOpenMP(module) && failed(loadOpenMPRuntime(error)))
     return failure();
 
@@ -230,23 +285,18 @@ createEngine(ModuleOp module, bool objectDump, std::string &error) {
     error = "JIT compilation failed: " + llvm::toString(engine.takeError());
     return failure();
   }
-  (*engine)->registerSymbols([objectDump](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    symbols[interner("memrefCopy")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&tunerMemrefCopy),
-        llvm::JITSymbolFlags::Exported};
-    // GPU host code: the CUDA runtime when the code is run here, inert
-    // stand-ins when it is only compiled (a builder must not touch the GPU,
-    // but the engine runs the module's destructor, which unloads the kernels).
-    cuda::forEachEntryPoint([&](StringRef name, void *address) {
-      symbols[interner(name)] = {
-          llvm::orc::ExecutorAddr::fromPtr(
-              objectDump ? reinterpret_cast<void *>(&inertRuntimeCall)
-                         : address),
-          llvm::JITSymbolFlags::Exported};
-    });
-    return symbols;
-  });
+  // GPU host code: the CUDA runtime when the code is run here, inert
+  // stand-ins when it is only compiled (a builder must not touch the GPU, but
+  // the engine runs the module's destructor, which unloads the kernels).
+  (*engine)->registerSymbols(
+      [objectDump](llvm::orc::MangleAndInterner interner) {
+        llvm::orc::SymbolMap symbols;
+        forEachRuntimeSymbol(objectDump, [&](StringRef name, void *address) {
+          symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                     llvm::JITSymbolFlags::Exported};
+        });
+        return symbols;
+      });
   return std::move(*engine);
 }
 
@@ -409,12 +459,9 @@ ObjectKernel::load(StringRef objectPath, StringRef entry,
     return failure();
   }
   dylib.addGenerator(std::move(*generator));
-  llvm::orc::SymbolMap symbols;
-  symbols[(*lljit)->mangleAndIntern("memrefCopy")] = {
-      llvm::orc::ExecutorAddr::fromPtr(&tunerMemrefCopy),
-      llvm::JITSymbolFlags::Exported};
   // Lowered GPU code calls the mgpu* functions of our CUDA runtime.
-  cuda::forEachEntryPoint([&](StringRef name, void *address) {
+  llvm::orc::SymbolMap symbols;
+  forEachRuntimeSymbol(/*inertGPU=*/false, [&](StringRef name, void *address) {
     symbols[(*lljit)->mangleAndIntern(name)] = {
         llvm::orc::ExecutorAddr::fromPtr(address),
         llvm::JITSymbolFlags::Exported};

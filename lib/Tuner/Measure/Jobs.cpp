@@ -218,6 +218,7 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
     LowerCPUOptions options;
     options.outParams = true;
     options.amx = lowersToAMX(cpuTarget);
+    options.expandBF16 = expandsBF16(cpuTarget);
     options.parallel = cpuTarget.isCPU() && cpuTarget.getCores() > 1
                            ? ParallelRuntime::OpenMP
                            : ParallelRuntime::None;
@@ -265,8 +266,11 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
   if (signature->precision)
     out.signature["precision"] = printType(signature->precision);
 
-  if (failed(compileToObjectFile(*module, out.entry, request.objectPath,
-                                 error)))
+  // The JIT compiles host code for this target's ISA (and refuses one this
+  // machine cannot run).
+  sched::setTarget(*module, cpuTarget);
+  if (failed(
+          compileToObjectFile(*module, out.entry, request.objectPath, error)))
     return fail(MeasureError::CompileHost, error);
   out.seconds = secondsSince(start);
   return out;

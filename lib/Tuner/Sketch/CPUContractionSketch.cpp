@@ -408,13 +408,24 @@ public:
     knobs.push_back(makeIntKnob(ctx, "unroll", KnobKind::Unroll, {1, 2, 4, 8},
                                 "unroll factor of the R1 loop"));
     knobs.back().isAlternatives = true;
-    SmallVector<StringRef> lowerings(kContractLowerings,
-                                     kContractLowerings + kNumContractLowerings);
+    SmallVector<StringRef> lowerings(
+        kContractLowerings, kContractLowerings + kNumContractLowerings);
     knobs.push_back(makeChoiceKnob(ctx, "contract", lowerings,
                                    "lowering of vector.contract"));
-    // Added after configs were recorded: those without it did not pack.
+    // Added after configs were recorded: those without it did not pack. A
+    // splat constant B is not packed: its slices fold into constants, and
+    // reading it costs nothing.
+    linalg::LinalgOp anchor = group.anchor;
+    unsigned bOperand =
+        anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(0))
+                .isFunctionOfDim(loops->n)
+            ? 0
+            : 1;
+    SmallVector<StringRef> packs = {"none", "b", "panel"};
+    if (isSplatConstant(anchor.getDpsInputOperand(bOperand)->get()))
+      packs.resize(1);
     knobs.push_back(makeChoiceKnob(
-        ctx, "pack", {"none", "b", "panel"},
+        ctx, "pack", packs,
         "B's k1 x ns block read in place, or copied into n2-wide panels per "
         "(ms, ns, k1) block (b) or per (ns, k1) block (panel, M inside K)"));
     knobs.back().absentOption = 0;

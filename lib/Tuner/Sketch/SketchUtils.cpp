@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -464,6 +465,11 @@ Handle mlir::tuner::detail::packContractionPanels(
   }
   return packOperandPanels(b, anchor, operand, reg, {loops.n, loops.k},
                            numLoops, sliceSizes);
+}
+
+bool mlir::tuner::detail::isSplatConstant(Value value) {
+  Attribute attr;
+  return matchPattern(value, m_Constant(&attr)) && isa<SplatElementsAttr>(attr);
 }
 
 Handle mlir::tuner::detail::packOperandPanels(

@@ -191,6 +191,10 @@ Handle packContractionPanels(ScriptBuilder &b, linalg::LinalgOp anchor,
                              const ContractionLoops &loops, unsigned operand,
                              Handle reg, int64_t numLoops, Size n2, Size k2);
 
+/// Whether `value` is a splat constant (every slice of it folds into a
+/// smaller splat constant, so there is no slice to pack or hoist).
+bool isSplatConstant(Value value);
+
 /// The mechanism under packContractionPanels: pads `reg` (a tile of
 /// `anchor`) along the iteration dimensions `padDims` with a copy of input
 /// `operand` only, hoists that copy out of the `numLoops` loops around

@@ -6,6 +6,8 @@
 
 #include "Tuner/Tuner/Target/Target.h"
 
+#include "Tuner/Transforms/Passes.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -15,6 +17,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <cstdlib>
+#include <mutex>
 #include <sched.h>
 #include <thread>
 
@@ -63,14 +67,9 @@ static int64_t getCacheSize(int level) {
 
 /// The ISA features a sketch may depend on, of those LLVM reports for the
 /// host (a machine without one keeps the code paths that do not need it).
-static std::string
-getSketchFeatures(const llvm::StringMap<bool> &host) {
-  static const char *const kRelevant[] = {
-      "amx-bf16",   "amx-fp16",   "amx-int8",   "amx-tile", "avx2",
-      "avx512bf16", "avx512bw",   "avx512f",    "avx512fp16",
-      "avx512vl",   "avx512vnni", "avxvnni",    "fma"};
+static std::string getSketchFeatures(const llvm::StringMap<bool> &host) {
   SmallVector<StringRef> present;
-  for (const char *name : kRelevant)
+  for (StringRef name : getCPUExtensions())
     if (host.lookup(name))
       present.push_back(name);
   return llvm::join(present, ",");
@@ -90,7 +89,8 @@ static std::string editFeatures(StringRef features, StringRef edit) {
   return llvm::join(names, ",");
 }
 
-TargetAttr mlir::tuner::getHostCPUTarget(MLIRContext *ctx) {
+/// The CPU this process runs on, as detected (TUNER_HOST_TARGET ignored).
+static TargetAttr detectHostCPUTarget(MLIRContext *ctx) {
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
   int64_t vectorBits = 128;
   if (features.lookup("avx512f"))
@@ -103,6 +103,69 @@ TargetAttr mlir::tuner::getHostCPUTarget(MLIRContext *ctx) {
                          getSketchFeatures(features), /*sms=*/0,
                          /*maxThreadsPerBlock=*/0, /*sharedMemoryPerBlock=*/0,
                          /*registersPerSm=*/0, /*warpSize=*/0);
+}
+
+static FailureOr<TargetAttr> parseCPUSpec(StringRef option, StringRef spec,
+                                          TargetAttr host, Location loc);
+
+TargetAttr mlir::tuner::getHostCPUTarget(MLIRContext *ctx) {
+  TargetAttr host = detectHostCPUTarget(ctx);
+  const char *env = std::getenv("TUNER_HOST_TARGET");
+  if (!env || !*env)
+    return host;
+  // A CPU spec relative to the detected host, or a whole attribute. An
+  // invalid value is reported (once per process) and ignored.
+  StringRef spec = StringRef(env).trim();
+  FailureOr<TargetAttr> target = failure();
+  {
+    ScopedDiagnosticHandler silence(ctx,
+                                    [](Diagnostic &) { return success(); });
+    Location loc = UnknownLoc::get(ctx);
+    if (spec.consume_front("cpu:"))
+      target = parseCPUSpec(env, spec, host, loc);
+    else if (spec == "host" || spec == "cpu")
+      target = host;
+    else if (auto attr =
+                 dyn_cast_or_null<TargetAttr>(parseAttribute(spec, ctx));
+             attr && attr.isCPU())
+      target = attr;
+  }
+  if (succeeded(target))
+    return *target;
+  static std::once_flag warned;
+  std::call_once(warned, [&] {
+    llvm::errs() << "warning: ignoring TUNER_HOST_TARGET='" << env
+                 << "': expected cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>]"
+                    "[:l2=<bytes>][:l3=<bytes>][:+feature|-feature] or a "
+                    "#sched.target<kind = cpu, ...> attribute\n";
+  });
+  return host;
+}
+
+LogicalResult mlir::tuner::checkHostFeatures(ArrayRef<std::string> flags,
+                                             StringRef what,
+                                             std::string &error) {
+  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  for (StringRef flag : flags) {
+    if (!flag.consume_front("+") || host.lookup(flag))
+      continue;
+    error = (what + " asks for " + flag + "; this host (" +
+             llvm::sys::getHostCPUName() + ") lacks it")
+                .str();
+    return failure();
+  }
+  return success();
+}
+
+FailureOr<HostCodegen> mlir::tuner::getHostCodegen(TargetAttr target,
+                                                   std::string &error) {
+  HostCodegen codegen;
+  codegen.cpu = llvm::sys::getHostCPUName().str();
+  codegen.features = getCPUFeatureFlags(target);
+  if (failed(checkHostFeatures(codegen.features,
+                               "target " + target.getShortName(), error)))
+    return failure();
+  return codegen;
 }
 
 FailureOr<TargetAttr> mlir::tuner::getCUDATarget(MLIRContext *ctx,
@@ -134,48 +197,74 @@ TargetAttr mlir::tuner::getCUDATarget(MLIRContext *ctx,
                          d.registersPerSm, d.warpSize);
 }
 
+/// A cache size: bytes, or a number with a `k` or `m` suffix (KiB, MiB).
+static std::optional<int64_t> parseCacheSize(StringRef text) {
+  int64_t scale = 1;
+  if (text.consume_back_insensitive("k"))
+    scale = 1024;
+  else if (text.consume_back_insensitive("m"))
+    scale = 1024 * 1024;
+  int64_t value = 0;
+  if (text.getAsInteger(10, value) || value < 0 || value > (int64_t(1) << 40))
+    return std::nullopt;
+  return value * scale;
+}
+
+/// The parts of a `cpu:` spec (after `cpu:`), applied left to right to `host`.
+static FailureOr<TargetAttr> parseCPUSpec(StringRef option, StringRef spec,
+                                          TargetAttr host, Location loc) {
+  MLIRContext *ctx = loc.getContext();
+  // cpu[:sse|avx2|avx512][:<N>t][:l1=S][:l2=S][:l3=S][:+f|-f]: a generic
+  // x86-64 level (no caches known), a thread count, cache sizes; what is
+  // not given comes from the host.
+  StringRef arch = host.getArch();
+  int64_t vectorBits = host.getVectorBits(), cores = host.getCores();
+  int64_t l1 = host.getL1(), l2 = host.getL2(), l3 = host.getL3();
+  std::string features = host.getFeatures().str();
+  SmallVector<StringRef> parts;
+  spec.split(parts, ':');
+  for (StringRef part : parts) {
+    int64_t threads = 0;
+    auto [key, value] = part.split('=');
+    std::optional<int64_t> bytes =
+        value.empty() ? std::nullopt : parseCacheSize(value);
+    if (part == "sse" || part == "avx2" || part == "avx512") {
+      vectorBits = part == "sse" ? 128 : part == "avx2" ? 256 : 512;
+      arch = part == "sse"    ? "x86-64-v2"
+             : part == "avx2" ? "x86-64-v3"
+                              : "x86-64-v4";
+      // What the x86-64 level guarantees, nothing more (no bf16, no AMX).
+      features = part == "sse"    ? ""
+                 : part == "avx2" ? "avx2,fma"
+                                  : "avx2,avx512bw,avx512f,avx512vl,fma";
+      l1 = l2 = l3 = 0;
+    } else if (bytes && (key == "l1" || key == "l2" || key == "l3")) {
+      (key == "l1" ? l1 : key == "l2" ? l2 : l3) = *bytes;
+    } else if (part.consume_back("t") && !part.getAsInteger(10, threads) &&
+               threads >= 1) {
+      cores = threads;
+    } else if ((part.starts_with("+") || part.starts_with("-")) &&
+               part.size() > 1) {
+      features = editFeatures(features, part);
+    } else {
+      return emitError(loc) << "invalid cpu target '" << option
+                            << "': expected cpu[:sse|avx2|avx512][:<N>t]"
+                               "[:l1=<bytes>][:l2=<bytes>][:l3=<bytes>]"
+                               "[:+feature|-feature] (sizes may end in k or m)";
+    }
+  }
+  return TargetAttr::get(ctx, TargetKind::cpu, arch, cores, vectorBits, l1, l2,
+                         l3, features, 0, 0, 0, 0, 0);
+}
+
 FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
                                                      Location loc) {
   MLIRContext *ctx = loc.getContext();
   StringRef spec = option.trim();
   if (spec == "host" || spec == "cpu")
     return getHostCPUTarget(ctx);
-  if (spec.consume_front("cpu:")) {
-    // cpu[:sse|avx2|avx512][:<N>t][:+f|-f]: a generic x86-64 level (no caches
-    // known), and/or a thread count; what is not given comes from the host.
-    TargetAttr host = getHostCPUTarget(ctx);
-    StringRef arch = host.getArch();
-    int64_t vectorBits = host.getVectorBits(), cores = host.getCores();
-    int64_t l1 = host.getL1(), l2 = host.getL2(), l3 = host.getL3();
-    std::string features = host.getFeatures().str();
-    SmallVector<StringRef> parts;
-    spec.split(parts, ':');
-    for (StringRef part : parts) {
-      int64_t threads = 0;
-      if (part == "sse" || part == "avx2" || part == "avx512") {
-        vectorBits = part == "sse" ? 128 : part == "avx2" ? 256 : 512;
-        arch = part == "sse" ? "x86-64-v2" : part == "avx2" ? "x86-64-v3"
-                                                            : "x86-64-v4";
-        // What the x86-64 level guarantees, nothing more (no bf16, no AMX).
-        features = part == "sse"    ? ""
-                   : part == "avx2" ? "avx2,fma"
-                                    : "avx2,avx512bw,avx512f,avx512vl,fma";
-        l1 = l2 = l3 = 0;
-      } else if (part.consume_back("t") && !part.getAsInteger(10, threads) &&
-                 threads >= 1) {
-        cores = threads;
-      } else if ((part.starts_with("+") || part.starts_with("-")) &&
-                 part.size() > 1) {
-        features = editFeatures(features, part);
-      } else {
-        return emitError(loc)
-               << "invalid cpu target '" << option
-               << "': expected cpu[:sse|avx2|avx512][:<N>t][:+feature|-feature]";
-      }
-    }
-    return TargetAttr::get(ctx, TargetKind::cpu, arch, cores, vectorBits, l1,
-                           l2, l3, features, 0, 0, 0, 0, 0);
-  }
+  if (spec.consume_front("cpu:"))
+    return parseCPUSpec(option, spec, getHostCPUTarget(ctx), loc);
   if (spec.starts_with("cuda:")) {
     FailureOr<TargetAttr> cuda = getCUDATarget(ctx, spec.drop_front(5));
     if (failed(cuda))
@@ -191,7 +280,8 @@ FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
   }
   return emitError(loc) << "unknown target '" << option
                         << "': expected 'host', "
-                           "'cpu[:sse|avx2|avx512][:<N>t][:+feature|-feature]', "
+                           "'cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>]"
+                           "[:l2=<bytes>][:l3=<bytes>][:+feature|-feature]', "
                            "'cuda:sm_XY' or a #sched.target attribute";
 }
 

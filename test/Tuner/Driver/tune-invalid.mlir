@@ -12,6 +12,9 @@
 // RUN: not tuner-test-opt %s --tuner-tune="measure=fake policy=storm-raindrop policy-options=storm=-1" 2>&1 | FileCheck %s --check-prefix=STORM
 // RUN: not tuner-test-opt %s --tuner-tune="measure=fake cost-model=oracle" 2>&1 | FileCheck %s --check-prefix=MODEL
 // RUN: not tuner-test-opt %s --tuner-tune="measure=fake policy=evolutionary cost-model=random cost-model-options=rounds=3" 2>&1 | FileCheck %s --check-prefix=MODEL-OPTION
+// A CPU target whose ISA this host lacks is refused before any work (its
+// candidates would be compiled for an ISA that cannot run here).
+// RUN: not tuner-opt %s --tuner-tune="target=cpu:avx2:+no-such-isa trials=1" 2>&1 | FileCheck %s --check-prefix=ISA
 // A database of another format version is refused; corrupt lines are
 // skipped with a warning.
 // RUN: echo '{"version": 7, "task": "ab", "target": "t", "sketch": "s", "knobs": {}, "times_s": [], "error": 0}' > %t.v7.db
@@ -19,6 +22,7 @@
 // RUN: echo 'garbage' > %t.corrupt.db
 // RUN: tuner-test-opt %s --tuner-tune="measure=fake trials=2 database=%t.corrupt.db progress=off" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORRUPT
 
+// ISA: error: tuner-tune: target cpu:x86-64-v3 asks for no-such-isa; this host ({{.*}}) lacks it
 // POLICY: error: tuner-tune: unknown policy 'magic'; available: annealing dgd droplet evolutionary random storm-raindrop
 // POPULATION: error: tuner-tune: policy 'evolutionary': 'population' must be an integer in [1, 1048576] (got '0'); 'eps-greedy' must be a number in [0, 1] (got '2')
 // UNKNOWN-OPTION: error: tuner-tune: policy 'droplet': unknown option 'radius'; known: max-subset, pvalue

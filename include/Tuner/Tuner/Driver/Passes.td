@@ -97,8 +97,8 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "Run tuner-prepare first (decompose, channels last, fold "
            "constants, fuse), so that the tasks are the prepared program's">,
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
-           "host, cpu[:sse|avx2|avx512][:<N>t][:+feature|-feature], "
-           "cuda:sm_XY, or a "
+           "host, cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>]"
+           "[:l3=<bytes>][:+feature|-feature], cuda:sm_XY, or a "
            "#sched.target attribute">,
     Option<"policy", "policy", "std::string", /*default=*/"\"evolutionary\"",
            "Search policy">,

@@ -19,7 +19,36 @@ namespace mlir::tuner {
 /// The CPU this process runs on: LLVM's host CPU name, the CPUs this process
 /// may run on (its affinity mask), the widest vector unit among AVX-512, AVX
 /// and SSE, and the data cache sizes from sysfs (0 when unknown).
+///
+/// The environment variable TUNER_HOST_TARGET replaces the detected CPU with
+/// a `cpu:` spec of parseTargetOption applied to it (`cpu:avx2:l2=512k`) or
+/// a `#sched.target<kind = cpu, ...>` attribute, so that one machine can
+/// stand in for a smaller one: everything that says `host` (the `target=`
+/// options, the sched.target of unannotated modules, the JIT) then means
+/// that CPU. An invalid value is reported on stderr and ignored.
 sched::TargetAttr getHostCPUTarget(MLIRContext *ctx);
+
+/// How the JIT compiles host code for a CPU target: the host's CPU model
+/// with every ISA extension the target lacks turned off (LLVM feature
+/// edits such as "-avx512f"), so that the code that runs is the code the
+/// target would run.
+struct HostCodegen {
+  std::string cpu;
+  SmallVector<std::string> features;
+};
+
+/// The HostCodegen of `target` on this machine: its getCPUFeatureFlags (none
+/// for a null or CUDA target). Fails, with `error` saying which, when the
+/// target has an ISA extension this machine does not: its code could not
+/// run here.
+FailureOr<HostCodegen> getHostCodegen(sched::TargetAttr target,
+                                      std::string &error);
+
+/// Fails, with `error` ("<what> asks for f; this host (cpu) lacks it"), when
+/// one of the LLVM feature flags `flags` turns on ("+f") an extension this
+/// machine does not have.
+LogicalResult checkHostFeatures(ArrayRef<std::string> flags, StringRef what,
+                                std::string &error);
 
 /// A CUDA target for a chip `sm_XY` with the published limits of that
 /// architecture (the device's own values when one is queried at run time
@@ -35,6 +64,8 @@ sched::TargetAttr getCUDATarget(MLIRContext *ctx, const cuda::DeviceInfo &d);
 ///   `cpu:avx512`, `cpu:avx2`, `cpu:sse` a generic x86-64 level (vector width
 ///                       512/256/128 bits, caches unknown), combinable with a
 ///                       thread count: `cpu:avx512:2t`
+///   `cpu:...:l1=S`, `l2=S`, `l3=S` the data cache sizes in bytes, or with a
+///                       `k`/`m` suffix: `cpu:avx2:l1=32k:l2=512k:l3=8m`
 ///   `cpu:...:+f`, `-f`  the target's `features` with feature f added or
 ///                       removed, e.g. `cpu:avx512:+avx512bf16` (the parts
 ///                       apply left to right)

@@ -3,8 +3,10 @@
 // RUN: not tuner-opt %s --sched-apply-default=target=cuda:sm_20 2>&1 | FileCheck %s --check-prefix=CHIP
 
 // RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx512:+ 2>&1 | FileCheck %s --check-prefix=FEATURE
-// TARGET: error: unknown target 'tpu': expected 'host', 'cpu[:sse|avx2|avx512][:<N>t][:+feature|-feature]', 'cuda:sm_XY' or a #sched.target attribute
-// FEATURE: error: invalid cpu target 'cpu:avx512:+': expected cpu[:sse|avx2|avx512][:<N>t][:+feature|-feature]
+// RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx2:l2=big 2>&1 | FileCheck %s --check-prefix=CACHE
+// TARGET: error: unknown target 'tpu': expected 'host', 'cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>][:l3=<bytes>][:+feature|-feature]', 'cuda:sm_XY' or a #sched.target attribute
+// FEATURE: error: invalid cpu target 'cpu:avx512:+': expected cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>][:l3=<bytes>][:+feature|-feature] (sizes may end in k or m)
+// CACHE: error: invalid cpu target 'cpu:avx2:l2=big': expected
 // CHIP: error: unknown CUDA chip in target 'cuda:sm_20': expected 'cuda:sm_XY' with XY >= 70
 
 // Ops that cannot be tasks get a warning and no config.

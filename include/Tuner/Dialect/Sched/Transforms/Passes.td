@@ -97,8 +97,10 @@ def SchedGenerateSpace : Pass<"sched-generate-space", "::mlir::ModuleOp"> {
            "Run tuner-prepare first (decompose, channels last, fold "
            "constants, fuse), so that the tasks are the prepared program's">,
     Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "Target (host, cpu, cpu:<N>t, cuda:sm_XY, or #sched.target<...>); "
-           "default: the module's sched.target, else the host">,
+           "Target (host, cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>]"
+           "[:l2=<bytes>][:l3=<bytes>][:+feature|-feature], cuda:sm_XY, or "
+           "#sched.target<...>); default: the module's sched.target, else "
+           "the host">,
   ];
   let dependentDialects = [
     "::mlir::sched::SchedDialect",
