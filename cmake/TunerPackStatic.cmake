@@ -1,7 +1,7 @@
 # cmake -DIN=<binary> -DOUT=<binary.xz> -DLIMIT=<bytes> -P TunerPackStatic.cmake
 #
-# Strips and xz-compresses the static tuner-opt for copying to a machine
-# without LLVM (a GPU host), and fails if the result exceeds LIMIT.
+# Strips and xz-compresses a static tool (tuner-opt, tuner-run) for copying to
+# a machine without LLVM (a GPU host), and fails if the result exceeds LIMIT.
 execute_process(COMMAND strip -o ${OUT}.stripped ${IN} RESULT_VARIABLE rc)
 if(rc)
   message(FATAL_ERROR "strip failed")
@@ -15,7 +15,8 @@ file(SIZE ${IN} raw)
 file(SIZE ${OUT} packed)
 math(EXPR raw_mib "${raw} / 1048576")
 math(EXPR packed_mib "${packed} / 1048576")
-message(STATUS "tuner-opt: ${raw_mib} MiB -> ${OUT}: ${packed_mib} MiB (${packed} bytes)")
+get_filename_component(tool ${IN} NAME)
+message(STATUS "${tool}: ${raw_mib} MiB -> ${OUT}: ${packed_mib} MiB (${packed} bytes)")
 if(packed GREATER LIMIT)
-  message(FATAL_ERROR "compressed tuner-opt is ${packed} bytes, over the limit of ${LIMIT}")
+  message(FATAL_ERROR "compressed ${tool} is ${packed} bytes, over the limit of ${LIMIT}")
 endif()

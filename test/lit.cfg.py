@@ -77,6 +77,15 @@ def _has_cuda_device():
 if config.tuner_has_cuda and _has_cuda_device():
     config.available_features.add("cuda-runtime")
 
+# A fake libcuda.so.1 (test/lib/FakeCUDA) that runs no kernel but checks that
+# launches and device copies get device memory: GPU host code runs against
+# it anywhere (`env LD_LIBRARY_PATH=%fake_cuda_dir tuner-run ...`).
+_fake_cuda_dir = os.path.join(config.tuner_obj_root, "test", "fake-cuda")
+if config.tuner_has_cuda and os.path.exists(
+        os.path.join(_fake_cuda_dir, "libcuda.so.1")):
+    config.available_features.add("fake-cuda")
+    config.substitutions.append(("%fake_cuda_dir", _fake_cuda_dir))
+
 # workers=mpi: the tests start 3 ranks on this machine (more ranks than
 # cores, and as root in CI containers).
 _mpirun_base = (

@@ -48,6 +48,23 @@ FailureOr<SmallVector<cuda::DeviceInfo>> cuda::getDevices(std::string &error) {
 }
 void *cuda::allocateManaged(size_t) { return nullptr; }
 void cuda::freeManaged(void *) {}
+void *cuda::allocateDevice(size_t) { return nullptr; }
+void cuda::freeDevice(void *) {}
+LogicalResult cuda::copyToDevice(void *, const void *, size_t,
+                                 std::string &error) {
+  error = kNotBuilt;
+  return failure();
+}
+LogicalResult cuda::copyToHost(void *, const void *, size_t,
+                               std::string &error) {
+  error = kNotBuilt;
+  return failure();
+}
+FailureOr<double> cuda::timeWithEvents(llvm::function_ref<void()>,
+                                       std::string &error) {
+  error = kNotBuilt;
+  return failure();
+}
 LogicalResult cuda::synchronize(std::string &error) {
   error = kNotBuilt;
   return failure();
@@ -254,6 +271,94 @@ void cuda::freeManaged(void *ptr) {
     d.cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
 }
 
+void *cuda::allocateDevice(size_t bytes) {
+  Driver &d = getDriver();
+  if (!d.loaded || !getContextState().context)
+    return nullptr;
+  CUdeviceptr ptr = 0;
+  size_t rounded = std::max<size_t>(256, (bytes + 255) / 256 * 256);
+  if (d.cuMemAlloc(&ptr, rounded) != CUDA_SUCCESS)
+    return nullptr;
+  if (d.cuMemsetD8(ptr, 0, rounded) != CUDA_SUCCESS) {
+    d.cuMemFree(ptr);
+    return nullptr;
+  }
+  return reinterpret_cast<void *>(ptr);
+}
+
+void cuda::freeDevice(void *ptr) {
+  Driver &d = getDriver();
+  if (ptr && d.loaded)
+    d.cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
+}
+
+LogicalResult cuda::copyToDevice(void *device, const void *host, size_t bytes,
+                                 std::string &error) {
+  Driver &d = getDriver();
+  if (!d.loaded) {
+    error = d.error;
+    return failure();
+  }
+  CUresult r =
+      d.cuMemcpyHtoD(reinterpret_cast<CUdeviceptr>(device), host, bytes);
+  if (r != CUDA_SUCCESS) {
+    error = "copying " + std::to_string(bytes) +
+            " bytes to the device failed: " + describe(r);
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult cuda::copyToHost(void *host, const void *device, size_t bytes,
+                               std::string &error) {
+  Driver &d = getDriver();
+  if (!d.loaded) {
+    error = d.error;
+    return failure();
+  }
+  CUresult r =
+      d.cuMemcpyDtoH(host, reinterpret_cast<CUdeviceptr>(device), bytes);
+  if (r != CUDA_SUCCESS) {
+    error = "copying " + std::to_string(bytes) +
+            " bytes from the device failed: " + describe(r);
+    return failure();
+  }
+  return success();
+}
+
+FailureOr<double> cuda::timeWithEvents(llvm::function_ref<void()> fn,
+                                       std::string &error) {
+  Driver &d = getDriver();
+  if (!d.loaded) {
+    error = d.error;
+    return failure();
+  }
+  CUevent start = nullptr, stop = nullptr;
+  CUresult r = d.cuEventCreate(&start, CU_EVENT_DEFAULT);
+  if (r == CUDA_SUCCESS)
+    r = d.cuEventCreate(&stop, CU_EVENT_DEFAULT);
+  if (r == CUDA_SUCCESS)
+    r = d.cuEventRecord(start, nullptr);
+  if (r == CUDA_SUCCESS) {
+    fn();
+    r = d.cuEventRecord(stop, nullptr);
+  }
+  if (r == CUDA_SUCCESS)
+    r = d.cuEventSynchronize(stop);
+  float ms = 0;
+  if (r == CUDA_SUCCESS)
+    r = d.cuEventElapsedTime(&ms, start, stop);
+  if (start)
+    d.cuEventDestroy(start);
+  if (stop)
+    d.cuEventDestroy(stop);
+  if (r != CUDA_SUCCESS) {
+    error = "timing with CUDA events failed: " + describe(r);
+    return failure();
+  }
+  return ms * 1e-3;
+}
+
 LogicalResult cuda::synchronize(std::string &error) {
   Driver &d = getDriver();
   if (!d.loaded) {
@@ -345,6 +450,22 @@ static void makeCurrent() {
   getDriver().cuCtxSetCurrent(state.context);
 }
 
+namespace {
+/// Streams given back by lowered code. Synchronous launches create a stream,
+/// launch, synchronize and destroy it, every time: creating and destroying
+/// streams costs more than a small kernel runs, so they are kept and reused
+/// (all belong to the one context of the process).
+struct StreamPool {
+  std::mutex mutex;
+  SmallVector<CUstream> idle;
+};
+} // namespace
+
+static StreamPool &getStreamPool() {
+  static StreamPool pool;
+  return pool;
+}
+
 extern "C" {
 
 CUmodule mgpuModuleLoad(void *data, size_t /*size*/) {
@@ -400,15 +521,23 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
 
 CUstream mgpuStreamCreate() {
   makeCurrent();
+  {
+    std::lock_guard<std::mutex> lock(getStreamPool().mutex);
+    SmallVector<CUstream> &idle = getStreamPool().idle;
+    if (!idle.empty())
+      return idle.pop_back_val();
+  }
   CUstream stream = nullptr;
   TUNER_CU_CHECK(
       loadedDriver().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
   return stream;
 }
 
+/// The stream goes back to the pool, not to the driver (see StreamPool).
 void mgpuStreamDestroy(CUstream stream) {
   collectTimings(stream);
-  TUNER_CU_CHECK(loadedDriver().cuStreamDestroy(stream));
+  std::lock_guard<std::mutex> lock(getStreamPool().mutex);
+  getStreamPool().idle.push_back(stream);
 }
 
 void mgpuStreamSynchronize(CUstream stream) {
@@ -467,6 +596,75 @@ void mgpuMemset32(void *dst, unsigned value, size_t count, CUstream stream) {
       reinterpret_cast<CUdeviceptr>(dst), value, count, stream));
 }
 
+/// A buffer of the lowered module that lives as long as the module: `*slot`
+/// (a null-initialized global of the module) holds it once allocated. The
+/// first call allocates `bytes` of device memory (managed memory when
+/// `managed` is not 0) and, when `init` is not null, copies `bytes` from the
+/// host memory at `init` into it (a constant weight); later calls return it.
+/// tuner-gpu-device-memory emits the calls.
+void *mgpuTunerModuleBuffer(void **slot, const void *init, uint64_t bytes,
+                            int32_t managed) {
+  if (*slot)
+    return *slot;
+  makeCurrent();
+  Driver &d = loadedDriver();
+  CUdeviceptr ptr = 0;
+  size_t size = std::max<uint64_t>(bytes, 1);
+  if (managed)
+    TUNER_CU_CHECK(d.cuMemAllocManaged(&ptr, size, CU_MEM_ATTACH_GLOBAL));
+  else
+    TUNER_CU_CHECK(d.cuMemAlloc(&ptr, size));
+  if (init && bytes)
+    TUNER_CU_CHECK(d.cuMemcpyHtoD(ptr, init, bytes));
+  *slot = reinterpret_cast<void *>(ptr);
+  return *slot;
+}
+
+/// Frees the buffer in `*slot`, if any (the module's destructor). Errors
+/// are ignored: at the end of the process the context may be gone.
+void mgpuTunerModuleBufferFree(void **slot) {
+  if (!*slot)
+    return;
+  Driver &d = getDriver();
+  if (d.loaded)
+    d.cuMemFree(reinterpret_cast<CUdeviceptr>(*slot));
+  *slot = nullptr;
+}
+
+/// A copy between buffers the device reaches (device or managed memory):
+/// `rows` rows of `rowBytes` bytes, `dstPitch` and `srcPitch` bytes apart,
+/// finished when the call returns (the kernels before and after it run on
+/// other streams, synchronized by the host). tuner-gpu-device-memory turns
+/// the host's copies between such buffers (an out-parameter filled from a
+/// reshaped result, a pad's interior) into these calls.
+void mgpuTunerCopy2D(void *dst, int64_t dstPitch, const void *src,
+                     int64_t srcPitch, int64_t rowBytes, int64_t rows) {
+  if (rows <= 0 || rowBytes <= 0)
+    return;
+  Driver &d = loadedDriver();
+  CUstream stream = mgpuStreamCreate();
+  if (rows == 1) { // no pitch limit (2D copies take pitches below 2^31)
+    TUNER_CU_CHECK(d.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                   reinterpret_cast<CUdeviceptr>(src), rowBytes,
+                                   stream));
+    mgpuStreamSynchronize(stream);
+    mgpuStreamDestroy(stream);
+    return;
+  }
+  CUDA_MEMCPY2D copy = {};
+  copy.srcMemoryType = CU_MEMORYTYPE_UNIFIED;
+  copy.srcDevice = reinterpret_cast<CUdeviceptr>(src);
+  copy.srcPitch = srcPitch;
+  copy.dstMemoryType = CU_MEMORYTYPE_UNIFIED;
+  copy.dstDevice = reinterpret_cast<CUdeviceptr>(dst);
+  copy.dstPitch = dstPitch;
+  copy.WidthInBytes = rowBytes;
+  copy.Height = rows;
+  TUNER_CU_CHECK(d.cuMemcpy2DAsync(&copy, stream));
+  mgpuStreamSynchronize(stream);
+  mgpuStreamDestroy(stream);
+}
+
 void mgpuSetDefaultDevice(int32_t ordinal) {
   std::string error;
   if (failed(cuda::initialize(ordinal, error))) {
@@ -497,6 +695,9 @@ void cuda::forEachEntryPoint(llvm::function_ref<void(StringRef, void *)> fn) {
   TUNER_ENTRY(mgpuMemcpy);
   TUNER_ENTRY(mgpuMemset32);
   TUNER_ENTRY(mgpuSetDefaultDevice);
+  TUNER_ENTRY(mgpuTunerModuleBuffer);
+  TUNER_ENTRY(mgpuTunerModuleBufferFree);
+  TUNER_ENTRY(mgpuTunerCopy2D);
 #undef TUNER_ENTRY
 }
 

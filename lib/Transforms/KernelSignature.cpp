@@ -106,6 +106,16 @@ void mlir::tuner::setKernelOutParams(Operation *func, bool outParams) {
   func->setAttr(kKernelAttrName, attrs.getDictionary(func->getContext()));
 }
 
+void mlir::tuner::setKernelHostArgs(Operation *func,
+                                    ArrayRef<int64_t> hostArgs) {
+  auto dict = func->getAttrOfType<DictionaryAttr>(kKernelAttrName);
+  if (!dict)
+    return;
+  NamedAttrList attrs(dict);
+  attrs.set("host_args", DenseI64ArrayAttr::get(func->getContext(), hostArgs));
+  func->setAttr(kKernelAttrName, attrs.getDictionary(func->getContext()));
+}
+
 /// Appends `types` to `out`; with `scalars`, an int or float type becomes
 /// its 0-d vector type (a scalar argument).
 static LogicalResult addTypes(ArrayRef<Type> types,
@@ -160,6 +170,8 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
       sig.outParams = out.getValue();
     if (auto precision = dict.getAs<TypeAttr>("precision"))
       sig.precision = precision.getValue();
+    if (auto hostArgs = dict.getAs<DenseI64ArrayAttr>("host_args"))
+      llvm::append_range(sig.hostArgs, hostArgs.asArrayRef());
     return sig;
   }
   auto fn = dyn_cast<FunctionOpInterface>(func);

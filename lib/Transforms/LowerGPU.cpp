@@ -3,8 +3,9 @@
 // From scheduled linalg/scf/vector on tensors, with scf.forall loops mapped
 // to GPU blocks and threads, to NVVM kernels in a gpu.binary and LLVM-dialect
 // host code. buildLowerGPUPipeline is used by the pass, by tuner-run and by
-// the tuner's builders; the two GPU mapping steps are passes of their own
-// (tuner-gpu-map-forall, tuner-gpu-alloc-to-workgroup).
+// the tuner's builders; the GPU mapping and memory steps are passes of their
+// own (tuner-gpu-map-forall, tuner-gpu-alloc-to-workgroup here,
+// tuner-gpu-device-memory in GPUDeviceMemory.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,50 +106,6 @@ struct GPUBufferizePass
     if (failed(bufferization::runOneShotModuleBufferize(getOperation(), options,
                                                         state)))
       signalPassFailure();
-  }
-};
-} // namespace
-
-namespace {
-/// Host-side allocations (results, temporaries between launches) become
-/// `gpu.alloc host_shared`: managed memory, which kernels and the host both
-/// reach. Runs after the mapping to launches.
-struct GPUHostAllocToManagedPass
-    : public PassWrapper<GPUHostAllocToManagedPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GPUHostAllocToManagedPass)
-
-  StringRef getArgument() const override {
-    return "tuner-gpu-host-alloc-to-managed";
-  }
-
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<gpu::GPUDialect>();
-  }
-
-  void runOnOperation() override {
-    SmallVector<memref::AllocOp> allocs;
-    getOperation().walk([&](memref::AllocOp alloc) {
-      if (!alloc->getParentOfType<gpu::LaunchOp>() &&
-          !alloc.getType().getMemorySpace())
-        allocs.push_back(alloc);
-    });
-    for (memref::AllocOp alloc : allocs) {
-      OpBuilder b(alloc);
-      auto managed = gpu::AllocOp::create(
-          b, alloc.getLoc(), alloc.getType(), /*asyncToken=*/Type(),
-          /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
-          alloc.getSymbolOperands(), /*hostShared=*/true);
-      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers())) {
-        if (auto dealloc = dyn_cast<memref::DeallocOp>(user)) {
-          OpBuilder db(dealloc);
-          gpu::DeallocOp::create(db, dealloc.getLoc(), /*asyncToken=*/Type(),
-                                 ValueRange(), managed.getMemref());
-          dealloc.erase();
-        }
-      }
-      alloc.getResult().replaceAllUsesWith(managed.getMemref());
-      alloc.erase();
-    }
   }
 };
 } // namespace
@@ -484,7 +441,9 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   }
   pm.addPass(createTunerGPUMapForall());
   pm.addPass(createTunerGPUAllocToWorkgroup());
-  pm.addPass(std::make_unique<GPUHostAllocToManagedPass>());
+  TunerGPUDeviceMemoryOptions deviceMemory;
+  deviceMemory.report = options.reportHostOps;
+  pm.addPass(createTunerGPUDeviceMemory(deviceMemory));
   pm.addPass(std::make_unique<GPUVectorLoweringPass>());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -537,6 +496,7 @@ struct TunerLowerGPUPass
     options.optLevel = optLevel;
     options.outParams = outParams;
     options.cInterface = cInterface;
+    options.reportHostOps = reportHostOps;
     OpPassManager pm(ModuleOp::getOperationName());
     buildLowerGPUPipeline(pm, options);
     if (failed(runPipeline(pm, getOperation())))

@@ -111,9 +111,9 @@ double mlir::tuner::getTolerance(const RunOptions &options,
                                : getDefaultTolerance(reference.precision);
 }
 
-/// Writes `buffers` to `dir` (created if needed) as <prefix>_<i>.npy.
-static LogicalResult saveBuffers(ArrayRef<HostBuffer> buffers, StringRef dir,
-                                 StringRef prefix, std::string &error) {
+LogicalResult mlir::tuner::saveBuffers(ArrayRef<HostBuffer> buffers,
+                                       StringRef dir, StringRef prefix,
+                                       std::string &error) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
     error = "cannot create '" + dir.str() + "': " + ec.message();
     return failure();
@@ -124,6 +124,53 @@ static LogicalResult saveBuffers(ArrayRef<HostBuffer> buffers, StringRef dir,
     if (failed(buffer.writeNpy(path, error)))
       return failure();
   }
+  return success();
+}
+
+LogicalResult mlir::tuner::checkAgainstReference(
+    ModuleOp reference, bool widenReference, const RunOptions &options,
+    ArrayRef<HostBuffer> outputs, RunResult &result, std::string &error) {
+  if (widenReference && !isLoweredToLLVM(reference) &&
+      failed(widenAccumulators(reference))) {
+    error = "reference: cannot widen its accumulators";
+    return failure();
+  }
+  FailureOr<Prepared> ref = prepareAndCompile(reference, options, error);
+  if (failed(ref)) {
+    error = "reference: " + error;
+    return failure();
+  }
+  const KernelSignature &a = result.signature, &b = ref->kernel->getSignature();
+  if (a.inputs != b.inputs || a.outputs != b.outputs) {
+    error = "the reference's signature differs from the module's";
+    return failure();
+  }
+  // A lowered module no longer knows its FLOPs (they are counted before
+  // tiling); the untransformed reference does.
+  if (result.signature.flops == 0)
+    result.signature.flops = b.flops;
+  // Both input sets come from the same seeds, and neither kernel has run
+  // on its own yet (a kernel may write an argument it accumulates into).
+  ref->kernel->run(ref->inputs, ref->outputs);
+  if (!options.saveOutputsDir.empty() &&
+      failed(saveBuffers(ref->outputs, options.saveOutputsDir, "reference",
+                         error)))
+    return failure();
+  Comparison total;
+  result.tolerance = getTolerance(options, b);
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(outputs, ref->outputs))) {
+    Comparison c =
+        compareBuffers(std::get<0>(pair), std::get<1>(pair), result.tolerance);
+    total.maxAbsError = std::max(total.maxAbsError, c.maxAbsError);
+    total.maxError = std::max(total.maxError, c.maxError);
+    total.mismatches += c.mismatches;
+    if (!c.match && total.match) {
+      total.match = false;
+      total.firstMismatch =
+          "output " + std::to_string(i) + ", " + c.firstMismatch;
+    }
+  }
+  result.comparison = total;
   return success();
 }
 
@@ -157,49 +204,10 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
                          error)))
     return failure();
 
-  if (reference) {
-    RunOptions refOptions = options;
-    refOptions.entry = options.entry;
-    if (widenReference && !isLoweredToLLVM(reference) &&
-        failed(widenAccumulators(reference))) {
-      error = "reference: cannot widen its accumulators";
-      return failure();
-    }
-    FailureOr<Prepared> ref = prepareAndCompile(reference, refOptions, error);
-    if (failed(ref)) {
-      error = "reference: " + error;
-      return failure();
-    }
-    const KernelSignature &a = result.signature,
-                          &b = ref->kernel->getSignature();
-    if (a.inputs != b.inputs || a.outputs != b.outputs) {
-      error = "the reference's signature differs from the module's";
-      return failure();
-    }
-    // Both input sets come from the same seeds, and neither kernel has run
-    // on its own yet (a kernel may write an argument it accumulates into).
-    ref->kernel->run(ref->inputs, ref->outputs);
-    if (!options.saveOutputsDir.empty() &&
-        failed(saveBuffers(ref->outputs, options.saveOutputsDir, "reference",
-                           error)))
-      return failure();
-    Comparison total;
-    for (auto [i, pair] :
-         llvm::enumerate(llvm::zip(candidate->outputs, ref->outputs))) {
-      result.tolerance = getTolerance(options, b);
-      Comparison c = compareBuffers(std::get<0>(pair), std::get<1>(pair),
-                                    result.tolerance);
-      total.maxAbsError = std::max(total.maxAbsError, c.maxAbsError);
-      total.maxError = std::max(total.maxError, c.maxError);
-      total.mismatches += c.mismatches;
-      if (!c.match && total.match) {
-        total.match = false;
-        total.firstMismatch =
-            "output " + std::to_string(i) + ", " + c.firstMismatch;
-      }
-    }
-    result.comparison = total;
-  }
+  if (reference &&
+      failed(checkAgainstReference(reference, widenReference, options,
+                                   candidate->outputs, result, error)))
+    return failure();
 
   result.timings = candidate->kernel->time(candidate->inputs,
                                            candidate->outputs, options.timing);

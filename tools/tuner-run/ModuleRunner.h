@@ -1,9 +1,10 @@
-//===- ModuleRunner.h - run a module on the CPU, time and check -*- C++ -*-===//
+//===- ModuleRunner.h - run a module, time and check ------------*- C++ -*-===//
 //
 // The core of tuner-run: bring a module to the LLVM dialect (materializing
 // its schedules with the sched-materialize pass), JIT it, run its entry
-// function on seeded random inputs, time it, and compare its outputs with a
-// reference module run on the same inputs. It lives with the tool because it
+// function on seeded random inputs (on the CPU, or on a CUDA GPU for a CUDA
+// module), time it, and compare its outputs with a reference module run on
+// the CPU on the same inputs. It lives with the tool because it
 // runs passes: the measurement library below the passes does not.
 //
 //===----------------------------------------------------------------------===//
@@ -59,6 +60,15 @@ struct RunResult {
   double tolerance = 0;
   /// GFLOP/s at the median time (0 when the FLOP count is unknown).
   double getGFlops() const;
+
+  /// GPU runs: the device's name, the device time of the kernels alone per
+  /// call (each launch bracketed by events, summed; `timings` is the whole
+  /// call's), and the arguments passed in managed memory because host code
+  /// touches them (KernelSignature::hostArgs; the others are in device
+  /// memory).
+  std::string device;
+  std::optional<Timings> kernelTimings;
+  unsigned managedArgs = 0;
 };
 
 /// Whether the module is already in the LLVM dialect.
@@ -80,6 +90,36 @@ double getTolerance(const RunOptions &options,
 /// Prepares, compiles and times `module`; with a `reference`, also runs it
 /// on the same inputs and compares the outputs.
 FailureOr<RunResult> runModuleOnCPU(ModuleOp module, ModuleOp reference,
+                                    const RunOptions &options,
+                                    std::string &error);
+
+/// Runs `reference` on the CPU on the inputs the seeds of `options` give
+/// and compares its outputs with `outputs` (host memory), filling
+/// `result.comparison` and `result.tolerance` (and `result.signature.flops`
+/// when the module's are unknown). `widenReference`: see
+/// RunOptions::skipIntermediateRoundings.
+LogicalResult checkAgainstReference(ModuleOp reference, bool widenReference,
+                                    const RunOptions &options,
+                                    ArrayRef<HostBuffer> outputs,
+                                    RunResult &result, std::string &error);
+
+/// Writes `buffers` (host memory) to `dir` (created if needed) as
+/// <prefix>_<i>.npy.
+LogicalResult saveBuffers(ArrayRef<HostBuffer> buffers, StringRef dir,
+                          StringRef prefix, std::string &error);
+
+/// Whether `module` runs on a CUDA GPU: it has kernels (gpu.binary,
+/// gpu.launch_func or gpu.launch ops), or its `sched.target` is a CUDA
+/// target (a scheduled module on tensors).
+bool isCUDAModule(ModuleOp module);
+
+/// Runs `module` on CUDA device 0 (GPURunner.cpp): lowers it with
+/// tuner-lower-gpu (out-parameters) unless it is lowered already, copies
+/// the seeded random inputs to the device once, runs it once and copies the
+/// results back for the comparison with `reference` (run on the CPU), then
+/// times whole calls with CUDA events (and the kernels alone). Fails with a
+/// message without a GPU or driver, before anything touches the device.
+FailureOr<RunResult> runModuleOnGPU(ModuleOp module, ModuleOp reference,
                                     const RunOptions &options,
                                     std::string &error);
 

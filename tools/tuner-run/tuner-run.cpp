@@ -13,6 +13,13 @@
 // with --reference runs the reference module on the same inputs and compares
 // the outputs. Exit status: 0 on success, 1 on an error, 2 on a mismatch.
 //
+// A CUDA module (kernels lowered by tuner-lower-gpu with out-params=true, or
+// a module scheduled for a CUDA target, which is lowered here) runs on CUDA
+// device 0: arguments in device memory, the inputs copied in and the results
+// out once, whole calls timed with CUDA events (the kernels alone too); the
+// reference still runs on the CPU. Without a GPU or driver that is one
+// diagnostic at the module, before anything runs.
+//
 // --save-inputs and --save-outputs write the inputs (input_<i>.npy), the
 // outputs of the first call (output_<i>.npy) and the reference's outputs
 // (reference_<i>.npy) as NumPy files, to run another compiler's build of the
@@ -185,10 +192,19 @@ int main(int argc, char **argv) {
   }
 
   std::string error;
-  FailureOr<RunResult> result = runModuleOnCPU(
-      *module, reference ? *reference : ModuleOp(), options, error);
+  bool onGPU = isCUDAModule(*module);
+  FailureOr<RunResult> result =
+      onGPU ? runModuleOnGPU(*module, reference ? *reference : ModuleOp(),
+                             options, error)
+            : runModuleOnCPU(*module, reference ? *reference : ModuleOp(),
+                             options, error);
   if (failed(result)) {
-    llvm::errs() << "tuner-run: " << error << "\n";
+    // A GPU run's errors (no driver, no device, a module lowered without
+    // out-parameters) are diagnostics at the module.
+    if (onGPU)
+      emitError(module->getLoc()) << "tuner-run: " << error;
+    else
+      llvm::errs() << "tuner-run: " << error << "\n";
     return 1;
   }
 
@@ -209,6 +225,16 @@ int main(int argc, char **argv) {
         {"gflops", result->getGFlops()},
         {"compile_s", result->compileSeconds},
     };
+    if (onGPU) {
+      const Timings &k = *result->kernelTimings;
+      obj["device"] = result->device;
+      obj["kernel_median_s"] = k.median();
+      obj["kernel_min_s"] = k.min();
+      obj["kernel_max_s"] = k.max();
+      obj["managed_args"] = static_cast<int64_t>(result->managedArgs);
+    } else {
+      obj["device"] = "cpu";
+    }
     if (result->comparison) {
       obj["match"] = result->comparison->match;
       obj["max_error"] = result->comparison->maxError;
@@ -228,6 +254,12 @@ int main(int argc, char **argv) {
         "{5} repeats x {6} calls)\n",
         result->entry, median * 1e3, t.min() * 1e3, t.max() * 1e3, spread,
         t.seconds.size(), t.callsPerRepeat);
+    if (onGPU)
+      llvm::outs() << llvm::formatv(
+          "  on {0} (CUDA events around each call); kernels alone: median "
+          "{1:f3} ms; {2} argument(s) in managed memory\n",
+          result->device, result->kernelTimings->median() * 1e3,
+          result->managedArgs);
     if (result->signature.flops > 0)
       llvm::outs() << llvm::formatv("  {0:f2} GFLOP/s ({1:f4} GFLOP per call)\n",
                                     result->getGFlops(),

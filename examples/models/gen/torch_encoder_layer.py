@@ -18,8 +18,9 @@ NAME = "torch_encoder_layer.mlir"
 SEQ, HIDDEN, HEADS, FFN = 128, 128, 4, 512
 
 
-def main():
-    args = c.parse_args(__doc__, NAME)
+def build():
+    """The PyTorch module (eval mode) and its example inputs, seeded: what
+    main() exports, and what bench/torch_eager.py times on a GPU."""
     c.seed_everything(0)
     import math
     import torch
@@ -58,7 +59,13 @@ def main():
             norm.weight.uniform_(0.5, 1.5)
             norm.bias.uniform_(-0.1, 0.1)
     x = torch.randn(1, SEQ, HIDDEN)
-    text = c.torch_export_linalg(model, x)
+    return model, (x,)
+
+
+def main():
+    args = c.parse_args(__doc__, NAME)
+    model, inputs = build()
+    text = c.torch_export_linalg(model, *inputs)
     c.write_module(args.output, text, __file__, c.versions(*c.TORCH_VERSIONS),
                    ["Transformer encoder layer (post-norm): batch 1, sequence 128, hidden 128,",
                     "4 heads of 32, FFN 512 with nn.GELU() (erf); f32, weights constant.",

@@ -14,8 +14,9 @@ NAME = "torch_llama_mlp_bf16.mlir"
 TOKENS, HIDDEN, INTER = 32, 256, 688
 
 
-def main():
-    args = c.parse_args(__doc__, NAME)
+def build():
+    """The PyTorch module (eval mode) and its example inputs, seeded: what
+    main() exports, and what bench/torch_eager.py times on a GPU."""
     c.seed_everything(0)
     import torch
     import torch.nn as nn
@@ -47,7 +48,13 @@ def main():
         model.norm.weight.uniform_(0.5, 1.5)
     model = model.to(torch.bfloat16).eval()
     x = torch.randn(TOKENS, HIDDEN).to(torch.bfloat16)
-    text = c.torch_export_linalg(model, x)
+    return model, (x,)
+
+
+def main():
+    args = c.parse_args(__doc__, NAME)
+    model, inputs = build()
+    text = c.torch_export_linalg(model, *inputs)
     c.write_module(args.output, text, __file__, c.versions(*c.TORCH_VERSIONS),
                    ["LLaMA-style MLP block in bf16: 32 tokens, hidden 256, intermediate 688;",
                     "RMSNorm, down(silu(gate(x)) * up(x)), residual; weights bf16 constants.",

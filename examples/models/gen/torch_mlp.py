@@ -11,8 +11,9 @@ import _common as c
 NAME = "torch_mlp.mlir"
 
 
-def main():
-    args = c.parse_args(__doc__, NAME)
+def build():
+    """The PyTorch module (eval mode) and its example inputs, seeded: what
+    main() exports, and what bench/torch_eager.py times on a GPU."""
     c.seed_everything(0)
     import torch
     import torch.nn as nn
@@ -23,7 +24,13 @@ def main():
         nn.Linear(256, 64),
     ).eval()
     x = torch.randn(32, 256)
-    text = c.torch_export_linalg(model, x)
+    return model, (x,)
+
+
+def main():
+    args = c.parse_args(__doc__, NAME)
+    model, inputs = build()
+    text = c.torch_export_linalg(model, *inputs)
     c.write_module(args.output, text, __file__, c.versions(*c.TORCH_VERSIONS),
                    ["PyTorch MLP: batch 32, Linear 256->512, ReLU, Linear 512->256, ReLU,",
                     "Linear 256->64; f32, weights constant. torch_mlir.fx.export_and_import,",

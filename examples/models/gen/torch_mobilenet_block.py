@@ -14,8 +14,9 @@ NAME = "torch_mobilenet_block.mlir"
 C, EXPANDED, HW = 24, 144, 56
 
 
-def main():
-    args = c.parse_args(__doc__, NAME)
+def build():
+    """The PyTorch module (eval mode) and its example inputs, seeded: what
+    main() exports, and what bench/torch_eager.py times on a GPU."""
     c.seed_everything(0)
     import torch
     import torch.nn as nn
@@ -41,7 +42,13 @@ def main():
         c.randomize_batchnorm(bn)
     model.eval()
     x = torch.randn(1, C, HW, HW)
-    text = c.torch_export_linalg(model, x)
+    return model, (x,)
+
+
+def main():
+    args = c.parse_args(__doc__, NAME)
+    model, inputs = build()
+    text = c.torch_export_linalg(model, *inputs)
     c.write_module(args.output, text, __file__, c.versions(*c.TORCH_VERSIONS),
                    ["MobileNetV2 inverted residual block: input 1x24x56x56 (NCHW), 1x1 conv",
                     "24->144 + BN + ReLU6, depthwise 3x3 + BN + ReLU6, 1x1 conv 144->24 + BN,",

@@ -15,8 +15,9 @@ NAME = "torch_resnet_block.mlir"
 C, HW = 64, 56
 
 
-def main():
-    args = c.parse_args(__doc__, NAME)
+def build():
+    """The PyTorch module (eval mode) and its example inputs, seeded: what
+    main() exports, and what bench/torch_eager.py times on a GPU."""
     c.seed_everything(0)
     import torch
     import torch.nn as nn
@@ -40,7 +41,13 @@ def main():
     c.randomize_batchnorm(model.bn2)
     model.eval()
     x = torch.randn(1, C, HW, HW)
-    text = c.torch_export_linalg(model, x)
+    return model, (x,)
+
+
+def main():
+    args = c.parse_args(__doc__, NAME)
+    model, inputs = build()
+    text = c.torch_export_linalg(model, *inputs)
     c.write_module(args.output, text, __file__, c.versions(*c.TORCH_VERSIONS),
                    ["ResNet basic block: input 1x64x56x56 (NCHW), conv3x3 + BN + ReLU, conv3x3 + BN,",
                     "residual, ReLU; f32, weights and BN statistics constant (eval mode).",

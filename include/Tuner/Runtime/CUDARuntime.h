@@ -9,8 +9,15 @@
 //
 // Besides the `mgpu*` entry points (extern "C", handed to the JIT by name),
 // this header gives the measurement side what it needs: device queries,
-// managed memory for kernel arguments, and kernel timing with CUDA events
-// recorded around every launch.
+// managed and device memory for kernel arguments, copies between host and
+// device, and kernel timing with CUDA events recorded around every launch.
+//
+// Lowered modules also call two entry points of our own,
+// `mgpuTunerModuleBuffer` and `mgpuTunerModuleBufferFree`
+// (tuner-gpu-device-memory): a buffer that lives as long as the module, in
+// device or managed memory, allocated on first use and optionally filled
+// from host memory (the device copy of a constant weight, a temporary
+// between kernels).
 //
 // The runtime is built when the CUDA toolkit headers are found
 // (TUNER_HAS_CUDA); without them every query fails with that reason.
@@ -61,6 +68,25 @@ FailureOr<SmallVector<DeviceInfo>> getDevices(std::string &error);
 /// succeeded.
 void *allocateManaged(size_t bytes);
 void freeManaged(void *ptr);
+
+/// Device memory (cuMemAlloc), `bytes` rounded up to 256 and zero-filled.
+/// Null on failure. initialize() must have succeeded.
+void *allocateDevice(size_t bytes);
+void freeDevice(void *ptr);
+
+/// Synchronous copies between host memory and device (or managed) memory;
+/// fail with the driver's message.
+LogicalResult copyToDevice(void *device, const void *host, size_t bytes,
+                           std::string &error);
+LogicalResult copyToHost(void *host, const void *device, size_t bytes,
+                         std::string &error);
+
+/// Times `fn` with two CUDA events recorded on the null stream before and
+/// after it, once all of `fn`'s work is done (lowered host code synchronizes
+/// every launch): the elapsed device time of the whole call, launches and
+/// host code between them included. Fails with the driver's message.
+FailureOr<double> timeWithEvents(llvm::function_ref<void()> fn,
+                                 std::string &error);
 
 /// Waits for all work of the current context; fails with the driver's
 /// message (a kernel that faulted leaves the context unusable: the caller's

@@ -34,6 +34,11 @@ struct KernelSignature {
   /// Whether the lowered function takes the outputs as trailing arguments
   /// (buffer-results-to-out-params) instead of returning them.
   bool outParams = false;
+  /// The arguments of the lowered function (the inputs, then the outputs
+  /// where they are out-parameters) that its host code reads or writes
+  /// (tuner-gpu-device-memory): a GPU runner passes them in memory the host
+  /// reaches, the others in device memory. Empty for CPU code.
+  SmallVector<int64_t> hostArgs;
   /// The least precise float element type the function computes with (its
   /// arguments, results and the values of its ops), null when it computes on
   /// no floats: what the precision of its results is bounded by.
@@ -50,6 +55,10 @@ void annotateKernelSignature(Operation *func);
 
 /// Sets the `out_params` field of an existing `tuner.kernel` attribute.
 void setKernelOutParams(Operation *func, bool outParams);
+
+/// Sets the `host_args` field of an existing `tuner.kernel` attribute (see
+/// KernelSignature::hostArgs).
+void setKernelHostArgs(Operation *func, ArrayRef<int64_t> hostArgs);
 
 /// The signature of `func`: from its `tuner.kernel` attribute, or else from
 /// its argument and result types (which must be ranked shaped types with

@@ -83,6 +83,9 @@ struct LowerGPUOptions {
   int optLevel = 3;
   bool outParams = false;
   bool cInterface = false;
+  /// A remark per function counting the host ops that touch tensor data
+  /// (tuner-gpu-device-memory's report).
+  bool reportHostOps = false;
 };
 
 /// Adds the tuner-lower-gpu pipeline to `pm` (which must run on a module).

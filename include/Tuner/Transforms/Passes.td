@@ -769,6 +769,69 @@ def TunerGPUAllocToWorkgroup
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def TunerGPUDeviceMemory
+    : Pass<"tuner-gpu-device-memory", "::mlir::ModuleOp"> {
+  let summary = "Give every buffer a kernel reads memory the device reaches";
+  let description = [{
+    Runs on bufferized host code whose kernels are `gpu.launch` ops (after
+    `tuner-gpu-map-forall`). A kernel that reads a host `malloc` or a global
+    of the host module faults on the device ("Invalid __global__ read"):
+    every model with constant weights did. For each buffer a launch reads
+    (through any views), by where it comes from:
+
+    - `memref.get_global` of a constant (weights, splats and folded
+      constants, `dense` or `dense_resource`): a device copy, one per
+      global, allocated and uploaded on the first call and kept as long as
+      the module (managed memory where host code also reads it);
+    - `memref.alloc` at the top of a function, of static shape and not
+      returned (temporaries between kernels; results with out-parameters
+      are arguments): a buffer kept as long as the module, allocated on the
+      first call and reused by every later one, in device memory unless
+      host code touches it (then managed memory);
+    - any other host allocation (returned results, allocations in loops,
+      dynamic shapes): `gpu.alloc host_shared` (managed memory) per call.
+
+    A module buffer is a null-initialized pointer global and a call of the
+    runtime's `mgpuTunerModuleBuffer(slot, init, bytes, managed)`; a module
+    destructor frees them (`mgpuTunerModuleBufferFree`). Host code "touches"
+    a buffer when an op outside the launches reads or writes its data
+    (linalg ops left on the host, loads, stores, copies) or carries it where
+    this pass cannot follow (calls, loops, stores of the buffer).
+
+    ```mlir
+    memref.global "private" constant @w : memref<1024x1024xf32> = dense<5.0e-01>
+    func.func @f(...) {
+      %w = memref.get_global @w : memref<1024x1024xf32>
+      gpu.launch ... { ... memref.load %w[...] ... }
+    // becomes
+    llvm.mlir.global internal @__tuner_buffer_w() : !llvm.ptr
+    func.func @f(...) {
+      %w = memref.get_global @w : memref<1024x1024xf32>
+      %p = llvm.call @mgpuTunerModuleBuffer(%slot, %host, %bytes, %managed)
+      %d = builtin.unrealized_conversion_cast %descriptor
+          : !llvm.struct<(...)> to memref<1024x1024xf32>
+      gpu.launch ... { ... memref.load %d[...] ... }
+    ```
+
+    The function arguments host code touches are recorded in its
+    `tuner.kernel` attribute (`host_args`), so that a runner passes those in
+    managed memory and the others in device memory. A launch still reading
+    a host global, allocation or stack buffer afterwards is an error at the
+    launch (a mutable global, a dynamic stack buffer). With `report`, a
+    remark per function counts the host ops that touch buffer data, by name
+    (0 means the whole function runs in kernels).
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per function counting the host ops that touch "
+           "buffer data">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
   let summary = "Lower scheduled linalg on tensors to NVVM kernels and LLVM host code (CUDA)";
   let description = [{
@@ -784,7 +847,9 @@ def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
        to the host runtime inside a kernel), canonicalize and CSE;
        optionally results turned into out-parameters;
     3. `tuner-gpu-map-forall` (blocks and threads, barriers),
-       `tuner-gpu-alloc-to-workgroup`, vector lowering to the 1-D loads,
+       `tuner-gpu-alloc-to-workgroup`, `tuner-gpu-device-memory` (constants
+       and temporaries the kernels read in device memory, uploaded or
+       allocated once per module), vector lowering to the 1-D loads,
        stores and FMAs the NVVM conversion handles;
     4. remaining linalg ops to loops, constants and index computations sunk
        into the launches;
@@ -818,6 +883,9 @@ def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
            "Turn memref results of public functions into out-parameters">,
     Option<"cInterface", "c-interface", "bool", /*default=*/"false",
            "Emit _mlir_ciface_ wrappers for public functions">,
+    Option<"reportHostOps", "report-host-ops", "bool", /*default=*/"false",
+           "Emit a remark per function counting the host ops that touch "
+           "tensor data (tuner-gpu-device-memory's report)">,
   ];
 }
 

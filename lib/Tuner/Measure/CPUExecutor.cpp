@@ -430,7 +430,14 @@ ObjectKernel::ObjectKernel(std::unique_ptr<JIT> jit, void (*function)(void **),
                            KernelSignature signature)
     : Kernel(function, std::move(signature)), jit(std::move(jit)) {}
 
-ObjectKernel::~ObjectKernel() = default;
+ObjectKernel::~ObjectKernel() {
+  // The module's destructors, as the ExecutionEngine runs them: lowered GPU
+  // code unloads its kernels and frees its module buffers (a runner loads
+  // many candidates; without this each one's weights stayed on the device).
+  if (jit && jit->lljit)
+    llvm::consumeError(
+        jit->lljit->deinitialize(jit->lljit->getMainJITDylib()));
+}
 
 FailureOr<std::unique_ptr<ObjectKernel>>
 ObjectKernel::load(StringRef objectPath, StringRef entry,

@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cassert>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -19,7 +20,7 @@ using namespace mlir;
 using namespace mlir::tuner;
 
 FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
-                                          bool managed) {
+                                          BufferMemory memory) {
   Type elt = type.getElementType();
   if (!type.hasStaticShape() || !elt.isIntOrFloat() ||
       !(elt.isF16() || elt.isBF16() || elt.isF32() || elt.isF64() ||
@@ -49,15 +50,32 @@ FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
   buffer.numElements = *elements;
   size_t bytes = std::max<size_t>(64, *total);
   bytes = (bytes + 63) / 64 * 64;
-  void *mem = managed ? cuda::allocateManaged(bytes)
-                      : std::aligned_alloc(64, bytes);
+  buffer.memory = memory;
+  void *mem = nullptr;
+  void (*release)(void *) = std::free;
+  switch (memory) {
+  case BufferMemory::Host:
+    mem = std::aligned_alloc(64, bytes);
+    break;
+  case BufferMemory::Managed:
+    mem = cuda::allocateManaged(bytes);
+    release = cuda::freeManaged;
+    break;
+  case BufferMemory::Device:
+    mem = cuda::allocateDevice(bytes); // zero-filled by the runtime
+    release = cuda::freeDevice;
+    break;
+  }
   if (!mem) {
-    error = "out of memory allocating " + std::to_string(bytes) + " bytes";
+    error = std::string("out of ") +
+            (memory == BufferMemory::Device ? "device " : "") +
+            "memory allocating " + std::to_string(bytes) + " bytes";
     return failure();
   }
-  std::memset(mem, 0, bytes);
+  if (memory != BufferMemory::Device)
+    std::memset(mem, 0, bytes);
   buffer.storage = std::unique_ptr<uint8_t, void (*)(void *)>(
-      static_cast<uint8_t *>(mem), managed ? cuda::freeManaged : std::free);
+      static_cast<uint8_t *>(mem), release);
 
   int64_t rank = type.getRank();
   buffer.descriptor.assign(3 + 2 * rank, 0);
@@ -82,7 +100,30 @@ void HostBuffer::appendPackedArgs(SmallVectorImpl<void *> &args) {
 }
 
 void HostBuffer::copyFrom(const HostBuffer &other) {
+  assert(memory != BufferMemory::Device &&
+         other.memory != BufferMemory::Device && "use upload/download");
   std::memcpy(data(), other.data(), numElements * elementBytes);
+}
+
+LogicalResult HostBuffer::upload(const HostBuffer &host, std::string &error) {
+  assert(host.memory != BufferMemory::Device && "the source is not host data");
+  if (memory != BufferMemory::Device) {
+    copyFrom(host);
+    return success();
+  }
+  return cuda::copyToDevice(data(), host.data(), numElements * elementBytes,
+                            error);
+}
+
+LogicalResult HostBuffer::download(HostBuffer &host,
+                                   std::string &error) const {
+  assert(host.memory != BufferMemory::Device && "the target is not host data");
+  if (memory != BufferMemory::Device) {
+    host.copyFrom(*this);
+    return success();
+  }
+  return cuda::copyToHost(host.data(), data(), numElements * elementBytes,
+                          error);
 }
 
 static uint16_t toHalf(float f, const llvm::fltSemantics &sem) {
@@ -101,6 +142,7 @@ static float fromHalf(uint16_t bits, const llvm::fltSemantics &sem) {
 }
 
 void HostBuffer::fillRandom(uint64_t seed) {
+  assert(memory != BufferMemory::Device && "fill a host buffer and upload it");
   std::mt19937_64 rng(seed);
   Type elt = type.getElementType();
   uint8_t *p = storage.get();

@@ -22,15 +22,31 @@ namespace mlir::tuner {
 /// overflowing shape is an error, not an allocation.
 constexpr int64_t kMaxBufferBytes = int64_t(1) << 40;
 
+/// Where a buffer's memory is.
+enum class BufferMemory {
+  /// Host memory (aligned_alloc).
+  Host,
+  /// CUDA managed memory: reachable from GPU kernels and the host.
+  Managed,
+  /// CUDA device memory: reachable from GPU kernels only. The host reaches
+  /// its contents through upload() and download() alone.
+  Device,
+};
+
 /// A dense, 64-byte aligned buffer with a memref descriptor.
 class HostBuffer {
 public:
   /// Allocates a buffer for `type` (static shape; element type f16, bf16,
-  /// f32, f64 or an integer of 1 to 64 bits). Zero-filled.
-  /// With `managed`, the memory is CUDA managed memory (reachable from GPU
-  /// kernels too; the CUDA runtime must be initialized).
+  /// f32, f64 or an integer of 1 to 64 bits) in `memory`. Zero-filled. CUDA
+  /// memory needs the CUDA runtime initialized (cuda::initialize).
   static FailureOr<HostBuffer> create(ShapedType type, std::string &error,
-                                      bool managed = false);
+                                      BufferMemory memory);
+  /// As above, in managed memory with `managed`, else in host memory.
+  static FailureOr<HostBuffer> create(ShapedType type, std::string &error,
+                                      bool managed = false) {
+    return create(type, error,
+                  managed ? BufferMemory::Managed : BufferMemory::Host);
+  }
 
   HostBuffer(HostBuffer &&) = default;
   HostBuffer &operator=(HostBuffer &&) = default;
@@ -45,8 +61,18 @@ public:
   /// integers uniform in [-8, 8] below 32 bits, in [0, 8] from 32 bits on
   /// (they may index a table), booleans 0/1.
   void fillRandom(uint64_t seed);
-  /// Copies the contents of a buffer of the same type.
+  /// Copies the contents of a buffer of the same type (neither in device
+  /// memory).
   void copyFrom(const HostBuffer &other);
+
+  BufferMemory getMemory() const { return memory; }
+
+  /// Copies the contents of `host` (same type, not in device memory) into
+  /// this buffer, wherever it lives; fails with the driver's message.
+  LogicalResult upload(const HostBuffer &host, std::string &error);
+  /// Copies this buffer's contents into `host` (same type, not in device
+  /// memory); fails with the driver's message.
+  LogicalResult download(HostBuffer &host, std::string &error) const;
 
   /// The descriptor {allocated, aligned, offset, sizes[rank], strides[rank]}
   /// as 8-byte fields, the layout of StridedMemRefType.
@@ -74,6 +100,7 @@ private:
   HostBuffer() = default;
 
   ShapedType type;
+  BufferMemory memory = BufferMemory::Host;
   int64_t numElements = 0;
   int64_t elementBytes = 0;
   std::unique_ptr<uint8_t, void (*)(void *)> storage{nullptr, nullptr};

@@ -1,0 +1,269 @@
+//===- GPURunner.cpp - run a CUDA module on the GPU, time and check -------===//
+//
+// tuner-run's device path: a module with kernels (lowered by tuner-lower-gpu,
+// or scheduled for a CUDA target and lowered here) runs on CUDA device 0
+// through lib/Runtime. Its arguments live in device memory (managed memory
+// for the few that host code touches, see tuner-gpu-device-memory), the
+// inputs are copied in once and the results out once; whole calls are timed
+// with CUDA events, and the outputs are checked against a reference run on
+// the CPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModuleRunner.h"
+
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Runtime/CUDARuntime.h"
+#include "Tuner/Transforms/KernelSignature.h"
+#include "Tuner/Transforms/Prepare.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <chrono>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+bool mlir::tuner::isCUDAModule(ModuleOp module) {
+  bool kernels = false;
+  module.walk([&](Operation *op) {
+    kernels = isa<gpu::BinaryOp, gpu::LaunchFuncOp, gpu::LaunchOp>(op);
+    return kernels ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (kernels)
+    return true;
+  sched::TargetAttr target = sched::getTarget(module);
+  return target && target.isCUDA();
+}
+
+/// The compute capability of `chip` ("sm_90" -> 90), or nullopt.
+static std::optional<int> getComputeCapability(StringRef chip) {
+  int sm = 0;
+  if (!chip.consume_front("sm_") || chip.consumeInteger(10, sm))
+    return std::nullopt;
+  return sm;
+}
+
+/// Fails when the kernels of `module` are for a newer chip than `device`
+/// (the driver could not load them).
+static LogicalResult checkKernelChips(ModuleOp module,
+                                      const cuda::DeviceInfo &device,
+                                      std::string &error) {
+  int have = device.computeMajor * 10 + device.computeMinor;
+  WalkResult result = module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = dyn_cast<gpu::ObjectAttr>(attr);
+      auto target =
+          object ? dyn_cast<NVVM::NVVMTargetAttr>(object.getTarget()) : nullptr;
+      if (!target)
+        continue;
+      std::optional<int> need = getComputeCapability(target.getChip());
+      if (need && *need > have) {
+        error = "the kernels of @" + binary.getName().str() + " are for " +
+                target.getChip().str() + ", but device 0 (" + device.name +
+                ") is " + device.getChip();
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Brings a CUDA module to the LLVM dialect: a scheduled module on tensors
+/// is materialized and lowered with tuner-lower-gpu for its target's chip
+/// (else `chip`), with out-parameters. On success `entry` names the function.
+static LogicalResult prepareModuleForGPU(ModuleOp module,
+                                         StringRef requestedEntry,
+                                         StringRef chip, std::string &entry,
+                                         std::string &error) {
+  FailureOr<Operation *> func =
+      findEntryFunction(module, requestedEntry, error);
+  if (failed(func))
+    return failure();
+  entry = SymbolTable::getSymbolName(*func).str();
+  if (isLoweredToLLVM(module))
+    return success();
+  annotateKernelSignature(*func);
+  if (failed(getKernelSignature(*func, error)))
+    return failure();
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  pm.addPass(sched::createSchedMaterialize());
+  LowerGPUOptions options;
+  sched::TargetAttr target = sched::getTarget(module);
+  options.chip =
+      target && target.isCUDA() ? target.getArch().str() : chip.str();
+  options.outParams = true;
+  buildLowerGPUPipeline(pm, options);
+  if (failed(pm.run(module))) {
+    error = "failed to materialize and lower the module for the GPU (see the "
+            "errors above)";
+    return failure();
+  }
+  return success();
+}
+
+namespace {
+/// The buffers of one GPU run: the inputs and outputs on the host (the
+/// random inputs, the results copied back) and the arguments the kernel
+/// gets (device memory; managed where host code touches them; scalars stay
+/// on the host, passed by value).
+struct GPUBuffers {
+  std::vector<HostBuffer> hostInputs, hostOutputs;
+  std::vector<HostBuffer> inputs, outputs;
+  unsigned managed = 0;
+};
+} // namespace
+
+static FailureOr<GPUBuffers> allocateGPUBuffers(const KernelSignature &sig,
+                                                uint64_t seed,
+                                                std::string &error) {
+  GPUBuffers buffers;
+  if (failed(
+          allocateBuffers(sig, buffers.hostInputs, buffers.hostOutputs, error)))
+    return failure();
+  for (auto [i, buffer] : llvm::enumerate(buffers.hostInputs))
+    buffer.fillRandom(seed * 1000003 + i);
+  auto place = [&](const HostBuffer &host, size_t index,
+                   std::vector<HostBuffer> &into) -> LogicalResult {
+    BufferMemory memory = BufferMemory::Device;
+    if (host.isScalar()) {
+      memory = BufferMemory::Host;
+    } else if (llvm::is_contained(sig.hostArgs, int64_t(index))) {
+      memory = BufferMemory::Managed;
+      ++buffers.managed;
+    }
+    FailureOr<HostBuffer> arg =
+        HostBuffer::create(host.getType(), error, memory);
+    if (failed(arg) || failed(arg->upload(host, error)))
+      return failure();
+    into.push_back(std::move(*arg));
+    return success();
+  };
+  size_t index = 0;
+  for (const HostBuffer &host : buffers.hostInputs)
+    if (failed(place(host, index++, buffers.inputs)))
+      return failure();
+  for (const HostBuffer &host : buffers.hostOutputs)
+    if (failed(place(host, index++, buffers.outputs)))
+      return failure();
+  return buffers;
+}
+
+/// Times whole calls of `kernel` with CUDA events (warm-up calls first, as
+/// many calls per repeat as min-repeat-ms asks), then the kernels alone.
+static LogicalResult timeOnGPU(Kernel &kernel, GPUBuffers &buffers,
+                               const TimingOptions &options, RunResult &result,
+                               std::string &error) {
+  auto call = [&] { kernel.run(buffers.inputs, buffers.outputs); };
+  for (unsigned i = 0; i < options.warmup; ++i)
+    call();
+  FailureOr<double> one = cuda::timeWithEvents(call, error);
+  if (failed(one))
+    return failure();
+  unsigned calls = 1;
+  double minSeconds = options.minRepeatMs / 1000.0;
+  if (minSeconds > 0 && *one > 0)
+    calls = static_cast<unsigned>(
+        std::clamp<double>(std::ceil(minSeconds / *one), 1, 1 << 20));
+  Timings &timings = result.timings;
+  timings.callsPerRepeat = calls;
+  for (unsigned r = 0; r < std::max(1u, options.repeats); ++r) {
+    FailureOr<double> seconds = cuda::timeWithEvents(
+        [&] {
+          for (unsigned i = 0; i < calls; ++i)
+            call();
+        },
+        error);
+    if (failed(seconds))
+      return failure();
+    timings.seconds.push_back(*seconds / calls);
+  }
+  // The kernels alone: events around every launch, added up per call.
+  Timings kernels;
+  cuda::KernelTimer timer;
+  for (unsigned r = 0; r < std::max(1u, options.repeats); ++r) {
+    timer.reset();
+    call();
+    kernels.seconds.push_back(timer.getSeconds());
+  }
+  result.kernelTimings = std::move(kernels);
+  return cuda::synchronize(error);
+}
+
+FailureOr<RunResult> mlir::tuner::runModuleOnGPU(ModuleOp module,
+                                                 ModuleOp reference,
+                                                 const RunOptions &options,
+                                                 std::string &error) {
+  auto start = std::chrono::steady_clock::now();
+  // Nothing may touch the device before this succeeds: the runtime ends the
+  // process on a driver error inside lowered code.
+  std::string why;
+  FailureOr<SmallVector<cuda::DeviceInfo>> devices = cuda::getDevices(why);
+  if (failed(devices) || devices->empty() ||
+      failed(cuda::initialize(/*ordinal=*/0, why))) {
+    error = "no GPU to run the module on: " +
+            (why.empty() ? std::string("the CUDA driver sees no device") : why);
+    return failure();
+  }
+  const cuda::DeviceInfo &device = devices->front();
+  bool widenReference =
+      options.skipIntermediateRoundings &&
+      (isLoweredToLLVM(module) || !hasNarrowAccumulations(module));
+  RunResult result;
+  if (failed(prepareModuleForGPU(module, options.entry, device.getChip(),
+                                 result.entry, error)) ||
+      failed(checkKernelChips(module, device, error)))
+    return failure();
+  Operation *func = module.lookupSymbol(result.entry);
+  FailureOr<KernelSignature> signature = getKernelSignature(func, error);
+  if (failed(signature))
+    return failure();
+  if (!signature->outParams && !signature->outputs.empty()) {
+    error = "the module returns its results (managed memory the runner cannot "
+            "free): lower it with --tuner-lower-gpu=\"out-params=true\"";
+    return failure();
+  }
+  FailureOr<std::unique_ptr<CPUKernel>> kernel =
+      CPUKernel::compile(module, result.entry, *signature, error);
+  if (failed(kernel))
+    return failure();
+  result.signature = *signature;
+  result.device = device.name;
+  result.compileSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+
+  FailureOr<GPUBuffers> buffers =
+      allocateGPUBuffers(*signature, options.seed, error);
+  if (failed(buffers))
+    return failure();
+  result.managedArgs = buffers->managed;
+  if (!options.saveInputsDir.empty() &&
+      failed(saveBuffers(buffers->hostInputs, options.saveInputsDir, "input",
+                         error)))
+    return failure();
+  // Run once on the pristine inputs, copy the results back, compare.
+  (*kernel)->run(buffers->inputs, buffers->outputs);
+  if (failed(cuda::synchronize(error)))
+    return failure();
+  for (auto [onDevice, host] :
+       llvm::zip(buffers->outputs, buffers->hostOutputs))
+    if (failed(onDevice.download(host, error)))
+      return failure();
+  if (!options.saveOutputsDir.empty() &&
+      failed(saveBuffers(buffers->hostOutputs, options.saveOutputsDir, "output",
+                         error)))
+    return failure();
+  if (reference &&
+      failed(checkAgainstReference(reference, widenReference, options,
+                                   buffers->hostOutputs, result, error)))
+    return failure();
+  if (failed(timeOnGPU(**kernel, *buffers, options.timing, result, error)))
+    return failure();
+  return result;
+}

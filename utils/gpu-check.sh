@@ -1,0 +1,285 @@
+#!/usr/bin/env bash
+# utils/gpu-check.sh - the GPU checks of issue 32 in one run (<= 6 minutes).
+#
+# On a machine with an NVIDIA GPU (H100/H200) and its driver, the CUDA
+# toolkit (ptxas, libdevice, compute-sanitizer) and PyTorch, from the
+# repository root:
+#
+#   OUT=DIR utils/gpu-check.sh        (OUT defaults to ./gpu-check-out)
+#
+# Tools: .device/bin/tuner-opt.xz and .device/bin/tuner-run.xz, static builds
+# (configure with -DTUNER_LINK_MLIR_DYLIB=OFF, `ninja tuner-opt-xz
+# tuner-run-xz`, copy build/bin/*.xz), with the shared libraries they load in
+# .device/lib (libomp.so.5, libxgboost.so.0 and its dependencies). With
+# TUNER_BIN=DIR the unpacked tools of DIR are used instead (a local build: the
+# script then also runs where there is no GPU, its GPU steps failing with
+# their diagnostics).
+#
+# Steps, in order of importance; each has a timeout and a status of its own,
+# a failed step does not stop the others, and a step is skipped once the
+# budget (GPU_CHECK_BUDGET seconds, default 345) is nearly spent:
+#   setup     unpack the tools, record the machine (nvidia-smi, PyTorch)
+#   lower     every program of examples/models and the two constant-weight
+#             cases (test/Integration/GPU/Inputs) with default cuda:sm_90
+#             schedules, tuner-lower-gpu with out-parameters; the host ops
+#             touching tensor data per program; no launch may take a host
+#             global's address (utils/check-gpu-launch-args.py)
+#   sanitize  compute-sanitizer (memcheck) on tuner-run of the reduced case
+#             (256x1024x1024 matmul, constant B) and of the constant-filter
+#             convolution: 0 errors expected
+#   run       tuner-run of every lowered program on the GPU, checked against
+#             the untransformed program on the CPU, CUDA-event timings
+#   eager     PyTorch eager timings (TF32 off) of the models whose generator
+#             defines them (bench/torch_eager.py)
+#   tune      tuner-tune target=cuda:sm_90 trials=12 on torch_mlp and
+#             torch_resnet_block: RUNTIME_DEVICE records in the database
+#             (0 expected), then tuner-run of the tuned program
+#   ptxas     ptxas -v of every kernel (utils/check-gpu-ptxas.py)
+#
+# Writes $OUT/gpu-check.log (everything printed), $OUT/gpu-check.json (the
+# summary, utils/gpu-check-summary.py) and $OUT/details.tar.xz (per-step
+# outputs: tuner-run JSON, sanitizer reports, databases, tuning reports).
+
+set -u -o pipefail
+cd "$(dirname "$0")/.." || exit 1
+ROOT=$PWD
+OUT=${OUT:-$ROOT/gpu-check-out}
+mkdir -p "$OUT"
+LOG=$OUT/gpu-check.log
+: >"$LOG"
+exec > >(tee -a "$LOG") 2>&1
+
+START=$(date +%s)
+BUDGET=${GPU_CHECK_BUDGET:-345}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/gpu-check.XXXXXX")
+mkdir -p "$WORK"/{bin,lowered,run,sanitize,tune,steps}
+STEPS=$WORK/steps/steps.tsv
+: >"$STEPS"
+
+log() { echo "[gpu-check $(($(date +%s) - START))s] $*"; }
+remaining() { echo $((BUDGET - ($(date +%s) - START))); }
+
+# step NAME TIMEOUT CMD...: runs CMD with `timeout`, at most until the budget
+# is spent; records NAME, status and seconds in $STEPS. Status: ok, failed
+# (exit code), timeout or skipped (no time left).
+step() {
+  local name=$1 limit=$2
+  shift 2
+  local left
+  left=$(($(remaining) - 10))
+  ((left < limit)) && limit=$left
+  if ((limit < 15)); then
+    log "SKIP $name (budget spent)"
+    printf '%s\tskipped\t0\n' "$name" >>"$STEPS"
+    return 0
+  fi
+  log "BEGIN $name (timeout ${limit}s): $1"
+  local t0=$(date +%s) rc
+  # The steps are exported shell functions, run by a child bash.
+  timeout -k 5 "$limit" bash -o pipefail -c '"$@"' step "$@"
+  rc=$?
+  local status=ok
+  if ((rc == 124 || rc == 137)); then
+    status=timeout
+  elif ((rc != 0)); then
+    status="failed($rc)"
+  fi
+  log "END $name: $status"
+  printf '%s\t%s\t%s\n' "$name" "$status" "$(($(date +%s) - t0))" >>"$STEPS"
+  return 0
+}
+
+#===--------------------------------------------------------------------===#
+# setup
+#===--------------------------------------------------------------------===#
+
+unpack() {
+  local tool
+  for tool in tuner-opt tuner-run; do
+    if [[ -n ${TUNER_BIN:-} ]]; then
+      ln -sf "$(cd "$TUNER_BIN" && pwd)/$tool" "$WORK/bin/$tool" || return 1
+    else
+      python3 -c 'import lzma, shutil, sys
+shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
+        ".device/bin/$tool.xz" "$WORK/bin/$tool" || return 1
+      chmod +x "$WORK/bin/$tool"
+    fi
+    "$WORK/bin/$tool" --version || return 1
+  done
+}
+
+machine() {
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm \
+    --format=csv || true
+  python3 -c 'import torch; print("torch", torch.__version__, "cuda",
+torch.version.cuda, "device", torch.cuda.is_available() and
+torch.cuda.get_device_name())' || true
+  echo "ptxas: ${TUNER_PTXAS:-none}; compute-sanitizer: $(command -v compute-sanitizer || echo none)"
+  nproc
+}
+
+if [[ -d $ROOT/.device/lib ]]; then
+  export LD_LIBRARY_PATH=$ROOT/.device/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  [[ -e $ROOT/.device/lib/libomp.so.5 ]] &&
+    export TUNER_OPENMP_LIB=$ROOT/.device/lib/libomp.so.5
+fi
+for dir in "${CUDA_HOME:-}" /usr/local/cuda /usr/local/cuda-13.0 /usr/local/cuda-12; do
+  if [[ -n $dir && -x $dir/bin/ptxas ]]; then
+    export TUNER_PTXAS=$dir/bin/ptxas CUDA_HOME=$dir
+    export PATH=$dir/bin:$PATH
+    break
+  fi
+done
+[[ -z ${TUNER_PTXAS:-} ]] && command -v ptxas >/dev/null &&
+  export TUNER_PTXAS=$(command -v ptxas)
+[[ -d /usr/local/cuda/compute-sanitizer ]] &&
+  export PATH=$PATH:/usr/local/cuda/compute-sanitizer
+
+export -f log remaining unpack machine
+export ROOT WORK START BUDGET
+export OPT=$WORK/bin/tuner-opt RUN=$WORK/bin/tuner-run
+export INPUTS=$ROOT/test/Integration/GPU/Inputs
+PROGRAMS=("$ROOT"/examples/models/*.mlir "$INPUTS/matmul_const_b.mlir"
+  "$INPUTS/conv_const_filter.mlir")
+step setup 120 unpack
+step machine 30 machine
+
+#===--------------------------------------------------------------------===#
+# lower
+#===--------------------------------------------------------------------===#
+
+# lower_one FILE: default cuda:sm_90 schedules, lowered with out-parameters;
+# the remark counting host ops goes to lowered/NAME.log.
+lower_one() {
+  local name
+  name=$(basename "$1" .mlir)
+  timeout -k 5 150 "$OPT" "$1" --sched-apply-default=target=cuda:sm_90 \
+    --sched-materialize \
+    --tuner-lower-gpu="out-params=true report-host-ops=true" \
+    -o "$WORK/lowered/$name.mlir" >"$WORK/lowered/$name.log" 2>&1
+  local rc=$?
+  echo "$name: lowering exit $rc; $(grep -o 'host ops touching tensor data: .*' \
+    "$WORK/lowered/$name.log" | head -1)"
+  ((rc == 0)) || rm -f "$WORK/lowered/$name.mlir"
+  return $rc
+}
+
+# lower_all FILE...: all in parallel, then the launch-argument check.
+lower_all() {
+  printf '%s\n' "$@" | xargs -P "$(nproc)" -I{} bash -c 'lower_one "$1"' _ {}
+  python3 utils/check-gpu-launch-args.py "$WORK"/lowered/*.mlir |
+    tee "$WORK/run/launch-args.txt"
+}
+export -f lower_one lower_all
+step lower 170 lower_all "${PROGRAMS[@]}"
+
+#===--------------------------------------------------------------------===#
+# sanitize
+#===--------------------------------------------------------------------===#
+
+sanitize() {
+  local name=$1 source=$2
+  [[ -f $WORK/lowered/$name.mlir ]] || { echo "$name was not lowered"; return 1; }
+  command -v compute-sanitizer >/dev/null || { echo "no compute-sanitizer"; return 1; }
+  compute-sanitizer --tool memcheck --target-processes all \
+    "$RUN" "$WORK/lowered/$name.mlir" --reference="$source" --json \
+    --warmup=0 --repeats=1 >"$WORK/sanitize/$name.out" 2>&1
+  local rc=$?
+  cat "$WORK/sanitize/$name.out" | tail -20
+  grep -q "ERROR SUMMARY: 0 errors" "$WORK/sanitize/$name.out" && ((rc == 0))
+}
+export -f sanitize
+step sanitize-matmul_const_b 120 sanitize matmul_const_b "$INPUTS/matmul_const_b.mlir"
+step sanitize-conv_const_filter 90 sanitize conv_const_filter "$INPUTS/conv_const_filter.mlir"
+
+#===--------------------------------------------------------------------===#
+# run
+#===--------------------------------------------------------------------===#
+
+run_one() {
+  local name=$1 source=$2
+  [[ -f $WORK/lowered/$name.mlir ]] || { echo "$name was not lowered"; return 1; }
+  "$RUN" "$WORK/lowered/$name.mlir" --reference="$source" --json \
+    --warmup=5 --repeats=20 --min-repeat-ms=5 >"$WORK/run/$name.json" \
+    2>"$WORK/run/$name.err"
+  local rc=$?
+  cat "$WORK/run/$name.json"
+  tail -5 "$WORK/run/$name.err"
+  return $rc
+}
+export -f run_one
+for source in "${PROGRAMS[@]}"; do
+  name=$(basename "$source" .mlir)
+  step "run-$name" 60 run_one "$name" "$source"
+done
+
+#===--------------------------------------------------------------------===#
+# eager
+#===--------------------------------------------------------------------===#
+
+eager() {
+  python3 bench/torch_eager.py --repeats 20 | tee "$WORK/run/torch_eager.jsonl"
+}
+export -f eager
+step eager 120 eager
+
+#===--------------------------------------------------------------------===#
+# tune
+#===--------------------------------------------------------------------===#
+
+tune() {
+  local name=$1 source=$ROOT/examples/models/$1.mlir
+  rm -f "$WORK/tune/$name.db"
+  "$OPT" "$source" -o "$WORK/tune/$name.tuned.mlir" \
+    --tuner-tune="target=cuda:sm_90 trials=12 time-budget=100 progress=off database=$WORK/tune/$name.db report=$WORK/tune/$name.report.json"
+  local rc=$?
+  [[ -f $WORK/tune/$name.db ]] || return 1
+  python3 - "$WORK/tune/$name.db" <<'EOF'
+import collections, json, sys
+counts = collections.Counter()
+for line in open(sys.argv[1]):
+    try:
+        counts[json.loads(line).get("error_name", "?")] += 1
+    except ValueError:
+        counts["corrupt line"] += 1
+print("records by outcome:", dict(counts))
+print("RUNTIME_DEVICE:", counts["RUNTIME_DEVICE"])
+EOF
+  return $rc
+}
+tuned_run() {
+  local name=$1
+  [[ -f $WORK/tune/$name.tuned.mlir ]] || { echo "no tuned $name"; return 1; }
+  "$OPT" "$WORK/tune/$name.tuned.mlir" --sched-materialize \
+    --tuner-lower-gpu=out-params=true -o "$WORK/tune/$name.tuned.gpu.mlir" || return 1
+  "$RUN" "$WORK/tune/$name.tuned.gpu.mlir" \
+    --reference="$ROOT/examples/models/$name.mlir" --json --warmup=5 \
+    --repeats=20 --min-repeat-ms=5 | tee "$WORK/run/$name.tuned.json"
+}
+export -f tune tuned_run
+for name in torch_mlp torch_resnet_block; do
+  step "tune-$name" 150 tune "$name"
+  step "tuned-run-$name" 60 tuned_run "$name"
+done
+
+#===--------------------------------------------------------------------===#
+# ptxas
+#===--------------------------------------------------------------------===#
+
+ptxas_all() {
+  [[ -n ${TUNER_PTXAS:-} ]] || { echo "no ptxas"; return 1; }
+  python3 utils/check-gpu-ptxas.py --tuner-opt "$OPT" --ptxas "$TUNER_PTXAS" \
+    --work "$WORK/ptxas" "$@" | tee "$WORK/run/ptxas.txt"
+}
+export -f ptxas_all
+step ptxas 120 ptxas_all "${PROGRAMS[@]}"
+
+#===--------------------------------------------------------------------===#
+# summary
+#===--------------------------------------------------------------------===#
+
+python3 utils/gpu-check-summary.py "$WORK" >"$OUT/gpu-check.json"
+cat "$OUT/gpu-check.json"
+tar -C "$WORK" -cJf "$OUT/details.tar.xz" steps run sanitize \
+  $(cd "$WORK" && ls lowered/*.log tune/*.db tune/*.json 2>/dev/null) 2>/dev/null
+log "done in $(($(date +%s) - START))s; work files in $WORK"
