@@ -482,7 +482,11 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
     outParams.modifyPublicFunctions = true;
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   }
+  // Tensor-core kernels (gpu.contraction_mma) on the bufferized block tiles;
+  // their launches get a dynamic shared-memory size once they exist.
+  pm.addPass(createTunerGPUTensorCoreMatmul());
   pm.addPass(createTunerGPUMapForall());
+  pm.addPass(createTunerGPUDynamicSharedMemory());
   pm.addPass(createTunerGPUAllocToWorkgroup());
   pm.addPass(std::make_unique<GPUHostAllocToManagedPass>());
   pm.addPass(std::make_unique<GPUVectorLoweringPass>());
