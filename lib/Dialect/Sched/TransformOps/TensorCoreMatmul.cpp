@@ -15,17 +15,19 @@
 //   epilogue   the absorbed fill / elementwise ops on the accumulators,
 //              stores of two adjacent columns per instruction
 //
-// Shared memory (dynamic, one buffer): S x [bm][tileK] of A, then S x
-// [tileK][bn] of B. Rows are cut into 16-byte chunks (8 elements); chunk c
-// of row r is stored at chunk c ^ f(r), f(r) = r % 8 for rows of at least
-// 8 chunks, (r / (8 / C)) % C for rows of C = 2 or 4 chunks: the 8 rows one
-// ldmatrix phase reads (8 consecutive rows at one chunk) and the 8 chunks a
-// quarter warp copies land in 8 different 4-bank groups.
+// Shared memory (dynamic, one buffer, PipelinedMatmul.h): S x [bm][tileK]
+// of A, then S x [tileK][bn] of B. Rows are cut into 16-byte chunks (8
+// elements); chunk c of row r is stored at chunk c ^ f(r), f(r) = r % 8 for
+// rows of at least 8 chunks, (r / (8 / C)) % C for rows of C = 2 or 4
+// chunks: the 8 rows one ldmatrix phase reads (8 consecutive rows at one
+// chunk) and the 8 chunks a quarter warp copies land in 8 different 4-bank
+// groups.
 //
 // Fragments (PTX ISA, mma.m16n8k16; g = lane / 4, t = lane % 4):
-//   A 16x16 (row)  register r: row g + 8 (r % 2), columns 2t + 8 (r / 2) +
-//   {0,1} B 16x8  (col)  register r: rows 2t + 8r + {0,1}, column g C 16x8
-//   element 2h + e: row g + 8h, column 2t + e
+//   A 16x16 (row): register r holds row g + 8 (r % 2),
+//                  columns 2t + 8 (r / 2) + {0, 1}
+//   B 16x8 (col):  register r holds rows 2t + 8r + {0, 1}, column g
+//   C 16x8:        element 2h + e is at row g + 8h, column 2t + e
 // ldmatrix .x4: lane l gives the address of row l % 8 of matrix l / 8;
 // register j of lane l gets row g, columns 2t + {0,1} of matrix j (.trans:
 // rows 2t + {0,1}, column g). With lane l addressing row l % 16, column
@@ -38,7 +40,7 @@
 
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
 
-#include "TensorCoreEpilogue.h"
+#include "PipelinedMatmul.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -51,6 +53,7 @@
 
 using namespace mlir;
 using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
 
 static constexpr int64_t kThreadsPerWarp = 32;
 /// 16-bit elements per 16-byte chunk: one cp.async, one ldmatrix row.
@@ -69,11 +72,6 @@ int64_t
 mlir::tuner::getTensorCoreAccumulators(int64_t bm, int64_t bn,
                                        const TensorCoreMatmulOptions &options) {
   return (bm / options.warpsM / kMmaM) * (bn / options.warpsN / kMmaN) * 4;
-}
-
-/// Whether rows of `chunks` 16-byte chunks can be swizzled in place.
-static bool isSwizzlable(int64_t chunks) {
-  return chunks == 2 || chunks == 4 || (chunks > 0 && chunks % 8 == 0);
 }
 
 LogicalResult
@@ -147,98 +145,18 @@ struct Geometry {
   }
 };
 
-/// Index arithmetic at a builder's insertion point.
-struct IndexBuilder {
-  OpBuilder &b;
-  Location loc;
-
-  Value c(int64_t v) const { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) const {
-    return arith::AddIOp::create(b, loc, x, y);
-  }
-  Value add(Value x, int64_t y) const { return y ? add(x, c(y)) : x; }
-  Value mul(Value x, int64_t y) const {
-    return y == 1 ? x : arith::MulIOp::create(b, loc, x, c(y));
-  }
-  Value div(Value x, int64_t y) const {
-    return y == 1 ? x : arith::DivUIOp::create(b, loc, x, c(y));
-  }
-  Value rem(Value x, int64_t y) const {
-    return arith::RemUIOp::create(b, loc, x, c(y));
-  }
-  Value bitXor(Value x, Value y) const {
-    return arith::XOrIOp::create(b, loc, x, y);
-  }
-  Value ult(Value x, int64_t y) const {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, c(y));
-  }
-  /// (x + 1) mod m for x in [0, m).
-  Value nextMod(Value x, int64_t m) const {
-    Value next = add(x, 1);
-    Value wraps =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next, c(m));
-    return arith::SelectOp::create(b, loc, wraps, c(0), next);
-  }
-};
-
 /// The values of one thread's kernel.
 struct Kernel {
   Geometry g;
-  /// The block's tiles in global memory: A bm x K, B K x bn, C bm x bn.
-  Value a, b, c;
-  /// [stages][bm][tileK] and [stages][tileK][bn] in shared memory.
-  Value sharedA, sharedB;
+  /// A's and B's tiles in global and shared memory.
+  StagedTiles tiles;
+  /// C's block tile (bm x bn).
+  Value c;
   Value tid, lane;
   /// The first row and column of the warp's tile.
   Value warpRow, warpCol;
 };
 } // namespace
-
-/// The stored chunk of chunk `chunk` of row `row` (file comment).
-static Value swizzle(const IndexBuilder &ib, Value row, Value chunk,
-                     int64_t chunks) {
-  Value bits =
-      chunks >= 8 ? ib.rem(row, 8) : ib.rem(ib.div(row, 8 / chunks), chunks);
-  return ib.bitXor(chunk, bits);
-}
-
-/// Copies a `rows` x `chunks` chunk tile of `src` from (row0, col0) into
-/// stage `stage` of `dst`: chunk q = tid + i T to thread tid.
-static void copyTile(const IndexBuilder &ib, const Kernel &kernel, Value src,
-                     Value row0, Value col0, Value dst, Value stage,
-                     int64_t rows, int64_t chunks) {
-  OpBuilder &b = ib.b;
-  int64_t total = rows * chunks, threads = kernel.g.threads();
-  for (int64_t first = 0; first < total; first += threads) {
-    OpBuilder::InsertionGuard guard(b);
-    // The last round of an uneven split: only the threads with a chunk.
-    if (first + threads > total) {
-      auto guarded =
-          scf::IfOp::create(b, ib.loc, ib.ult(kernel.tid, total - first));
-      b.setInsertionPointToStart(&guarded.getThenRegion().front());
-    }
-    Value q = ib.add(kernel.tid, first);
-    Value row = ib.div(q, chunks), chunk = ib.rem(q, chunks);
-    Value srcRow = ib.add(row0, row);
-    Value srcCol = ib.add(col0, ib.mul(chunk, kChunk));
-    Value dstCol = ib.mul(swizzle(ib, row, chunk, chunks), kChunk);
-    nvgpu::DeviceAsyncCopyOp::create(
-        b, ib.loc, dst, ValueRange{stage, row, dstCol}, src,
-        ValueRange{srcRow, srcCol}, b.getIndexAttr(kChunk),
-        /*srcElements=*/Value(), b.getUnitAttr());
-  }
-}
-
-/// Copies K tile `kTile` of A and B into stage `stage`.
-static void copyStage(const IndexBuilder &ib, const Kernel &kernel, Value stage,
-                      Value kTile) {
-  int64_t tileK = kernel.g.options.tileK;
-  Value k0 = ib.mul(kTile, tileK), zero = ib.c(0);
-  copyTile(ib, kernel, kernel.a, zero, k0, kernel.sharedA, stage, kernel.g.bm,
-           tileK / kChunk);
-  copyTile(ib, kernel, kernel.b, k0, zero, kernel.sharedB, stage, tileK,
-           kernel.g.bn / kChunk);
-}
 
 /// ldmatrix .x4 of the 16 x 16 tile at (row0, col0) of stage `stage` of
 /// `shared`: lane l addresses row l % 16, column 8 (l / 16).
@@ -321,11 +239,12 @@ static SmallVector<Value> computeStage(const IndexBuilder &ib,
   for (int64_t kk = 0; kk < g.options.tileK; kk += kMmaK) {
     SmallVector<Value> aMatrices, bMatrices;
     for (int64_t mi = 0; mi < g.fragmentsM(); ++mi)
-      aMatrices.push_back(loadMatrices(
-          ib, kernel, kernel.sharedA, stage, ib.add(kernel.warpRow, mi * kMmaM),
-          kk, zero, g.options.tileK / kChunk, /*transpose=*/false));
+      aMatrices.push_back(loadMatrices(ib, kernel, kernel.tiles.sharedA, stage,
+                                       ib.add(kernel.warpRow, mi * kMmaM), kk,
+                                       zero, g.options.tileK / kChunk,
+                                       /*transpose=*/false));
     for (int64_t nj = 0; nj < g.tilesN() / 2; ++nj)
-      bMatrices.push_back(loadMatrices(ib, kernel, kernel.sharedB, stage,
+      bMatrices.push_back(loadMatrices(ib, kernel, kernel.tiles.sharedB, stage,
                                        ib.c(kk), nj * 2 * kMmaN, kernel.warpCol,
                                        g.bn / kChunk,
                                        /*transpose=*/true));
@@ -339,50 +258,6 @@ static SmallVector<Value> computeStage(const IndexBuilder &ib,
       }
   }
   return out;
-}
-
-/// The pipelined K loop (file comment); returns the final accumulators.
-static SmallVector<Value> buildMainLoop(const IndexBuilder &ib,
-                                        const Kernel &kernel,
-                                        ArrayRef<Value> acc) {
-  OpBuilder &b = ib.b;
-  Location loc = ib.loc;
-  const Geometry &g = kernel.g;
-  int64_t stages = g.options.stages;
-  auto commit = [&] { NVVM::CpAsyncCommitGroupOp::create(b, loc); };
-  // Prologue: one group per stage but the last, empty past the last tile.
-  for (int64_t s = 0; s + 1 < stages; ++s) {
-    if (s < g.kTiles())
-      copyStage(ib, kernel, ib.c(s), ib.c(s));
-    commit();
-  }
-  SmallVector<Value> inits = {ib.c(0), ib.c(stages - 1)};
-  llvm::append_range(inits, acc);
-  auto loop =
-      scf::ForOp::create(b, loc, ib.c(0), ib.c(g.kTiles()), ib.c(1), inits);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value kt = loop.getInductionVar();
-  Value read = loop.getRegionIterArgs()[0];
-  Value write = loop.getRegionIterArgs()[1];
-  NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(stages - 2));
-  gpu::BarrierOp::create(b, loc);
-  Value next = ib.add(kt, stages - 1);
-  auto ifNext = scf::IfOp::create(b, loc, ib.ult(next, g.kTiles()));
-  {
-    OpBuilder::InsertionGuard inThen(b);
-    b.setInsertionPointToStart(&ifNext.getThenRegion().front());
-    copyStage(ib, kernel, write, next);
-  }
-  commit();
-  SmallVector<Value> yields = {ib.nextMod(read, stages),
-                               ib.nextMod(write, stages)};
-  SmallVector<Value> carried(loop.getRegionIterArgs().drop_front(2));
-  llvm::append_range(yields, computeStage(ib, kernel, read, carried));
-  scf::YieldOp::create(b, loc, yields);
-  b.setInsertionPointAfter(loop);
-  NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0));
-  return SmallVector<Value>(loop.getResults().drop_front(2));
 }
 
 /// The position of every accumulator slot of the thread (C fragments).
@@ -407,126 +282,26 @@ static AccumulatorSlots getSlots(const IndexBuilder &ib, const Kernel &kernel) {
   return slots;
 }
 
-/// The accumulators before K: the fill's value, or C's elements.
-static SmallVector<Value> initAccumulators(const IndexBuilder &ib,
-                                           const Kernel &kernel,
-                                           linalg::FillOp fill,
-                                           const AccumulatorSlots &slots) {
-  int64_t n = kernel.g.accumulators();
-  if (fill)
-    return SmallVector<Value>(n, fill.value());
-  Type element = cast<MemRefType>(kernel.c.getType()).getElementType();
-  llvm::MaybeAlign alignment(element.getIntOrFloatBitWidth() / 8 * 2);
-  SmallVector<Value> acc;
-  for (int64_t s = 0; s < n; s += 2) {
-    auto [root, indices] = foldSubviews(
-        ib.b, ib.loc, kernel.c, ValueRange{slots.rows[s], slots.cols[s]});
-    Value pair =
-        vector::LoadOp::create(ib.b, ib.loc, VectorType::get({2}, element),
-                               root, indices, /*nontemporal=*/false, alignment);
-    for (int64_t e = 0; e < 2; ++e)
-      acc.push_back(vector::ExtractOp::create(ib.b, ib.loc, pair, e));
-  }
-  return acc;
-}
-
-/// The shared memory of the kernel at the builder's point (block level):
-/// views of A's and B's stages in one dynamic shared-memory buffer.
-static std::pair<Value, Value> allocateShared(const IndexBuilder &ib,
-                                              const Geometry &g, Type element) {
-  OpBuilder &b = ib.b;
-  auto workgroup = gpu::AddressSpaceAttr::get(
-      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
-  auto dynamic = gpu::DynamicSharedMemoryOp::create(
-      b, ib.loc,
-      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                      MemRefLayoutAttrInterface(), workgroup));
-  dynamic->setAttr(kSharedBytesAttrName,
-                   b.getI64IntegerAttr(
-                       getTensorCoreSharedBytes(g.bm, g.bn, g.options, bytes)));
-  int64_t stages = g.options.stages, tileK = g.options.tileK;
-  auto aType = MemRefType::get({stages, g.bm, tileK}, element,
-                               MemRefLayoutAttrInterface(), workgroup);
-  auto bType = MemRefType::get({stages, tileK, g.bn}, element,
-                               MemRefLayoutAttrInterface(), workgroup);
-  Value a =
-      memref::ViewOp::create(b, ib.loc, aType, dynamic, ib.c(0), ValueRange{});
-  Value bView =
-      memref::ViewOp::create(b, ib.loc, bType, dynamic,
-                             ib.c(stages * g.bm * tileK * bytes), ValueRange{});
-  return {a, bView};
-}
-
-/// Whether `op` runs once per block: inside a loop mapped to blocks and in
-/// none mapped to threads, warps or lanes.
-static bool isAtBlockLevel(Operation *op) {
-  bool inBlock = false;
-  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
-       forall = forall->getParentOfType<scf::ForallOp>()) {
-    std::optional<ArrayAttr> mapping = forall.getMapping();
-    if (!mapping || mapping->empty())
-      continue;
-    if (!isa<gpu::GPUBlockMappingAttr>((*mapping)[0]))
-      return false;
-    inBlock = true;
-  }
-  return inBlock;
-}
-
-/// The static strides of a 2-D memref, or nullopt.
-static std::optional<std::pair<int64_t, int64_t>> getStaticStrides(Value v) {
-  auto type = cast<MemRefType>(v.getType());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
-    return std::nullopt;
-  return std::make_pair(strides[0], strides[1]);
-}
-
 /// Checks the preconditions of rewriteMatmulAsTensorCoreKernel; the kernel's
 /// shapes on success.
 static FailureOr<Geometry> checkMatmul(linalg::MatmulOp matmul,
                                        const TensorCoreMatmulOptions &options,
                                        std::string &whyNot) {
-  auto fail = [&](const Twine &reason) {
-    whyNot = reason.str();
+  if (failed(checkBlockMatmul(matmul, kChunk, whyNot)))
     return failure();
-  };
-  if (!matmul.hasPureBufferSemantics() || matmul.hasUserDefinedMaps() ||
-      matmul->getNumOperands() != 3)
-    return fail("expected a linalg.matmul on memrefs with the default "
-                "indexing maps");
   auto aType = cast<MemRefType>(matmul.getDpsInputs()[0].getType());
-  auto bType = cast<MemRefType>(matmul.getDpsInputs()[1].getType());
   auto cType = cast<MemRefType>(matmul.getDpsInits()[0].getType());
-  if (!aType.hasStaticShape() || !bType.hasStaticShape() ||
-      !cType.hasStaticShape())
-    return fail("expected static shapes");
-  Type a = aType.getElementType(), b = bType.getElementType(),
+  Type a = aType.getElementType(),
+       b = getElementTypeOrSelf(matmul.getDpsInputs()[1].getType()),
        c = cType.getElementType();
   if (a != b ||
-      !((a.isBF16() && c.isF32()) || (a.isF16() && (c.isF32() || c.isF16()))))
-    return fail("expected bf16 x bf16 -> f32, f16 x f16 -> f32 or f16 x f16 "
-                "-> f16");
-  // Rows of 16-byte chunks (cp.async) and column pairs (the stores).
-  auto as = getStaticStrides(matmul.getDpsInputs()[0]);
-  auto bs = getStaticStrides(matmul.getDpsInputs()[1]);
-  auto cs = getStaticStrides(matmul.getDpsInits()[0]);
-  if (!as || !bs || !cs || as->second != 1 || bs->second != 1 ||
-      cs->second != 1 || as->first % kChunk || bs->first % kChunk ||
-      cs->first % 2)
-    return fail("expected static row strides, multiples of 8 elements for A "
-                "and B and of 2 for C, and unit column strides");
-  if (!isAtBlockLevel(matmul))
-    return fail("expected a matmul computed once per GPU block (in an "
-                "scf.forall mapped to blocks, none mapped to threads)");
+      !((a.isBF16() && c.isF32()) || (a.isF16() && (c.isF32() || c.isF16())))) {
+    whyNot = "expected bf16 x bf16 -> f32, f16 x f16 -> f32 or f16 x f16 -> "
+             "f16";
+    return failure();
+  }
   Geometry g{cType.getDimSize(0), cType.getDimSize(1), aType.getDimSize(1),
              options};
-  if (aType.getDimSize(0) != g.bm || bType.getDimSize(0) != g.k ||
-      bType.getDimSize(1) != g.bn)
-    return fail("operand shapes do not match");
   if (failed(checkTensorCoreTiles(g.bm, g.bn, g.k, options, whyNot)))
     return failure();
   return g;
@@ -540,18 +315,20 @@ static scf::ForallOp buildKernel(RewriterBase &rewriter, const Geometry &g,
   IndexBuilder ib{rewriter, loc};
   Kernel kernel;
   kernel.g = g;
-  kernel.a = matmul.getDpsInputs()[0];
-  kernel.b = matmul.getDpsInputs()[1];
+  StagedTiles &tiles = kernel.tiles;
+  tiles.bm = g.bm;
+  tiles.bn = g.bn;
+  tiles.k = g.k;
+  tiles.tileK = g.options.tileK;
+  tiles.stages = g.options.stages;
+  tiles.threads = g.threads();
+  tiles.chunk = kChunk;
+  tiles.a = matmul.getDpsInputs()[0];
+  tiles.b = matmul.getDpsInputs()[1];
   kernel.c = matmul.getDpsInits()[0];
-  Type element = cast<MemRefType>(kernel.a.getType()).getElementType();
-  std::tie(kernel.sharedA, kernel.sharedB) = allocateShared(ib, g, element);
-  MLIRContext *ctx = rewriter.getContext();
-  auto forall = scf::ForallOp::create(
-      rewriter, loc, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(g.threads())},
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)}, ValueRange(),
-      rewriter.getArrayAttr(
-          {gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::DimX)}));
+  allocateStagedTiles(ib, tiles,
+                      cast<MemRefType>(tiles.a.getType()).getElementType());
+  scf::ForallOp forall = createThreadLoop(rewriter, loc, g.threads());
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(forall.getBody()->getTerminator());
   kernel.tid = forall.getInductionVars()[0];
@@ -560,8 +337,11 @@ static scf::ForallOp buildKernel(RewriterBase &rewriter, const Geometry &g,
   kernel.warpRow = ib.mul(ib.div(warp, g.options.warpsN), g.warpRows());
   kernel.warpCol = ib.mul(ib.rem(warp, g.options.warpsN), g.warpCols());
   AccumulatorSlots slots = getSlots(ib, kernel);
-  SmallVector<Value> acc = initAccumulators(ib, kernel, epilogue.fill, slots);
-  acc = buildMainLoop(ib, kernel, acc);
+  SmallVector<Value> acc = initAccumulators(ib, kernel.c, epilogue.fill, slots);
+  acc = buildPipelinedLoop(ib, tiles, kernel.tid, acc,
+                           [&](Value stage, ArrayRef<Value> carried) {
+                             return computeStage(ib, kernel, stage, carried);
+                           });
   emitTensorCoreEpilogue(rewriter, loc, epilogue, matmul, acc, slots);
   return forall;
 }
