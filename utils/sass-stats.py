@@ -3,9 +3,10 @@
 kernel moves its operands (docs/GPU.md, "Tensor cores"): tensor-core MMAs
 (HMMA), ldmatrix (LDSM), cp.async (LDGSTS), local memory (LDL, STL: spills
 or indexed register arrays), 2-byte shared and global loads (LDS.U16,
-LDG.E.U16: operands moved element by element). One line per kernel:
+LDG.E.U16: operands moved element by element), 16-byte shared loads
+(LDS.128) and f32 FMAs (FFMA). One line per kernel:
 
-    <kernel>: HMMA 64 LDSM 16 LDGSTS 32 LDL 0 STL 0 LDS.U16 0 LDG.E.U16 0
+    <kernel>: HMMA 64 LDSM 16 LDGSTS 32 LDL 0 STL 0 LDS.U16 0 LDG.E.U16 0 LDS.128 0 FFMA 0
 
 Instructions predicated on `!PT` (never executed: padding) are not counted.
 
@@ -20,7 +21,8 @@ import sys
 # Name in the report -> how the mnemonic starts (up to a '.' or the end).
 COUNTED = [("HMMA", "HMMA"), ("LDSM", "LDSM"), ("LDGSTS", "LDGSTS"),
            ("LDL", "LDL"), ("STL", "STL"), ("LDS.U16", "LDS.U16"),
-           ("LDG.E.U16", "LDG.E.U16")]
+           ("LDG.E.U16", "LDG.E.U16"), ("LDS.128", "LDS.128"),
+           ("FFMA", "FFMA")]
 
 
 def count(sass):

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""A model of the tensor-core kernel of tuner-gpu-tensor-core-matmul
-(lib/Transforms/TensorCoreMatmul.cpp), checked without a GPU.
+"""A model of the matmul kernels of tuner-gpu-tensor-core-matmul and
+tuner-gpu-simt-matmul (lib/Dialect/Sched/TransformOps/TensorCoreMatmul.cpp,
+SimtMatmul.cpp, PipelinedMatmul.cpp), checked without a GPU.
 
 The kernel's index formulas are restated here one for one (copy chunk ->
 thread, swizzle, ldmatrix lane addresses, fragment slots, pipeline stages),
@@ -14,6 +15,11 @@ warp of cp.async stores touches 8 different 4-bank groups. The copies land
 in shared memory at the wait that retires their group (a tile read too
 early is stale or NaN) in one run, as soon as they are issued (a slot
 overwritten while still to be read is corrupted) in another.
+
+The CUDA-core (SIMT) kernel is checked the same way: its copies of 4
+floats per chunk, its register tiles (rows threadsM apart, groups of 4
+columns 4 threadsN apart), the result, and the bank groups of each quarter
+warp's 16-byte shared-memory loads (broadcasts count once).
 
     python3 utils/tc-kernel-model.py            # the default set
 """
@@ -217,6 +223,132 @@ def check(bm, bn, k, wm, wn, tile_k, stages, seed=0):
     return good
 
 
+class SimtBlock(Block):
+    """The CUDA-core kernel: the same copies (4-float chunks), FMAs."""
+
+    def __init__(self, bm, bn, k, ty, tx, tile_k, stages, early):
+        self.ty, self.tx = ty, tx
+        super().__init__(bm, bn, k, 1, 1, tile_k, stages, early)
+        self.threads = ty * tx
+        self.chunk = 4
+
+    def copy_stage(self, a, b, stage, k_tile):
+        global CHUNK
+        saved, CHUNK = CHUNK, 4
+        try:
+            super().copy_stage(a, b, stage, k_tile)
+        finally:
+            CHUNK = saved
+
+    @staticmethod
+    def land(copies):
+        for dst, (stage, row, phys), data in copies:
+            n = len(data)
+            dst[stage, row, phys * n:(phys + 1) * n] = data
+
+    def load4(self, smem, stage, row, chunk, chunks, lanes):
+        """16-byte loads of one warp instruction: lane -> (row, chunk);
+        counts a conflict when a quarter warp's distinct chunks share a
+        4-bank group."""
+        out = {}
+        for q in range(0, WARP, 8):
+            addrs = set()
+            for lane in range(q, q + 8):
+                if lane in lanes:
+                    r, c = lanes[lane]
+                    addrs.add((r, swizzle(r, c, chunks)))
+            groups = [(r * chunks + p) % 8 for r, p in addrs]
+            if len(set(groups)) != len(groups):
+                self.bank_conflicts += 1
+        for lane, (r, c) in lanes.items():
+            p = swizzle(r, c, chunks)
+            out[lane] = smem[stage, r, p * 4:(p + 1) * 4]
+        return out
+
+    def compute_stage(self, stage, acc):
+        tm, groups = self.bm // self.ty, self.bn // self.tx // 4
+        ca, cb = self.tile_k // 4, self.bn // 4
+        for w in range(self.threads // WARP):
+            tids = range(w * WARP, (w + 1) * WARP)
+            for k4 in range(ca):
+                a = {}
+                for i in range(tm):
+                    lanes = {t - w * WARP: (t // self.tx + i * self.ty, k4)
+                             for t in tids}
+                    for lane, v in self.load4(self.smem_a, stage, None, k4,
+                                              ca, lanes).items():
+                        a[(lane, i)] = v
+                for kk in range(4):
+                    krow = k4 * 4 + kk
+                    bv = {}
+                    for g in range(groups):
+                        lanes = {t - w * WARP:
+                                 (krow, t % self.tx + g * self.tx)
+                                 for t in tids}
+                        for lane, v in self.load4(self.smem_b, stage, None,
+                                                  None, cb, lanes).items():
+                            bv[(lane, g)] = v
+                    for t in tids:
+                        lane = t - w * WARP
+                        for i in range(tm):
+                            for g in range(groups):
+                                acc[t][i, g * 4:(g + 1) * 4] += \
+                                    a[(lane, i)][kk] * bv[(lane, g)]
+
+    def run(self, a, b):
+        k_tiles, s = self.k // self.tile_k, self.stages
+        self.pending, groups = [], []
+        for st in range(s - 1):
+            if st < k_tiles:
+                self.copy_stage(a, b, st, st)
+            self.commit(groups)
+        tm, tn = self.bm // self.ty, self.bn // self.tx
+        acc = [np.zeros((tm, tn)) for _ in range(self.threads)]
+        read, write = 0, s - 1
+        for kt in range(k_tiles):
+            retired = len(groups) - (s - 2)
+            for g in groups[:retired]:
+                self.land(g)
+            groups = [[]] * retired + groups[retired:]
+            nxt = kt + s - 1
+            if nxt < k_tiles:
+                self.copy_stage(a, b, write, nxt)
+            self.commit(groups)
+            self.compute_stage(read, acc)
+            read, write = (read + 1) % s, (write + 1) % s
+        c = np.zeros((self.bm, self.bn))
+        for t in range(self.threads):
+            ty, tx = t // self.tx, t % self.tx
+            for i in range(tm):
+                for g in range(tn // 4):
+                    for j in range(4):
+                        c[ty + i * self.ty, tx * 4 + g * 4 * self.tx + j] = \
+                            acc[t][i, g * 4 + j]
+        return c
+
+
+def check_simt(bm, bn, k, ty, tx, tile_k, stages, seed=0):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(-4, 5, (bm, k)).astype(float)
+    b = rng.integers(-4, 5, (k, bn)).astype(float)
+    good = True
+    for early in (False, True):
+        block = SimtBlock(bm, bn, k, ty, tx, tile_k, stages, early)
+        ok = np.array_equal(block.run(a, b), a @ b)
+        print(f"simt {bm}x{bn}x{k} threads {ty}x{tx} tile_k {tile_k} stages "
+              f"{stages} copies land {'when issued' if early else 'when retired'}"
+              f": {'ok' if ok else 'WRONG'}, bank conflicts "
+              f"{block.bank_conflicts}")
+        good &= ok and block.bank_conflicts == 0
+    return good
+
+
+SIMT_CONFIGS = [
+    (128, 128, 32, 16, 16, 16, 3),
+    (64, 64, 24, 8, 8, 8, 2),
+    (128, 64, 64, 16, 8, 32, 4),
+]
+
 CONFIGS = [
     (128, 128, 128, 2, 2, 32, 4),
     (128, 128, 64, 2, 4, 32, 3),
@@ -230,4 +362,5 @@ CONFIGS = [
 
 if __name__ == "__main__":
     results = [check(*config) for config in CONFIGS]
+    results += [check_simt(*config) for config in SIMT_CONFIGS]
     sys.exit(0 if all(results) else 1)

@@ -1,19 +1,23 @@
 //===- GPUTensorCore.cpp - tensor-core kernels in tuner-lower-gpu ---------===//
 //
 // tuner-gpu-tensor-core-matmul (the kernels of gpu.contraction_mma, built by
-// rewriteMatmulAsTensorCoreKernel) and tuner-gpu-dynamic-shared-memory (the
-// launch sizes their shared memory needs).
+// rewriteMatmulAsTensorCoreKernel), tuner-gpu-simt-matmul (those of
+// gpu.contraction_simt, rewriteMatmulAsSimtKernel) and
+// tuner-gpu-dynamic-shared-memory (the launch sizes their shared memory
+// needs).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -21,6 +25,7 @@
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERGPUDYNAMICSHAREDMEMORY
+#define GEN_PASS_DEF_TUNERGPUSIMTMATMUL
 #define GEN_PASS_DEF_TUNERGPUTENSORCOREMATMUL
 #include "Tuner/Transforms/Passes.h.inc"
 } // namespace mlir::tuner
@@ -50,6 +55,30 @@ struct TunerGPUTensorCoreMatmulPass
     IRRewriter rewriter(&getContext());
     for (auto [matmul, options] : marked)
       if (failed(rewriteMatmulAsTensorCoreKernel(rewriter, matmul, options)))
+        return signalPassFailure();
+  }
+};
+
+struct TunerGPUSimtMatmulPass
+    : public tuner::impl::TunerGPUSimtMatmulBase<TunerGPUSimtMatmulPass> {
+  using TunerGPUSimtMatmulBase::TunerGPUSimtMatmulBase;
+
+  void runOnOperation() override {
+    SmallVector<std::pair<linalg::MatmulOp, SimtMatmulOptions>> marked;
+    WalkResult walk = getOperation().walk([&](linalg::MatmulOp matmul) {
+      FailureOr<std::optional<SimtMatmulOptions>> options =
+          getSimtOptions(matmul);
+      if (failed(options))
+        return WalkResult::interrupt();
+      if (*options)
+        marked.push_back({matmul, **options});
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    for (auto [matmul, options] : marked)
+      if (failed(rewriteMatmulAsSimtKernel(rewriter, matmul, options)))
         return signalPassFailure();
   }
 };

@@ -284,3 +284,27 @@ func.func @mm(%a: tensor<128x64xbf16>, %b: tensor<64x128xbf16>) -> tensor<128x12
   EXPECT_FLOAT_EQ(get(g, "gpu_tc_kernel"), 0.0f);
   EXPECT_FLOAT_EQ(get(g, "gpu_tc_stages"), 0.0f);
 }
+
+TEST_F(FeaturesTest, SimtKernel) {
+  OwningOpRef<ModuleOp> m = taskModule(kMatmul);
+  auto cuda = cast<sched::TargetAttr>(parseAttribute(
+      "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
+      "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
+      "registers_per_sm = 65536, warp_size = 32>",
+      &ctx));
+  // 2 x 2 blocks of 64 x 64, 8 x 8 threads of 8 x 8, K by 16 in 2 stages
+  // of 8 KiB.
+  auto config = cast<sched::ConfigAttr>(parseAttribute(
+      "#sched.config<sketch = \"gpu.contraction_simt\", knobs = {bk = 16, "
+      "bm = 64, bn = 64, stages = 2, threads = \"8x8\"}>",
+      &ctx));
+  std::string error;
+  FeatureVector f = featurizeConfig(*m, cuda, config, error);
+  ASSERT_EQ(f.size(), getNumFeatures()) << error;
+  EXPECT_FLOAT_EQ(get(f, "gpu_threads_per_block"), log2p(64));
+  EXPECT_FLOAT_EQ(get(f, "gpu_blocks"), log2p(4));
+  EXPECT_FLOAT_EQ(get(f, "gpu_shared_bytes"), log2p(16384));
+  EXPECT_FLOAT_EQ(get(f, "gpu_registers_per_thread"),
+                  log2p(2 * 64 + 4 * 8 + 24));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_kernel"), 0.0f);
+}

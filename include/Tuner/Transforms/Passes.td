@@ -751,6 +751,51 @@ def TunerGPUTensorCoreMatmul
                            "::mlir::vector::VectorDialect"];
 }
 
+def TunerGPUSimtMatmul : Pass<"tuner-gpu-simt-matmul", "::mlir::ModuleOp"> {
+  let summary = "Rewrite marked block-level f32 matmuls into pipelined CUDA-core kernels";
+  let description = [{
+    Every f32 `linalg.matmul` on memrefs carrying the integer attributes
+    `tuner.simt.threads_m`, `threads_n`, `tile_k` and `stages` (put on by the
+    `gpu.contraction_simt` sketch on its block tile, before bufferization)
+    becomes the kernel of `rewriteMatmulAsSimtKernel`
+    (`Tuner/Dialect/Sched/TransformOps/SimtMatmul.h`): an `scf.forall` over
+    the block's threads_m x threads_n threads (`#gpu.thread<x>`) with the
+    copy pipeline of `tuner-gpu-tensor-core-matmul` (16-byte `cp.async` of 4
+    floats into `stages` swizzled slots of dynamic shared memory) and, per
+    thread, a register tile of (bm / threads_m) rows threads_m apart and
+    groups of 4 columns, updated with `math.fma` from 16-byte shared-memory
+    loads (`vector.load` of 4 floats). The fill and the elementwise
+    consumers become part of the kernel as with tensor cores.
+
+    ```mlir
+    linalg.matmul {tuner.simt.threads_m = 16 : i64, tuner.simt.threads_n = 16 : i64,
+                   tuner.simt.tile_k = 16 : i64, tuner.simt.stages = 3 : i64}
+        ins(%a, %b : memref<128x4096xf32, ...>, memref<4096x128xf32, ...>)
+        outs(%c : memref<128x128xf32, ...>)
+    // becomes
+    %smem = gpu.dynamic_shared_memory {tuner.shared_bytes = 49152 : i64} ...
+    scf.forall (%tid) in (256) {
+      ... nvgpu.device_async_copy ... scf.for ... {
+        ... vector.load %viewA[...] : ..., vector<4xf32>
+        ... math.fma ...
+      }
+      ... vector.store ...
+    } {mapping = [#gpu.thread<x>]}
+    ```
+
+    A marked matmul the kernel cannot compute is an error. Runs in
+    `tuner-lower-gpu` after bufferization, before `tuner-gpu-map-forall`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TunerGPUDynamicSharedMemory
     : Pass<"tuner-gpu-dynamic-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Size the dynamic shared memory of gpu.launch ops";

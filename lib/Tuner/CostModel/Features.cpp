@@ -15,6 +15,7 @@
 
 #include "Tuner/Tuner/CostModel/Features.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
 
 #include "Tuner/Tuner/Sketch/Materialize.h"
@@ -238,6 +239,22 @@ static GPULaunchShape getGPULaunchShape(FunctionOpInterface func,
   // Residency: the target's registers (32 + 2 per accumulator element per
   // thread, a rough estimate until ptxas says), threads and shared memory.
   double regsPerThread = std::min(255.0, 32.0 + 2.0 * perThreadOutputs);
+  // A CUDA-core kernel's (gpu.contraction_simt): 2 registers per
+  // accumulator and 4 per row of A, as the sketch estimates.
+  blockLoop->walk([&](linalg::MatmulOp matmul) {
+    FailureOr<std::optional<SimtMatmulOptions>> options =
+        getSimtOptions(matmul);
+    auto c = dyn_cast<ShapedType>(matmul.getDpsInits()[0].getType());
+    if (failed(options) || !*options || !c || !c.hasStaticShape())
+      return;
+    int64_t bm = c.getDimSize(0), bn = c.getDimSize(1);
+    shape.threadsPerBlock = threads =
+        (*options)->threadsM * (*options)->threadsN;
+    shape.sharedBytes = getSimtSharedBytes(bm, bn, **options);
+    regsPerThread = std::min(
+        255.0, 2.0 * getSimtAccumulators(bm, bn, **options) +
+                   4.0 * (bm / (*options)->threadsM) + 24);
+  });
   // A tensor-core kernel's threads, shared memory and registers (40 + 1.6
   // per accumulator: what ptxas gave its kernels of 16 to 128).
   if (std::optional<TensorCoreBlock> tc = getTensorCoreBlock(blockLoop)) {

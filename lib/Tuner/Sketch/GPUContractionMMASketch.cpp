@@ -28,7 +28,6 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -41,24 +40,6 @@ namespace {
 /// loads 16 columns of B).
 constexpr int64_t kMmaK = 16, kFragment = 16;
 constexpr int64_t kWarpSize = 32;
-
-/// The shared memory a block may use on `chip` (dynamic, opted into: CUDA
-/// programming guide, "Technical Specifications per Compute Capability"):
-/// 227 KiB on sm_90 and sm_100, 163 KiB on sm_80 and sm_87, 99 KiB on
-/// sm_86, sm_89 and sm_120; 0 before sm_80 (no cp.async).
-static int64_t getMaxSharedMemory(StringRef chip) {
-  int64_t sm = 0;
-  if (!chip.consume_front("sm_") ||
-      chip.take_while(llvm::isDigit).getAsInteger(10, sm))
-    return 0;
-  if (sm < 80)
-    return 0;
-  if (sm == 80 || sm == 87)
-    return 163 * 1024;
-  if (sm == 90 || sm == 100 || sm == 103)
-    return 227 * 1024;
-  return 99 * 1024;
-}
 
 class MMAInstance : public SketchInstance {
 public:
@@ -87,7 +68,7 @@ public:
       return failure();
     }
     int64_t shared = getTensorCoreSharedBytes(bm, bn, options, elementBytes);
-    if (shared > getMaxSharedMemory(target.getArch())) {
+    if (shared > getMaxDynamicSharedMemory(target.getArch())) {
       whyNot = "the stages need " + std::to_string(shared) +
                " bytes of shared memory";
       return failure();
@@ -179,30 +160,6 @@ static bool isMmaSyncTypes(linalg::MatmulOp matmul) {
 
 namespace {
 
-/// Whether the kernel can compute `op`, a consumer in the group reading
-/// `previous` (the anchor's or an earlier consumer's result), in registers
-/// (TensorCoreEpilogue.h): elementwise over the tile, scalar body.
-bool isAbsorbableConsumer(linalg::LinalgOp op, Value previous) {
-  if (op.getNumLoops() != 2 || op.getNumParallelLoops() != 2 ||
-      op.getNumDpsInits() != 1 ||
-      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
-    return false;
-  Type result = getElementTypeOrSelf(op->getResult(0).getType());
-  if (!result.isIntOrFloat() || result.getIntOrFloatBitWidth() % 8)
-    return false;
-  for (Operation &inner : op.getBlock()->without_terminator())
-    if (inner.getNumRegions() || !isMemoryEffectFree(&inner) ||
-        isa<linalg::IndexOp>(inner))
-      return false;
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(input);
-    if (input->get() == previous ? !map.isIdentity()
-                                 : !map.isProjectedPermutation())
-      return false;
-  }
-  return true;
-}
-
 class GPUContractionMMASketch : public Sketch {
 public:
   StringRef getName() const override { return "gpu.contraction_mma"; }
@@ -233,11 +190,11 @@ public:
       whyNot = "needs the default indexing maps";
       return nullptr;
     }
-    if (getMaxSharedMemory(target.getArch()) == 0) {
+    if (getMaxDynamicSharedMemory(target.getArch()) == 0) {
       whyNot = "cp.async and bf16 mma.sync need sm_80 or later";
       return nullptr;
     }
-    if (failed(checkGroup(group, whyNot)))
+    if (failed(checkKernelEpilogueGroup(group, whyNot)))
       return nullptr;
     SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
     int64_t em = extents[0], en = extents[1], ek = extents[2];
@@ -252,27 +209,6 @@ public:
   }
 
 private:
-  /// The fill and the consumers must be what the kernel absorbs: a
-  /// block-level producer or consumer it cannot compute in registers would
-  /// run whole in every thread.
-  static LogicalResult checkGroup(const FusedGroup &group,
-                                  std::string &whyNot) {
-    for (linalg::LinalgOp producer : group.producers)
-      if (!isa<linalg::FillOp>(producer)) {
-        whyNot = "the accumulator must come from a linalg.fill";
-        return failure();
-      }
-    Value previous = group.anchor->getResult(0);
-    for (linalg::LinalgOp consumer : group.consumers) {
-      if (!isAbsorbableConsumer(consumer, previous)) {
-        whyNot = "a consumer is not elementwise over the result";
-        return failure();
-      }
-      previous = consumer->getResult(0);
-    }
-    return success();
-  }
-
   static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
                                      int64_t ek) {
     auto multiples = [](int64_t extent, int64_t step, int64_t hi) {

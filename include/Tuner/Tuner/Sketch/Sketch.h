@@ -164,6 +164,7 @@ std::unique_ptr<Sketch> createCPUElementwiseSketch();
 std::unique_ptr<Sketch> createCPUFallbackSketch();
 std::unique_ptr<Sketch> createCPUReductionSketch();
 std::unique_ptr<Sketch> createGPUContractionMMASketch();
+std::unique_ptr<Sketch> createGPUContractionSimtSketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
 std::unique_ptr<Sketch> createGPUFallbackSketch();

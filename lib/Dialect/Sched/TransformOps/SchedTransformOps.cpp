@@ -2,6 +2,7 @@
 
 #include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -11,6 +12,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -405,6 +407,42 @@ transform::sched::TensorCoreMatmulOp::apply(TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
+//===----------------------------------------------------------------------===//
+// SimtMatmulOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::sched::SimtMatmulOp::apply(TransformRewriter &rewriter,
+                                      TransformResults &results,
+                                      TransformState &state) {
+  tuner::SimtMatmulOptions options{
+      static_cast<int64_t>(getThreadsM()), static_cast<int64_t>(getThreadsN()),
+      static_cast<int64_t>(getTileK()), static_cast<int64_t>(getStages())};
+  // Check every payload op first: a failure leaves the payload as it was.
+  SmallVector<linalg::MatmulOp> matmuls;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto matmul = dyn_cast<linalg::MatmulOp>(op);
+    std::string whyNot = "expected a linalg.matmul";
+    if (!matmul || failed(tuner::checkSimtMatmul(matmul, options, whyNot))) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError() << "cannot build a CUDA-core matmul kernel";
+      diag.attachNote(op->getLoc()) << whyNot;
+      return diag;
+    }
+    matmuls.push_back(matmul);
+  }
+  SmallVector<Operation *> kernels;
+  for (linalg::MatmulOp matmul : matmuls) {
+    FailureOr<scf::ForallOp> kernel =
+        tuner::rewriteMatmulAsSimtKernel(rewriter, matmul, options);
+    if (failed(kernel))
+      return emitDefiniteFailure() << "CUDA-core kernel rewrite failed";
+    kernels.push_back(*kernel);
+  }
+  results.set(cast<OpResult>(getKernel()), kernels);
+  return DiagnosedSilenceableFailure::success();
+}
+
 namespace {
 class SchedTransformDialectExtension
     : public transform::TransformDialectExtension<
@@ -417,6 +455,7 @@ public:
     declareGeneratedDialect<func::FuncDialect>();
     declareGeneratedDialect<gpu::GPUDialect>();
     declareGeneratedDialect<LLVM::LLVMDialect>();
+    declareGeneratedDialect<math::MathDialect>();
     declareGeneratedDialect<memref::MemRefDialect>();
     declareGeneratedDialect<NVVM::NVVMDialect>();
     declareGeneratedDialect<nvgpu::NVGPUDialect>();

@@ -273,4 +273,51 @@ def TensorCoreMatmulOp : Op<Transform_Dialect, "sched.tensor_core_matmul", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
+def SimtMatmulOp : Op<Transform_Dialect, "sched.simt_matmul", [
+    FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+    DeclareOpInterfaceMethods<TransformOpInterface>]> {
+  let summary = "Rewrite a block-level f32 matmul on memrefs into a pipelined CUDA-core kernel";
+  let description = [{
+    Rewrites each payload op, an f32 `linalg.matmul` on memrefs computed once
+    per GPU block (in an `scf.forall` mapped to blocks), A `bm x K`, B
+    `K x bn`, C `bm x bn`, into the kernel of `gpu.contraction_simt`
+    (library function `rewriteMatmulAsSimtKernel`,
+    `Tuner/Dialect/Sched/TransformOps/SimtMatmul.h`; pass
+    `tuner-gpu-simt-matmul`): an `scf.forall` over `threads_m * threads_n`
+    threads that copies `tile_k`-deep tiles of A and B with 16-byte
+    `cp.async` into `stages` swizzled slots of dynamic shared memory and
+    accumulates each thread's register tile (`bm / threads_m` rows
+    `threads_m` apart, `bn / threads_n` columns in groups of 4, `4 *
+    threads_n` apart) with FMAs fed by 16-byte shared-memory loads. The fill
+    of C before the matmul and the elementwise ops after it become the
+    kernel's initialization and epilogue, as with
+    `transform.sched.tensor_core_matmul`. `kernel` holds the thread loops.
+
+    ```mlir
+    %kernel = transform.sched.simt_matmul %mm
+        threads = [16, 16] tile_k = 16 stages = 3
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Fails silenceably, leaving the payload as it was, when a payload op is
+    not a `linalg.matmul` or the kernel cannot compute it (types, shapes the
+    threads and `tile_k` do not split, dynamic strides, not at block level:
+    the reason is attached to the op). Consumes `target`; erases the matmul
+    and the ops the kernel absorbs.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$threads_m,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$threads_n,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$tile_k,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$stages);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = [{
+    $target `threads` `=` `[` $threads_m `,` $threads_n `]` `tile_k` `=`
+    $tile_k `stages` `=` $stages attr-dict `:` functional-type(operands, results)
+  }];
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 #endif // TUNER_DIALECT_SCHED_TRANSFORMOPS_SCHEDTRANSFORMOPS_TD
