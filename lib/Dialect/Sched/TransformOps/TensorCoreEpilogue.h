@@ -1,8 +1,9 @@
 //===- TensorCoreEpilogue.h - what a tensor-core kernel absorbs -*- C++ -*-===//
 //
-// Part of the tensor-core matmul kernel (TensorCoreMatmul.cpp): the fill
-// before a block-level matmul and the elementwise ops after it, which the
-// kernel computes on its accumulators in registers.
+// Part of the pipelined matmul kernels (TensorCoreMatmul.cpp, and the
+// CUDA-core SimtMatmul.cpp): the fill before a block-level matmul and the
+// elementwise ops after it, which a kernel computes on its accumulators in
+// registers.
 //
 //===----------------------------------------------------------------------===//
 
