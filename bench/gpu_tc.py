@@ -23,9 +23,10 @@ toolkit (CUDA_HOME or PATH).
 
 Each step has a timeout and is skipped once the budget (--budget seconds,
 default 230, or $GPU_TC_BUDGET) is nearly spent; a failed step does not stop
-the others. Writes $OUT/gpu_tc.json (after every step), $OUT/gpu_tc.log
-(everything printed) and, per workload, the tuner's report, database and
-tuned module under $OUT/gpu_tc/.
+the others. Writes three files (what a device run brings back): $OUT/gpu_tc.json
+(after every step), $OUT/gpu_tc.log (everything printed) and
+$OUT/gpu_tc_details.tar.xz (per workload the tuner's report, database and
+tuned module).
 """
 
 import argparse
@@ -35,6 +36,7 @@ import os
 import shutil
 import stat
 import sys
+import tarfile
 import tempfile
 import time
 
@@ -67,7 +69,7 @@ class Run:
 
     def __init__(self, out, budget):
         self.out, self.budget, self.start = out, budget, time.time()
-        os.makedirs(os.path.join(out, "gpu_tc"), exist_ok=True)
+        os.makedirs(out, exist_ok=True)
         self.log_file = open(os.path.join(out, "gpu_tc.log"), "a")
         self.result = {"budget_s": budget, "steps": {}, "workloads": {}}
 
@@ -160,6 +162,8 @@ def main():
     run = Run(args.out, args.budget)
     names = [n for n in args.only.split(",") if n] or list(SUITE)
     work = tempfile.mkdtemp(prefix="gpu-tc.")
+    details = os.path.join(work, "gpu_tc")
+    os.makedirs(details)
     tools = run.step("setup", 30, lambda t: find_tuner_opt(args, work))
     run.result["device"] = gpu_vs_cublas.device_info()
     run.log(f"device: {run.result['device']}")
@@ -190,8 +194,7 @@ def main():
             f"tune_{name}", seconds + 30,
             lambda t: gpu_vs_cublas.tune(tool, file, path, "evolutionary",
                                          args.trials,
-                                         os.path.join(args.out, "gpu_tc"),
-                                         t, options))
+                                         details, t, options))
         if tuned is None:
             continue
         if tuned["rc"] != 0:
@@ -207,6 +210,9 @@ def main():
         if tuned["rc"] != 0:
             run.log(f"  {tuned['stderr_tail'][-600:]}")
         run.save()
+    with tarfile.open(os.path.join(args.out, "gpu_tc_details.tar.xz"),
+                      "w:xz") as tar:
+        tar.add(details, arcname="gpu_tc")
     shutil.rmtree(work, ignore_errors=True)
     run.log(f"wrote {os.path.join(args.out, 'gpu_tc.json')}")
     return 0
