@@ -111,7 +111,8 @@ def library_time(spec):
     kind = spec[0]
     if kind == "mm":
         _, m, n, k, dtype, epilogue = spec
-        dt = torch.bfloat16 if dtype == "bf16" else torch.float32
+        dt = {"bf16": torch.bfloat16,
+              "f16": torch.float16}.get(dtype, torch.float32)
         a = torch.randn(m, k, device=dev, dtype=dt)
         b = torch.randn(k, n, device=dev, dtype=dt)
         bias = torch.randn(n, device=dev, dtype=dt)
@@ -122,7 +123,7 @@ def library_time(spec):
         else:
             fn = lambda: torch.matmul(a, b)  # noqa: E731
         what = f"cuBLAS {dtype} {'addmm' if epilogue else 'mm'}" + (
-            " (bf16 out, f32 accumulation)" if dtype == "bf16" else "")
+            f" ({dtype} out, f32 accumulation)" if dtype != "f32" else "")
     elif kind == "bmm":
         _, bs, m, n, k = spec
         a = torch.randn(bs, m, k, device=dev)
@@ -141,15 +142,20 @@ def library_time(spec):
     return what, med, lo, hi
 
 
-def tune(tuner_opt, name, path, policy, trials, out_dir, timeout):
+def tune(tuner_opt, name, path, policy, trials, out_dir, timeout,
+         options=None):
+    """Runs tuner-tune on `path`; `options` (a dict) adds to or replaces the
+    tuner-tune options used here."""
     db = os.path.join(out_dir, f"{name}.{policy}.db")
     report = os.path.join(out_dir, f"{name}.{policy}.json")
     for f in (db, report):
         if os.path.exists(f):
             os.remove(f)
-    opts = (f"target=cuda:sm_90 policy={policy} trials={trials} "
-            f"batch-size=8 database={db} report={report} progress=off "
-            f"reference-timeout=120")
+    settings = {"target": "cuda:sm_90", "policy": policy, "trials": trials,
+                "batch-size": 8, "database": db, "report": report,
+                "progress": "off", "reference-timeout": 120}
+    settings.update(options or {})
+    opts = " ".join(f"{k}={v}" for k, v in settings.items())
     cmd = [tuner_opt, path, f"--tuner-tune={opts}", "-o",
            os.path.join(out_dir, f"{name}.{policy}.tuned.mlir")]
     start = time.time()

@@ -63,6 +63,27 @@ if config.tuner_has_cuda and config.tuner_ptxas:
     config.substitutions.append(("%ptxas", config.tuner_ptxas))
 
 
+# `cuobjdump` (SASS of the cubins ptxas makes, for the tests that count
+# instructions): $TUNER_CUOBJDUMP, else beside ptxas, else on PATH. The
+# toolkit's or pip's `nvidia-cuda-cuobjdump` (nvidia/cu13/bin).
+def _find_cuobjdump():
+    import shutil
+    explicit = os.environ.get("TUNER_CUOBJDUMP")
+    if explicit:
+        return explicit if os.access(explicit, os.X_OK) else None
+    beside = os.path.join(os.path.dirname(config.tuner_ptxas), "cuobjdump")
+    if os.access(beside, os.X_OK):
+        return beside
+    return shutil.which("cuobjdump")
+
+
+if "cuda-toolkit" in config.available_features:
+    _cuobjdump = _find_cuobjdump()
+    if _cuobjdump:
+        config.available_features.add("cuobjdump")
+        config.substitutions.append(("%cuobjdump", _cuobjdump))
+
+
 def _has_cuda_device():
     import ctypes
     try:

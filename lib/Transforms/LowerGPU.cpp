@@ -439,7 +439,13 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
     outParams.modifyPublicFunctions = true;
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   }
+  // Tensor-core and CUDA-core kernels (gpu.contraction_mma, _simt) on the
+  // bufferized block tiles; their launches get a dynamic shared-memory size
+  // once they exist.
+  pm.addPass(createTunerGPUTensorCoreMatmul());
+  pm.addPass(createTunerGPUSimtMatmul());
   pm.addPass(createTunerGPUMapForall());
+  pm.addPass(createTunerGPUDynamicSharedMemory());
   pm.addPass(createTunerGPUAllocToWorkgroup());
   TunerGPUDeviceMemoryOptions deviceMemory;
   deviceMemory.report = options.reportHostOps;

@@ -5,16 +5,18 @@
 // For a CPU, the preparation widens the inputs once (f32 FMAs).
 // RUN: tuner-opt %s --split-input-file --sched-apply-default="override=true target=cpu:avx2" | FileCheck %s --check-prefix=CPU
 
-// gpu.contraction_mma with f32 accumulation: tuner-gpu-map-forall rewrites
-// the warp tiles' 16x8x16 matmuls itself (MLIR 22's
-// rewrite_matmul_as_mma_sync takes f16 -> f16 only): bf16 inputs through
-// nvvm.mma.sync, f16 inputs through nvgpu.mma.sync.
+// gpu.contraction_mma with f32 accumulation (configs from before the
+// `stages` knob: 2 stages): the kernels of tuner-gpu-tensor-core-matmul,
+// bf16 and f16 inputs through nvvm.mma.sync (MLIR 22's nvgpu cannot type
+// bf16).
 
 // CHECK:      gpu.binary @mm_bf16_kernel
 // CHECK-SAME: .target sm_90
+// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // CHECK-SAME: bar.sync
-// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 64, bn = 64, warps = "2x2"}>
+// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 32, bn = 32, stages = 4, warps = "2x2"}>
 // DEFAULT-SAME: ins(%{{.*}}, %{{.*}} : tensor<128x256xbf16>, tensor<256x128xbf16>)
 // CPU: arith.extf %{{.*}} : bf16 to f32
 // CPU: linalg.matmul {sched.config = #sched.config<sketch = "cpu.
@@ -36,7 +38,7 @@ module attributes {sched.target = #sched.target<kind = cuda, arch = "sm_90", sms
 // CHECK:      gpu.binary @mm_f16_kernel
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-NOT:  mma.sync.aligned.m16n8k16.row.col.f16
-// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 64, bn = 64, warps = "2x2"}>
+// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 32, bn = 32, stages = 4, warps = "2x2"}>
 // DEFAULT-SAME: tensor<64x64xf16>, tensor<64x128xf16>
 // CPU: arith.extf %{{.*}} : f16 to f32
 // CPU: linalg.matmul {sched.config = #sched.config<sketch = "cpu.

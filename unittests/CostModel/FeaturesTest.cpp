@@ -15,9 +15,9 @@
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -158,8 +158,7 @@ TEST_F(FeaturesTest, PaddingWasteAndScalarWork) {
 TEST_F(FeaturesTest, FailureGivesNoFeatures) {
   OwningOpRef<ModuleOp> m = taskModule(kMatmul);
   auto attr = cast<sched::ConfigAttr>(parseAttribute(
-      "#sched.config<sketch = \"test.fail_to_apply\", knobs = {x = 4}>",
-      &ctx));
+      "#sched.config<sketch = \"test.fail_to_apply\", knobs = {x = 4}>", &ctx));
   std::string error;
   EXPECT_TRUE(featurizeConfig(*m, target, attr, error).empty());
   EXPECT_FALSE(error.empty());
@@ -224,4 +223,88 @@ TEST_F(FeaturesTest, GPULaunchShape) {
   FeatureVector before = cpu;
   applyMeasuredResources(cpu, target, r);
   EXPECT_EQ(cpu, before);
+}
+
+TEST_F(FeaturesTest, TensorCoreKernel) {
+  OwningOpRef<ModuleOp> m = taskModule(R"(
+func.func @mm(%a: tensor<128x64xbf16>, %b: tensor<64x128xbf16>) -> tensor<128x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x128xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x128xf32>) -> tensor<128x128xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<128x64xbf16>, tensor<64x128xbf16>) outs(%f : tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+})");
+  auto cuda = cast<sched::TargetAttr>(parseAttribute(
+      "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
+      "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
+      "registers_per_sm = 65536, warp_size = 32>",
+      &ctx));
+  // 2 x 2 blocks of 64 x 64, 2 x 2 warps of 32 x 32 (2 A fragments, 4 mma
+  // tiles, 32 accumulators), K by 32 in 3 stages of 8 KiB.
+  auto config = cast<sched::ConfigAttr>(parseAttribute(
+      "#sched.config<sketch = \"gpu.contraction_mma\", knobs = {bk = 32, "
+      "bm = 64, bn = 64, stages = 3, warps = \"2x2\"}>",
+      &ctx));
+  std::string error;
+  FeatureVector f = featurizeConfig(*m, cuda, config, error);
+  ASSERT_EQ(f.size(), getNumFeatures()) << error;
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_kernel"), 1.0f);
+  EXPECT_FLOAT_EQ(get(f, "gpu_threads_per_block"), log2p(128));
+  EXPECT_FLOAT_EQ(get(f, "gpu_blocks"), log2p(4));
+  EXPECT_FLOAT_EQ(get(f, "gpu_shared_bytes"), log2p(24576));
+  EXPECT_FLOAT_EQ(get(f, "gpu_registers_per_thread"), log2p(40 + 1.6 * 32));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_warp_tile_m"), log2p(32));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_warp_tile_n"), log2p(32));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_k_tile"), log2p(32));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_stages"), 3.0f);
+  // (2 A + 4 / 2 B ldmatrix) / 8 mma per 16-deep step.
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_ldmatrix_per_mma"), 0.5f);
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_global_bytes_per_flop"),
+                  128.0f * 2 / (2 * 64 * 64));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_barriers"), log2p(2));
+  // 128 threads of 91 registers: 5 blocks by registers, 9 by shared memory
+  // (4.5 x 48 KiB / 24 KiB): 2 stages of 8 KiB in flight per block.
+  EXPECT_FLOAT_EQ(get(f, "gpu_occupancy"), 5 * 128 / 2048.0f);
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_bytes_in_flight"), log2p(2 * 8192.0 * 5));
+  // ptxas reports the 1-byte symbol of the dynamic shared memory: the
+  // stages still count.
+  cuda::KernelResources r;
+  r.registers = 96;
+  r.sharedBytes = 1;
+  r.threadsPerBlock = 128;
+  applyMeasuredResources(f, cuda, r);
+  EXPECT_FLOAT_EQ(get(f, "gpu_shared_bytes"), log2p(24576));
+  // A CUDA-core schedule has none of it.
+  auto other = cast<sched::ConfigAttr>(parseAttribute(
+      "#sched.config<sketch = \"gpu.contraction\", knobs = {bk = 16, "
+      "bm = 64, bn = 64, threads = \"16x16\"}>",
+      &ctx));
+  FeatureVector g = featurizeConfig(*m, cuda, other, error);
+  ASSERT_EQ(g.size(), getNumFeatures()) << error;
+  EXPECT_FLOAT_EQ(get(g, "gpu_tc_kernel"), 0.0f);
+  EXPECT_FLOAT_EQ(get(g, "gpu_tc_stages"), 0.0f);
+}
+
+TEST_F(FeaturesTest, SimtKernel) {
+  OwningOpRef<ModuleOp> m = taskModule(kMatmul);
+  auto cuda = cast<sched::TargetAttr>(parseAttribute(
+      "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
+      "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
+      "registers_per_sm = 65536, warp_size = 32>",
+      &ctx));
+  // 2 x 2 blocks of 64 x 64, 8 x 8 threads of 8 x 8, K by 16 in 2 stages
+  // of 8 KiB.
+  auto config = cast<sched::ConfigAttr>(parseAttribute(
+      "#sched.config<sketch = \"gpu.contraction_simt\", knobs = {bk = 16, "
+      "bm = 64, bn = 64, stages = 2, threads = \"8x8\"}>",
+      &ctx));
+  std::string error;
+  FeatureVector f = featurizeConfig(*m, cuda, config, error);
+  ASSERT_EQ(f.size(), getNumFeatures()) << error;
+  EXPECT_FLOAT_EQ(get(f, "gpu_threads_per_block"), log2p(64));
+  EXPECT_FLOAT_EQ(get(f, "gpu_blocks"), log2p(4));
+  EXPECT_FLOAT_EQ(get(f, "gpu_shared_bytes"), log2p(16384));
+  EXPECT_FLOAT_EQ(get(f, "gpu_registers_per_thread"),
+                  log2p(2 * 64 + 4 * 8 + 24));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_kernel"), 0.0f);
 }

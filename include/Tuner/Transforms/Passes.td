@@ -701,6 +701,141 @@ def TunerGPUMapForall : Pass<"tuner-gpu-map-forall", "::mlir::ModuleOp"> {
   }];
 }
 
+def TunerGPUTensorCoreMatmul
+    : Pass<"tuner-gpu-tensor-core-matmul", "::mlir::ModuleOp"> {
+  let summary = "Rewrite marked block-level matmuls into pipelined tensor-core kernels";
+  let description = [{
+    Every `linalg.matmul` on memrefs carrying the integer attributes
+    `tuner.tensor_core.warps_m`, `warps_n`, `tile_k` and `stages` (put on by
+    the `gpu.contraction_mma` sketch on its block tile, before
+    bufferization) becomes the kernel of `rewriteMatmulAsTensorCoreKernel`
+    (`Tuner/Transforms/TensorCoreMatmul.h`): an `scf.forall` over the
+    block's 32 x warps_m x warps_n threads (`#gpu.thread<x>`) that copies
+    the operand tiles with 16-byte `cp.async` (`nvgpu.device_async_copy`)
+    into `stages` swizzled shared-memory slots (`gpu.dynamic_shared_memory`,
+    viewed as A's and B's tiles), loads fragments with `ldmatrix.x4`
+    (`.trans` for B) and accumulates with `mma.sync.m16n8k16` in registers
+    across K (`nvvm.mma.sync`: MLIR 22's nvgpu cannot type bf16). The fill
+    of the accumulator before the matmul and the elementwise linalg ops
+    after it (bias, activation, truncation) run on the accumulators in
+    registers; only buffers something else reads are stored.
+
+    ```mlir
+    scf.forall (%i, %j) in (32, 32) {
+      ...
+      linalg.fill ins(%zero : f32) outs(%c : memref<128x128xf32, strided<...>>)
+      linalg.matmul {tuner.tensor_core.warps_m = 2 : i64,
+                     tuner.tensor_core.warps_n = 2 : i64,
+                     tuner.tensor_core.tile_k = 32 : i64,
+                     tuner.tensor_core.stages = 3 : i64}
+          ins(%a, %b : memref<128x4096xbf16, ...>, memref<4096x128xbf16, ...>)
+          outs(%c : memref<128x128xf32, ...>)
+    } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+    // becomes
+    scf.forall (%i, %j) in (32, 32) {
+      %smem = gpu.dynamic_shared_memory {tuner.shared_bytes = 49152 : i64} ...
+      scf.forall (%tid) in (128) {
+        ... nvgpu.device_async_copy, nvvm.cp.async.commit.group ...
+        scf.for %kt = ... iter_args(...) {
+          nvvm.cp.async.wait.group 1
+          gpu.barrier
+          ... nvgpu.ldmatrix, nvvm.mma.sync ...
+        }
+        ... vector.store ...
+      } {mapping = [#gpu.thread<x>]}
+    } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+    ```
+
+    A marked matmul the kernel cannot compute (other types, shapes the
+    options do not split, dynamic strides, not at block level) is an error.
+    Runs in `tuner-lower-gpu` after bufferization, before
+    `tuner-gpu-map-forall`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def TunerGPUSimtMatmul : Pass<"tuner-gpu-simt-matmul", "::mlir::ModuleOp"> {
+  let summary = "Rewrite marked block-level f32 matmuls into pipelined CUDA-core kernels";
+  let description = [{
+    Every f32 `linalg.matmul` on memrefs carrying the integer attributes
+    `tuner.simt.threads_m`, `threads_n`, `tile_k` and `stages` (put on by the
+    `gpu.contraction_simt` sketch on its block tile, before bufferization)
+    becomes the kernel of `rewriteMatmulAsSimtKernel`
+    (`Tuner/Dialect/Sched/TransformOps/SimtMatmul.h`): an `scf.forall` over
+    the block's threads_m x threads_n threads (`#gpu.thread<x>`) with the
+    copy pipeline of `tuner-gpu-tensor-core-matmul` (16-byte `cp.async` of 4
+    floats into `stages` swizzled slots of dynamic shared memory) and, per
+    thread, a register tile of (bm / threads_m) rows threads_m apart and
+    groups of 4 columns, updated with `math.fma` from 16-byte shared-memory
+    loads (`vector.load` of 4 floats). The fill and the elementwise
+    consumers become part of the kernel as with tensor cores.
+
+    ```mlir
+    linalg.matmul {tuner.simt.threads_m = 16 : i64, tuner.simt.threads_n = 16 : i64,
+                   tuner.simt.tile_k = 16 : i64, tuner.simt.stages = 3 : i64}
+        ins(%a, %b : memref<128x4096xf32, ...>, memref<4096x128xf32, ...>)
+        outs(%c : memref<128x128xf32, ...>)
+    // becomes
+    %smem = gpu.dynamic_shared_memory {tuner.shared_bytes = 49152 : i64} ...
+    scf.forall (%tid) in (256) {
+      ... nvgpu.device_async_copy ... scf.for ... {
+        ... vector.load %viewA[...] : ..., vector<4xf32>
+        ... math.fma ...
+      }
+      ... vector.store ...
+    } {mapping = [#gpu.thread<x>]}
+    ```
+
+    A marked matmul the kernel cannot compute is an error. Runs in
+    `tuner-lower-gpu` after bufferization, before `tuner-gpu-map-forall`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def TunerGPUDynamicSharedMemory
+    : Pass<"tuner-gpu-dynamic-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "Size the dynamic shared memory of gpu.launch ops";
+  let description = [{
+    Sets the `dynamic_shared_memory_size` of every `gpu.launch` without one
+    to the largest `tuner.shared_bytes` of the `gpu.dynamic_shared_memory`
+    ops in its body (the tensor-core kernels of
+    `tuner-gpu-tensor-core-matmul` put it there; the launch is made later,
+    by `tuner-gpu-map-forall`). Beyond 48 KiB the runtime raises the
+    kernel's limit (`CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`)
+    before launching. A `gpu.dynamic_shared_memory` without the attribute
+    in a launch without a size is an error.
+
+    ```mlir
+    gpu.launch blocks(...) threads(...) {
+      %smem = gpu.dynamic_shared_memory {tuner.shared_bytes = 65536 : i64}
+          : memref<?xi8, #gpu.address_space<workgroup>>
+      ...
+    }
+    // becomes
+    %size = arith.constant 65536 : i32
+    gpu.launch blocks(...) threads(...) dynamic_shared_memory_size %size {
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
 def TunerGPUBlockTemporaries
     : Pass<"tuner-gpu-block-temporaries", "::mlir::ModuleOp"> {
   let summary = "Keep the per-block temporaries of GPU kernels off the device heap";

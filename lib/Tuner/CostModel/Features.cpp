@@ -15,6 +15,9 @@
 
 #include "Tuner/Tuner/CostModel/Features.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
+#include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
+
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
 
@@ -45,8 +48,8 @@ float log2p(double x) {
 /// The sketches with a one-hot slot, in a fixed order (saved models depend
 /// on it; append only).
 constexpr StringLiteral kSketchSlots[] = {
-    "cpu.contraction", "cpu.contraction_padded", "cpu.conv2d", "cpu.fallback",
-    "gpu.contraction", "gpu.conv2d"};
+    "cpu.contraction", "cpu.contraction_padded", "cpu.conv2d",
+    "cpu.fallback",    "gpu.contraction",        "gpu.conv2d"};
 
 std::vector<std::string> buildFeatureNames() {
   std::vector<std::string> names = {
@@ -75,9 +78,9 @@ std::vector<std::string> buildFeatureNames() {
   };
   for (unsigned l = 1; l <= kFeatureLoopLevels; ++l) {
     std::string p = "level" + std::to_string(l) + "_";
-    for (const char *f : {"trip", "footprint_bytes", "traffic_bytes",
-                          "reuse", "intensity", "footprint_over_l1",
-                          "footprint_over_l2"})
+    for (const char *f :
+         {"trip", "footprint_bytes", "traffic_bytes", "reuse", "intensity",
+          "footprint_over_l1", "footprint_over_l2"})
       names.push_back(p + f);
   }
   for (StringRef s : kSketchSlots)
@@ -88,14 +91,21 @@ std::vector<std::string> buildFeatureNames() {
   names.push_back("target_cores");
   names.push_back("target_vector_bits");
   // GPU launch shape (0 on CPU targets).
-  for (const char *f : {"gpu_threads_per_block", "gpu_blocks",
-                        "gpu_shared_bytes", "gpu_occupancy", "gpu_waves",
-                        "target_sms"})
+  for (const char *f :
+       {"gpu_threads_per_block", "gpu_blocks", "gpu_shared_bytes",
+        "gpu_occupancy", "gpu_waves", "target_sms"})
     names.push_back(f);
   // GPU kernel resources: estimated, or from ptxas -v once the candidate
   // was built (applyMeasuredResources).
   for (const char *f : {"gpu_registers_per_thread", "gpu_spill_bytes",
                         "gpu_resources_measured"})
+    names.push_back(f);
+  // The kernel of a tensor-core block (gpu.contraction_mma; 0 otherwise).
+  for (const char *f :
+       {"gpu_tc_kernel", "gpu_tc_warp_tile_m", "gpu_tc_warp_tile_n",
+        "gpu_tc_k_tile", "gpu_tc_stages", "gpu_tc_ldmatrix_per_mma",
+        "gpu_tc_global_bytes_per_flop", "gpu_tc_bytes_in_flight",
+        "gpu_tc_barriers"})
     names.push_back(f);
   return names;
 }
@@ -160,6 +170,41 @@ static bool hasMapping(scf::ForallOp forall, bool blocks) {
   return blocks ? name == "gpu.block" : name == "gpu.thread";
 }
 
+/// The outermost loop of `func` mapped to GPU blocks, or null.
+static scf::ForallOp findBlockLoop(FunctionOpInterface func) {
+  scf::ForallOp blockLoop;
+  func->walk([&](scf::ForallOp forall) {
+    if (!blockLoop && hasMapping(forall, /*blocks=*/true))
+      blockLoop = forall;
+  });
+  return blockLoop;
+}
+
+/// The tensor-core kernel a block loop computes (a linalg.matmul marked by
+/// gpu.contraction_mma, built after bufferization), if any.
+struct TensorCoreBlock {
+  int64_t bm = 0, bn = 0, k = 0, elementBytes = 2;
+  TensorCoreMatmulOptions options;
+
+  int64_t threads() const { return options.warpsM * options.warpsN * 32; }
+};
+
+static std::optional<TensorCoreBlock> getTensorCoreBlock(scf::ForallOp loop) {
+  std::optional<TensorCoreBlock> block;
+  loop->walk([&](linalg::MatmulOp matmul) {
+    FailureOr<std::optional<TensorCoreMatmulOptions>> options =
+        getTensorCoreOptions(matmul);
+    auto c = dyn_cast<ShapedType>(matmul.getDpsInits()[0].getType());
+    auto a = dyn_cast<ShapedType>(matmul.getDpsInputs()[0].getType());
+    if (failed(options) || !*options || !c || !a || !c.hasStaticShape() ||
+        !a.hasStaticShape())
+      return;
+    block = TensorCoreBlock{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1),
+                            a.getElementTypeBitWidth() / 8, **options};
+  });
+  return block;
+}
+
 /// The launch shape of the schedule in `func` (zeros on CPU targets, or
 /// when nothing is mapped to GPU blocks).
 static GPULaunchShape getGPULaunchShape(FunctionOpInterface func,
@@ -167,11 +212,7 @@ static GPULaunchShape getGPULaunchShape(FunctionOpInterface func,
   GPULaunchShape shape;
   if (!target.isCUDA())
     return shape;
-  scf::ForallOp blockLoop;
-  func->walk([&](scf::ForallOp forall) {
-    if (!blockLoop && hasMapping(forall, /*blocks=*/true))
-      blockLoop = forall;
-  });
+  scf::ForallOp blockLoop = findBlockLoop(func);
   if (!blockLoop)
     return shape;
   shape.blocks = getStaticTripCount(blockLoop);
@@ -190,15 +231,40 @@ static GPULaunchShape getGPULaunchShape(FunctionOpInterface func,
   shape.threadsPerBlock = threads;
   blockLoop->walk([&](bufferization::AllocTensorOp alloc) {
     if (alloc.getMemorySpace() && alloc.getType().hasStaticShape())
-      shape.sharedBytes += alloc.getType().getNumElements() *
-                           llvm::divideCeil(alloc.getType()
-                                                .getElementType()
-                                                .getIntOrFloatBitWidth(),
-                                            8);
+      shape.sharedBytes +=
+          alloc.getType().getNumElements() *
+          llvm::divideCeil(
+              alloc.getType().getElementType().getIntOrFloatBitWidth(), 8);
   });
   // Residency: the target's registers (32 + 2 per accumulator element per
   // thread, a rough estimate until ptxas says), threads and shared memory.
   double regsPerThread = std::min(255.0, 32.0 + 2.0 * perThreadOutputs);
+  // A CUDA-core kernel's (gpu.contraction_simt): 2 registers per
+  // accumulator and 4 per row of A, as the sketch estimates.
+  blockLoop->walk([&](linalg::MatmulOp matmul) {
+    FailureOr<std::optional<SimtMatmulOptions>> options =
+        getSimtOptions(matmul);
+    auto c = dyn_cast<ShapedType>(matmul.getDpsInits()[0].getType());
+    if (failed(options) || !*options || !c || !c.hasStaticShape())
+      return;
+    int64_t bm = c.getDimSize(0), bn = c.getDimSize(1);
+    shape.threadsPerBlock = threads =
+        (*options)->threadsM * (*options)->threadsN;
+    shape.sharedBytes = getSimtSharedBytes(bm, bn, **options);
+    regsPerThread = std::min(
+        255.0, 2.0 * getSimtAccumulators(bm, bn, **options) +
+                   4.0 * (bm / (*options)->threadsM) + 24);
+  });
+  // A tensor-core kernel's threads, shared memory and registers (40 + 1.6
+  // per accumulator: what ptxas gave its kernels of 16 to 128).
+  if (std::optional<TensorCoreBlock> tc = getTensorCoreBlock(blockLoop)) {
+    shape.threadsPerBlock = threads = tc->threads();
+    shape.sharedBytes =
+        getTensorCoreSharedBytes(tc->bm, tc->bn, tc->options, tc->elementBytes);
+    regsPerThread =
+        std::min(255.0, 40.0 + 1.6 * getTensorCoreAccumulators(tc->bm, tc->bn,
+                                                               tc->options));
+  }
   shape.registersPerThread = regsPerThread;
   double resident =
       getResidentBlocks(target, threads, regsPerThread, shape.sharedBytes);
@@ -246,9 +312,8 @@ int64_t getTripCount(Operation *loop) {
     return tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep());
   if (auto f = dyn_cast<scf::ForallOp>(loop)) {
     int64_t trip = 1;
-    for (auto [lb, ub, step] :
-         llvm::zip(f.getMixedLowerBound(), f.getMixedUpperBound(),
-                   f.getMixedStep()))
+    for (auto [lb, ub, step] : llvm::zip(
+             f.getMixedLowerBound(), f.getMixedUpperBound(), f.getMixedStep()))
       trip *= tripCount(lb, ub, step);
     return trip;
   }
@@ -483,8 +548,11 @@ Analysis analyze(FunctionOpInterface func) {
       return;
     }
     if (auto pad = dyn_cast<tensor::PadOp>(op)) {
-      Access acc{op, double(getTensorBytes(pad.getResult())),
-                 getEnclosingLoops(op), {}, true};
+      Access acc{op,
+                 double(getTensorBytes(pad.getResult())),
+                 getEnclosingLoops(op),
+                 {},
+                 true};
       acc.deps = getLoopDeps(pad.getSource());
       a.accesses.push_back(std::move(acc));
       return;
@@ -504,8 +572,7 @@ Analysis analyze(FunctionOpInterface func) {
         // A fill only writes; its init operand is not read.
         if (isa<linalg::FillOp>(op) && linalgOp.isDpsInput(&operand))
           continue;
-        Access acc{op, double(getTensorBytes(operand.get())), loops, {},
-                   copy};
+        Access acc{op, double(getTensorBytes(operand.get())), loops, {}, copy};
         acc.deps = getLoopDeps(operand.get());
         a.accesses.push_back(std::move(acc));
       }
@@ -531,6 +598,43 @@ ArrayRef<std::string> mlir::tuner::getFeatureNames() {
 }
 
 unsigned mlir::tuner::getNumFeatures() { return getFeatureNames().size(); }
+
+/// The features of a tensor-core kernel (zeros for other schedules): its
+/// warp tile, K tile and stages; ldmatrix per mma.sync (how often a warp
+/// reuses a fragment); bytes copied from global memory per flop (the block
+/// tile's reuse); bytes in flight per SM (stages - 1 K tiles of each block
+/// resident at once: what hides the memory latency); barriers per block.
+static void pushTensorCoreFeatures(FeatureVector &f, FunctionOpInterface func,
+                                   sched::TargetAttr target,
+                                   const GPULaunchShape &launch) {
+  auto push = [&](double v) { f.push_back(static_cast<float>(v)); };
+  scf::ForallOp blockLoop = target.isCUDA() ? findBlockLoop(func) : nullptr;
+  std::optional<TensorCoreBlock> tc =
+      blockLoop ? getTensorCoreBlock(blockLoop) : std::nullopt;
+  if (!tc) {
+    for (int i = 0; i < 9; ++i)
+      push(0);
+    return;
+  }
+  const TensorCoreMatmulOptions &o = tc->options;
+  double warpRows = double(tc->bm) / o.warpsM;
+  double warpCols = double(tc->bn) / o.warpsN;
+  double fragmentsM = warpRows / 16, tilesN = warpCols / 8;
+  double resident = launch.threadsPerBlock > 0
+                        ? launch.occupancy * 2048 / launch.threadsPerBlock
+                        : 0;
+  double tileBytes = double(tc->bm + tc->bn) * o.tileK * tc->elementBytes;
+  push(1);
+  push(log2p(warpRows));
+  push(log2p(warpCols));
+  push(log2p(o.tileK));
+  push(o.stages);
+  push((fragmentsM + tilesN / 2) / (fragmentsM * tilesN));
+  push(double(tc->bm + tc->bn) * tc->elementBytes /
+       (2.0 * double(tc->bm) * double(tc->bn)));
+  push(log2p((o.stages - 1) * tileBytes * resident));
+  push(log2p(double(tc->k) / o.tileK));
+}
 
 FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
                                            TargetAttr target,
@@ -572,8 +676,8 @@ FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
   for (const Compute &c : a.computes)
     if (!hot || c.flops * c.outerProduct > hot->flops * hot->outerProduct)
       hot = &c;
-  Operation *innermost = hot && !hot->loops.empty() ? hot->loops.front()
-                                                    : nullptr;
+  Operation *innermost =
+      hot && !hot->loops.empty() ? hot->loops.front() : nullptr;
   double perIteration = 0, opsPerIteration = 0;
   if (hot) {
     // Everything computed in the body of the innermost loop (register tile
@@ -613,9 +717,8 @@ FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
   double l1 = target.getL1() > 0 ? target.getL1() : 32768;
   double l2 = target.getL2() > 0 ? target.getL2() : 1048576;
   for (unsigned level = 1; level <= kFeatureLoopLevels; ++level) {
-    Operation *loop = hot && level <= hot->loops.size()
-                          ? hot->loops[level - 1]
-                          : nullptr;
+    Operation *loop =
+        hot && level <= hot->loops.size() ? hot->loops[level - 1] : nullptr;
     if (!loop) {
       for (int i = 0; i < 7; ++i)
         push(0);
@@ -690,6 +793,7 @@ FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
   push(log2p(launch.registersPerThread));
   push(0); // spill bytes: none known before ptxas
   push(0); // estimated
+  pushTensorCoreFeatures(f, func, target, launch);
   assert(f.size() == getNumFeatures() && "feature count mismatch");
   return f;
 }
@@ -713,9 +817,12 @@ void mlir::tuner::applyMeasuredResources(FeatureVector &f,
   if (r.threadsPerBlock <= 0)
     return;
   double threads = r.threadsPerBlock;
-  double resident =
-      getResidentBlocks(target, threads, r.registers, double(r.sharedBytes));
-  set("gpu_shared_bytes", log2p(r.sharedBytes));
+  // ptxas counts static shared memory only: a tensor-core kernel's dynamic
+  // shared memory stays the estimate's.
+  double shared = std::max(double(r.sharedBytes),
+                           std::exp2(double(f[index("gpu_shared_bytes")])) - 1);
+  double resident = getResidentBlocks(target, threads, r.registers, shared);
+  set("gpu_shared_bytes", log2p(shared));
   set("gpu_occupancy", resident * threads / 2048.0);
   // gpu_blocks holds log2p(blocks): recover the count.
   double blocks = std::exp2(f[index("gpu_blocks")]) - 1;
@@ -724,8 +831,7 @@ void mlir::tuner::applyMeasuredResources(FeatureVector &f,
 }
 
 FeatureVector mlir::tuner::featurizeConfig(ModuleOp taskModule,
-                                           TargetAttr target,
-                                           ConfigAttr config,
+                                           TargetAttr target, ConfigAttr config,
                                            std::string &error) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(taskModule->clone()));
   Operation *anchor = findTaskAnchor(*copy);

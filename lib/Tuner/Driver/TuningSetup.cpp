@@ -128,9 +128,14 @@ void buildTasks(TuningState &state) {
     // the search.
     constexpr unsigned kMaxNeighbourOptions = 4;
     if (state.options.search.defaultNeighbours &&
-        t->space->isValid(t->defaultCandidate))
+        t->space->isValid(t->defaultCandidate)) {
       t->defaultNeighbours = t->space->getChoiceNeighbours(
           t->defaultCandidate, kMaxNeighbourOptions);
+      // And the sketches' own alternatives to their defaults.
+      for (Candidate &c : t->space->getSuggestions(t->defaultCandidate))
+        if (!llvm::is_contained(t->defaultNeighbours, c))
+          t->defaultNeighbours.push_back(std::move(c));
+    }
     t->report.key = task.key;
     t->report.name = task.name;
     t->report.weight = task.weight;

@@ -66,8 +66,8 @@ Candidate SearchSpace::getDefault() const {
 
 Candidate SearchSpace::sampleUniform(std::mt19937_64 &rng) const {
   Candidate c;
-  c.sketch = std::uniform_int_distribution<unsigned>(
-      0, sketches.size() - 1)(rng);
+  c.sketch =
+      std::uniform_int_distribution<unsigned>(0, sketches.size() - 1)(rng);
   for (const Knob &knob : sketches[c.sketch]->getKnobs())
     c.choice.push_back(std::uniform_int_distribution<unsigned>(
         0, knob.options.size() - 1)(rng));
@@ -108,6 +108,17 @@ std::optional<Candidate> SearchSpace::step(const Candidate &c, unsigned knob,
   return next;
 }
 
+std::vector<Candidate> SearchSpace::getSuggestions(const Candidate &c) const {
+  std::vector<Candidate> suggestions;
+  for (auto [index, sketch] : llvm::enumerate(sketches))
+    for (KnobChoice &choice : sketch->getSuggestions()) {
+      Candidate next{static_cast<unsigned>(index), std::move(choice)};
+      if (next != c && isValid(next) && !llvm::is_contained(suggestions, next))
+        suggestions.push_back(std::move(next));
+    }
+  return suggestions;
+}
+
 std::vector<Candidate>
 SearchSpace::getChoiceNeighbours(const Candidate &c,
                                  unsigned maxOptions) const {
@@ -134,8 +145,8 @@ std::optional<Candidate> SearchSpace::randomWalk(const Candidate &c,
   if (knobs.empty())
     return std::nullopt;
   for (unsigned attempt = 0; attempt < maxAttempts; ++attempt) {
-    unsigned k = std::uniform_int_distribution<unsigned>(0, knobs.size() - 1)(
-        rng);
+    unsigned k =
+        std::uniform_int_distribution<unsigned>(0, knobs.size() - 1)(rng);
     unsigned n = knobs[k].options.size();
     if (n < 2)
       continue;

@@ -2,40 +2,32 @@
 //
 // A matmul on tensor cores through PTX `mma.sync.aligned.m16n8k16`: f16 x
 // f16 -> f16, f16 x f16 -> f32 and bf16 x bf16 -> f32 (the input types
-// pick the instruction; A row-major, B column-major fragments):
+// pick the instruction), for sm_80 and later (cp.async):
 //
 //   S0  scf.forall over (M/bm, N/bn) block tiles   -> #gpu.block<y, x>
-//   R0  scf.for over K/bk, A and B slices staged in shared memory (as in
-//       gpu.contraction, copied by all threads of the block)
-//   S1  scf.forall over (wy, wx) warps              -> #gpu.warp<y, x>
-//   S2  scf.for over the warp tile in 16 x 8 x 16 steps: one linalg.matmul
-//       per mma.sync, marked `tuner.mma_sync`
+//       with the fill and the elementwise consumers fused at block level;
+//       the block's matmul (bm x bn x K) marked with the kernel's knobs
+//   (after bufferization, tuner-gpu-tensor-core-matmul)
+//   S1  scf.forall over the block's wy x wx warps' threads
+//   R0  scf.for over K/bk: cp.async of the next tiles into `stages`
+//       swizzled shared-memory slots, ldmatrix, mma.sync per 16 x 8 tile of
+//       the warp's (bm/wy) x (bn/wx) tile, accumulators in registers
+//   S2  the fill and the consumers on the accumulators, one store
 //
-// The mark is what tuner-lower-gpu looks for after bufferization and the
-// mapping to threads: upstream's `transform.nvgpu.rewrite_matmul_as_mma_sync`
-// works on memrefs, at warp level, and rewrites a matmul of exactly the mma
-// shape into lane-distributed loads, `nvgpu.mma.sync` and stores. The fill and
-// the elementwise consumers are distributed over all threads of the block.
-//
-// MLIR 22's rewrite takes f16 x f16 -> f16 (m16n8k16) and f32 (as tf32,
-// m16n8k4) matmuls only; tuner-gpu-map-forall rewrites the f32-accumulating
-// ones itself with the same lane layout (PTX ISA, m16n8k16 fragments):
-// f16 inputs to nvgpu.mma.sync (whose NVVM lowering takes f16 x f16 -> f32),
-// bf16 inputs straight to nvvm.mma.sync (MLIR 22's nvgpu-to-nvvm cannot
-// deduce PTX types for bf16: "failed to deduce operand PTX types"). Not
-// batch or generic contractions. tf32 rounds the inputs to 10 mantissa
-// bits, beyond the result check's tolerance for f32 programs, so f32
-// matmuls stay on gpu.contraction.
+// The kernel is built on memrefs (rewriteMatmulAsTensorCoreKernel,
+// Tuner/Transforms/TensorCoreMatmul.h), hence the marks: the script runs on
+// tensors. Not batch or generic contractions, not transposed operands.
+// tf32 rounds the inputs to 10 mantissa bits, beyond the result check's
+// tolerance for f32 programs, so f32 matmuls stay on gpu.contraction.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SketchUtils.h"
 
-#include "Tuner/Transforms/Passes.h"
+#include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Linalg/TransformOps/GPUHeuristics.h"
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -44,8 +36,9 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-/// The mma.sync shape for f16.
-constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
+/// The K of mma.sync, and the smallest warp tile along M and N (ldmatrix.x4
+/// loads 16 columns of B).
+constexpr int64_t kMmaK = 16, kFragment = 16;
 constexpr int64_t kWarpSize = 32;
 
 class MMAInstance : public SketchInstance {
@@ -53,46 +46,40 @@ public:
   MMAInstance(const Sketch &sketch, SmallVector<Knob> knobs,
               const FusedGroup &group, TargetAttr target)
       : SketchInstance(sketch, std::move(knobs)), group(group), target(target) {
+    linalg::LinalgOp anchor = group.anchor;
+    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
+    em = extents[0];
+    en = extents[1];
+    k = extents[2];
+    elementBytes = getElementTypeOrSelf(group.anchor->getOperand(0).getType())
+                       .getIntOrFloatBitWidth() /
+                   8;
   }
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
-    int64_t bm = v.getInt("bm"), bn = v.getInt("bn"), bk = v.getInt("bk");
-    auto [wy, wx] = parseShapeOption(v.getString("warps"));
-    if (bm % (wy * kMmaM) || bn % (wx * kMmaN)) {
-      whyNot = "each warp needs whole 16 x 8 mma tiles";
+    int64_t bm = v.getInt("bm"), bn = v.getInt("bn");
+    TensorCoreMatmulOptions options = getOptions(v);
+    if (failed(checkTensorCoreTiles(bm, bn, k, options, whyNot)))
+      return failure();
+    int64_t threads = options.warpsM * options.warpsN * kWarpSize;
+    if (threads > target.getMaxThreadsPerBlock()) {
+      whyNot = std::to_string(threads) + " threads per block";
       return failure();
     }
-    int64_t tiles = (bm / wy / kMmaM) * (bn / wx / kMmaN);
-    if (tiles > 16) {
-      whyNot = std::to_string(tiles) + " mma tiles per warp need too many "
-                                       "registers";
-      return failure();
-    }
-    int64_t threads = wy * wx * kWarpSize;
-    // The fill and the consumers are split over wy x (32 wx) threads.
-    if ((!group.producers.empty() || !group.consumers.empty()) &&
-        bn % (wx * kWarpSize)) {
-      whyNot = "the fill needs bn to be a multiple of 32 x the warp columns";
-      return failure();
-    }
-    int64_t shared = (bm * bk + bk * bn) * 2; // f16 or bf16 inputs
-    if (shared > target.getSharedMemoryPerBlock()) {
-      whyNot = "the staged tiles need " + std::to_string(shared) +
+    int64_t shared = getTensorCoreSharedBytes(bm, bn, options, elementBytes);
+    if (shared > getMaxDynamicSharedMemory(target.getArch())) {
+      whyNot = "the stages need " + std::to_string(shared) +
                " bytes of shared memory";
       return failure();
     }
-    // The cooperative copies need a thread mapping (see gpu.contraction).
-    SmallVector<SmallVector<int64_t, 2>> staged = {{bm, bk}, {bk, bn}};
-    for (ArrayRef<int64_t> sizes : staged) {
-      transform::gpu::CopyMappingInfo mapping(
-          group.anchor->getContext(), threads, /*desiredBitAlignment=*/128,
-          sizes, false, /*elementalBitwidth=*/16);
-      if (mapping.status == transform::gpu::CopyMappingInfo::Status::Invalid) {
-        whyNot = "a staging copy has no mapping to " + std::to_string(threads) +
-                 " threads";
-        return failure();
-      }
+    // Accumulators, fragments and addresses must fit the register file.
+    int64_t registers = getTensorCoreAccumulators(bm, bn, options) + 64;
+    if (threads * registers > target.getRegistersPerSm()) {
+      whyNot = "about " + std::to_string(registers) +
+               " registers per thread for " + std::to_string(threads) +
+               " threads";
+      return failure();
     }
     return success();
   }
@@ -100,79 +87,62 @@ public:
   std::string buildScript(StringRef symName) const override {
     ScriptBuilder b(symName);
     Size bm = b.knob(getKnob("bm")), bn = b.knob(getKnob("bn")),
-         bk = b.knob(getKnob("bk"));
+         bk = b.knob(getKnob("bk")), stages = b.knob(getKnob("stages"));
     // linalg.matmul: loops (m, n, k).
     SmallVector<std::string> blocks = {"#gpu.block<y>", "#gpu.block<x>", ""};
     TiledGroup tiled =
         tileAndFuseGroup(b, group, {bm, bn, Size::of(0)}, blocks);
-    Handle op =
-        b.tileUsingFor(tiled.anchor, {Size::of(0), Size::of(0), bk}).first;
-    linalg::LinalgOp anchor = group.anchor;
-    Handle padded;
-    SmallVector<Handle> stagePads;
-    std::tie(padded, stagePads) = padInputsForStaging(b, anchor, op);
-
+    b.annotate(tiled.anchor, kTensorCoreTileKAttrName, bk);
+    b.annotate(tiled.anchor, kTensorCoreStagesAttrName, stages);
     const Knob &warps = getKnob("warps");
     b.alternatives(warps, [&](unsigned i) {
       auto [wy, wx] =
           parseShapeOption(cast<StringAttr>(warps.options[i]).getValue());
-      int64_t threads = wy * wx * kWarpSize;
-      stageInWorkgroupMemory(b, stagePads, threads);
-      // S1: warps; S2: one matmul per mma.sync, marked for tuner-lower-gpu.
-      Handle warpTile =
-          b.tileUsingForall(padded, {Size::of(wy), Size::of(wx), Size::of(0)},
-                            "[#gpu.warp<y>, #gpu.warp<x>]",
-                            /*numThreads=*/true)
-              .first;
-      Handle mma = b.tileUsingFor(warpTile, {Size::of(kMmaM), Size::of(kMmaN),
-                                             Size::of(kMmaK)})
-                       .first;
-      b.raw("transform.annotate " + mma.name + " \"" + kMmaSyncAttrName.str() +
-            "\" : !transform.any_op");
-      // The fill and the consumers over all threads: wy rows of 32 * wx.
-      TiledGroup inRegion = tiled; // each region starts from the same handles
-      distributeElementwise(
-          b, inRegion, anchor,
-          {Size::of(wy), Size::of(wx * kWarpSize), Size::of(0)},
-          {"#gpu.thread<y>", "#gpu.thread<x>", ""}, /*vectorize=*/true);
+      b.annotate(tiled.anchor, kTensorCoreWarpsMAttrName, Size::of(wy));
+      b.annotate(tiled.anchor, kTensorCoreWarpsNAttrName, Size::of(wx));
     });
     b.applyPatterns(tiled.forall, {"canonicalization"});
     b.applyCSE(tiled.forall);
     return b.finish();
   }
 
-  KnobChoice getHeuristicDefault() const override {
+  KnobChoice getHeuristicDefault() const override;
+  SmallVector<KnobChoice> getSuggestions() const override;
+
+private:
+  /// The point with these knob values, nullopt where one is not an option.
+  std::optional<KnobChoice> getPoint(int64_t bm, int64_t bn, int64_t bk,
+                                     StringRef warps, int64_t stages) const {
     KnobChoice c(knobs.size(), 0);
-    // 64 x 64 blocks of 2 x 2 warps (32 x 32 per warp, 8 mma tiles), K by
-    // 32; smaller where the extents are.
-    setNearest(knobs, c, "bm", largestAtMost(getIntOptions("bm"), 64));
-    setNearest(knobs, c, "bn", largestAtMost(getIntOptions("bn"), 64));
-    setNearest(knobs, c, "bk", largestAtMost(getIntOptions("bk"), 32));
-    const Knob &warps = getKnob("warps");
-    for (unsigned i = 0, e = warps.options.size(); i < e; ++i) {
-      KnobChoice candidate = c;
-      candidate[getKnobIndex("warps")] = i;
-      std::string whyNot;
-      auto [wy, wx] =
-          parseShapeOption(cast<StringAttr>(warps.options[i]).getValue());
-      if (wy * wx == 4 &&
-          succeeded(verify(KnobValues(knobs, candidate), whyNot)))
-        return candidate;
+    std::pair<StringRef, int64_t> ints[] = {
+        {"bm", bm}, {"bn", bn}, {"bk", bk}, {"stages", stages}};
+    for (auto [name, value] : ints) {
+      const Knob &knob = getKnob(name);
+      unsigned i = knob.findNearest(value);
+      if (knob.getInt(i) != value)
+        return std::nullopt;
+      c[getKnobIndex(name)] = i;
     }
-    for (unsigned i = 0, e = warps.options.size(); i < e; ++i) {
-      KnobChoice candidate = c;
-      candidate[getKnobIndex("warps")] = i;
-      std::string whyNot;
-      if (succeeded(verify(KnobValues(knobs, candidate), whyNot)))
-        return candidate;
-    }
+    std::optional<unsigned> w = getKnob("warps").find(
+        StringAttr::get(group.anchor->getContext(), warps));
+    if (!w)
+      return std::nullopt;
+    c[getKnobIndex("warps")] = *w;
     return c;
   }
 
-private:
+  TensorCoreMatmulOptions getOptions(const KnobValues &v) const {
+    auto [wy, wx] = parseShapeOption(v.getString("warps"));
+    return TensorCoreMatmulOptions{wy, wx, v.getInt("bk"), v.getInt("stages")};
+  }
+
   FusedGroup group;
   TargetAttr target;
+  /// The loop extents and the input element size.
+  int64_t em = 0, en = 0, k = 0, elementBytes = 2;
 };
+
+} // namespace
 
 /// Whether the operand types of `matmul` are an mma.sync m16n8k16 kind.
 static bool isMmaSyncTypes(linalg::MatmulOp matmul) {
@@ -188,13 +158,16 @@ static bool isMmaSyncTypes(linalg::MatmulOp matmul) {
   return a.isBF16() && c.isF32();
 }
 
+namespace {
+
 class GPUContractionMMASketch : public Sketch {
 public:
   StringRef getName() const override { return "gpu.contraction_mma"; }
   StringRef getDescription() const override {
-    return "an f16 or bf16 matmul (f16 or f32 results) on tensor cores: "
-           "block tiles, shared-memory staging, warp tiles of 16x8x16 steps "
-           "rewritten to mma.sync after bufferization";
+    return "an f16 or bf16 matmul (f16 or f32 results) on tensor cores "
+           "(sm_80+): block tiles, cp.async into multi-stage swizzled shared "
+           "memory, ldmatrix, mma.sync with accumulators in registers, the "
+           "fill and elementwise consumers in the epilogue";
   }
   TargetKind getTargetKind() const override { return TargetKind::cuda; }
 
@@ -217,14 +190,27 @@ public:
       whyNot = "needs the default indexing maps";
       return nullptr;
     }
+    if (getMaxDynamicSharedMemory(target.getArch()) == 0) {
+      whyNot = "cp.async and bf16 mma.sync need sm_80 or later";
+      return nullptr;
+    }
+    if (failed(checkKernelEpilogueGroup(group, whyNot)))
+      return nullptr;
     SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
     int64_t em = extents[0], en = extents[1], ek = extents[2];
-    if (em % kMmaM || en % kMmaN || ek % kMmaK) {
-      whyNot = "M, N, K must be multiples of 16, 8, 16";
+    if (em % kFragment || en % kFragment || ek % kMmaK) {
+      whyNot = "M, N, K must be multiples of 16";
       return nullptr;
     }
     MLIRContext *ctx = anchor->getContext();
     ctx->getOrLoadDialect<gpu::GPUDialect>();
+    return std::make_unique<MMAInstance>(*this, makeKnobs(ctx, em, en, ek),
+                                         group, target);
+  }
+
+private:
+  static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
+                                     int64_t ek) {
     auto multiples = [](int64_t extent, int64_t step, int64_t hi) {
       SmallVector<int64_t> out;
       for (int64_t d : getDivisorsIn(extent, step, hi))
@@ -234,13 +220,13 @@ public:
     };
     SmallVector<Knob> knobs;
     knobs.push_back(makeIntKnob(ctx, "bm", KnobKind::Tile,
-                                multiples(em, kMmaM, 256),
+                                multiples(em, kFragment, 256),
                                 "S0: rows of M per block", em));
     knobs.push_back(makeIntKnob(ctx, "bn", KnobKind::Tile,
-                                multiples(en, kMmaN, 256),
+                                multiples(en, kFragment, 256),
                                 "S0: columns of N per block", en));
     knobs.push_back(makeIntKnob(ctx, "bk", KnobKind::Tile,
-                                multiples(ek, kMmaK, 64),
+                                multiples(ek, kMmaK, 128),
                                 "R0: K per shared-memory stage", ek));
     SmallVector<std::string> names;
     for (int64_t warps : {1, 2, 4, 8})
@@ -249,12 +235,96 @@ public:
     SmallVector<StringRef> options(names.begin(), names.end());
     knobs.push_back(makeChoiceKnob(ctx, "warps", options,
                                    "S1: warps per block, rows x columns"));
-    return std::make_unique<MMAInstance>(*this, std::move(knobs), group,
-                                         target);
+    Knob stages = makeIntKnob(ctx, "stages", KnobKind::Tile, {2, 3, 4, 5},
+                              "R0: K tiles in flight in shared memory");
+    // Configs from before the pipelined kernel had one stage.
+    stages.absentOption = 0;
+    knobs.push_back(std::move(stages));
+    return knobs;
   }
 };
 
 } // namespace
+
+KnobChoice MMAInstance::getHeuristicDefault() const {
+  KnobChoice c(knobs.size(), 0);
+  SmallVector<int64_t> bms = getIntOptions("bm"), bns = getIntOptions("bn");
+  // 128 x 128 blocks (64 x 64 per warp), K by 32, 4 stages; smaller blocks
+  // where the grid would not fill the SMs once (a 32-row LLaMA projection:
+  // 32 x 64 blocks).
+  int64_t bm = largestAtMost(bms, 128), bn = largestAtMost(bns, 128);
+  auto blocks = [&] { return (em / bm) * (en / bn); };
+  while (blocks() < target.getSms()) {
+    int64_t &side = bn >= bm ? bn : bm;
+    SmallVector<int64_t> &sides = bn >= bm ? bns : bms;
+    int64_t smaller = largestAtMost(sides, side / 2);
+    if (smaller < 32 || smaller >= side)
+      break;
+    side = smaller;
+  }
+  setNearest(knobs, c, "bm", bm);
+  setNearest(knobs, c, "bn", bn);
+  setNearest(knobs, c, "bk", largestAtMost(getIntOptions("bk"), 32));
+  setNearest(knobs, c, "stages", 4);
+  // Four warps where their tiles are whole fragments, squarest first; then
+  // fewer stages, then any valid number of warps.
+  const Knob &warps = getKnob("warps");
+  std::optional<KnobChoice> best;
+  int64_t bestScore = INT64_MIN;
+  for (int64_t stages : {4, 3, 2}) {
+    for (unsigned i = 0, e = warps.options.size(); i < e; ++i) {
+      KnobChoice candidate = c;
+      candidate[getKnobIndex("warps")] = i;
+      setNearest(knobs, candidate, "stages", stages);
+      std::string whyNot;
+      if (failed(verify(KnobValues(knobs, candidate), whyNot)))
+        continue;
+      auto [wy, wx] =
+          parseShapeOption(cast<StringAttr>(warps.options[i]).getValue());
+      int64_t score =
+          (wy * wx == 4 ? 1000 : wy * wx * 10) - std::abs(bm / wy - bn / wx);
+      if (score > bestScore) {
+        bestScore = score;
+        best = candidate;
+      }
+    }
+    if (best)
+      return *best;
+  }
+  return c;
+}
+
+SmallVector<KnobChoice> MMAInstance::getSuggestions() const {
+  struct Shape {
+    int64_t bm, bn, bk;
+    StringRef warps;
+    int64_t stages;
+  };
+  SmallVector<Shape> shapes;
+  if (em >= 256 && en >= 256) {
+    // CUTLASS's sm_80 tiles: 64 x 64 per warp on 128 x 256 blocks (less
+    // L2 traffic per FLOP), deeper K tiles (fewer barriers), 8 warps of
+    // 64 x 32.
+    shapes = {{128, 256, 32, "2x4", 4}, {256, 128, 32, "4x2", 4},
+              {128, 128, 64, "2x2", 3}, {128, 256, 64, "2x4", 3},
+              {128, 128, 32, "2x4", 4}, {128, 128, 32, "2x2", 5}};
+  } else {
+    // Few rows (a projection of a few tokens): B streams once, bandwidth
+    // needs copies in flight: deeper K tiles, more stages, wider or
+    // narrower column blocks.
+    KnobChoice d = getDefault();
+    int64_t bm = getKnob("bm").getInt(d[getKnobIndex("bm")]);
+    shapes = {{bm, 64, 64, "1x2", 4},  {bm, 128, 64, "1x4", 4},
+              {bm, 64, 128, "1x4", 3}, {bm, 32, 64, "1x2", 4},
+              {bm, 64, 32, "1x4", 5},  {bm, 128, 32, "2x2", 4}};
+  }
+  SmallVector<KnobChoice> points;
+  for (const Shape &shape : shapes)
+    if (std::optional<KnobChoice> c =
+            getPoint(shape.bm, shape.bn, shape.bk, shape.warps, shape.stages))
+      points.push_back(std::move(*c));
+  return points;
+}
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUContractionMMASketch() {
   return std::make_unique<GPUContractionMMASketch>();

@@ -59,8 +59,8 @@ Size ScriptBuilder::knob(const Knob &knob) {
   for (unsigned i = 0, e = knob.options.size(); i < e; ++i)
     options.push_back(std::to_string(knob.getInt(i)));
   line() << name << " = transform.tune.knob<\"" << knob.name
-         << "\"> options = [" << llvm::join(options, ", ") << "] -> "
-         << kParam << "\n";
+         << "\"> options = [" << llvm::join(options, ", ") << "] -> " << kParam
+         << "\n";
   return Size{0, name};
 }
 
@@ -115,14 +115,15 @@ Handle ScriptBuilder::getProducerOfOperand(Handle op, unsigned operand) {
 
 Handle ScriptBuilder::getConsumerOfResult(Handle op, unsigned result) {
   Handle h{fresh("consumer")};
-  line() << h.name << " = transform.get_consumers_of_result " << op.name
-         << "[" << result << "] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
+  line() << h.name << " = transform.get_consumers_of_result " << op.name << "["
+         << result << "] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
   return h;
 }
 
-std::pair<Handle, Handle>
-ScriptBuilder::tileUsingForall(Handle target, ArrayRef<Size> sizes,
-                               StringRef mapping, bool numThreads) {
+std::pair<Handle, Handle> ScriptBuilder::tileUsingForall(Handle target,
+                                                         ArrayRef<Size> sizes,
+                                                         StringRef mapping,
+                                                         bool numThreads) {
   SmallVector<std::string> types = {kAnyOp}, params;
   std::string list = sizeList(sizes, types, params);
   Handle tiled{fresh("tiled")}, forall{fresh("forall")};
@@ -131,8 +132,8 @@ ScriptBuilder::tileUsingForall(Handle target, ArrayRef<Size> sizes,
          << (numThreads ? " num_threads " : " tile_sizes ") << list;
   if (!mapping.empty())
     os << " (mapping = " << mapping << ")";
-  os << " : (" << llvm::join(types, ", ")
-         << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
+  os << " : (" << llvm::join(types, ", ") << ") -> (" << kAnyOp << ", "
+     << kAnyOp << ")\n";
   return {tiled, forall};
 }
 
@@ -188,19 +189,19 @@ ScriptBuilder::fuseIntoContainingOp(Handle producer, Handle containing) {
   return {fused, newContaining};
 }
 
-ScriptBuilder::Padding
-ScriptBuilder::pad(Handle target, ArrayRef<std::string> paddingValues,
-                   ArrayRef<int64_t> dims, ArrayRef<int64_t> nofold,
-                   StringRef copyBack) {
+ScriptBuilder::Padding ScriptBuilder::pad(Handle target,
+                                          ArrayRef<std::string> paddingValues,
+                                          ArrayRef<int64_t> dims,
+                                          ArrayRef<int64_t> nofold,
+                                          StringRef copyBack) {
   Handle padded{fresh("padded")}, pad{fresh("pad")}, copy{fresh("copy")};
   line() << padded.name << ", " << pad.name << ", " << copy.name
          << " = transform.structured.pad " << target.name
          << " {padding_values = [" << llvm::join(paddingValues, ", ")
          << "], padding_dimensions = " << intList(dims)
-         << ", nofold_flags = " << intList(nofold)
-         << ", copy_back_op = \"" << copyBack << "\"} : (" << kAnyOp
-         << ") -> ("
-         << kAnyOp << ", " << kAnyOp << ", " << kAnyOp << ")\n";
+         << ", nofold_flags = " << intList(nofold) << ", copy_back_op = \""
+         << copyBack << "\"} : (" << kAnyOp << ") -> (" << kAnyOp << ", "
+         << kAnyOp << ", " << kAnyOp << ")\n";
   return {padded, pad, copy};
 }
 
@@ -221,9 +222,8 @@ Handle ScriptBuilder::vectorizePadRows(Handle pad, int64_t rows) {
 
 Handle ScriptBuilder::hoistPad(Handle pad, int64_t numLoops) {
   Handle h{fresh("hoisted")};
-  line() << h.name << " = transform.structured.hoist_pad " << pad.name
-         << " by " << numLoops << " loops : (" << kAnyOp << ") -> " << kAnyOp
-         << "\n";
+  line() << h.name << " = transform.structured.hoist_pad " << pad.name << " by "
+         << numLoops << " loops : (" << kAnyOp << ") -> " << kAnyOp << "\n";
   return h;
 }
 
@@ -324,7 +324,7 @@ Handle ScriptBuilder::generalize(Handle target) {
 }
 
 Handle ScriptBuilder::interchange(Handle target,
-                                 ArrayRef<int64_t> permutation) {
+                                  ArrayRef<int64_t> permutation) {
   Handle h{fresh("interchanged")};
   line() << h.name << " = transform.structured.interchange " << target.name
          << " iterator_interchange = " << intList(permutation) << " : ("
@@ -352,8 +352,7 @@ void ScriptBuilder::applyPatterns(Handle target,
 }
 
 void ScriptBuilder::applyCSE(Handle target) {
-  line() << "transform.apply_cse to " << target.name << " : " << kAnyOp
-         << "\n";
+  line() << "transform.apply_cse to " << target.name << " : " << kAnyOp << "\n";
 }
 
 void ScriptBuilder::applyLICM(Handle loop) {
@@ -361,13 +360,24 @@ void ScriptBuilder::applyLICM(Handle loop) {
 }
 
 void ScriptBuilder::hoistLoopInvariantSubsets(Handle loop) {
-  line() << "transform.loop.hoist_loop_invariant_subsets " << loop.name
-         << " : " << kAnyOp << "\n";
+  line() << "transform.loop.hoist_loop_invariant_subsets " << loop.name << " : "
+         << kAnyOp << "\n";
 }
 
 void ScriptBuilder::unrollLoop(Handle loop, int64_t factor) {
   line() << "transform.loop.unroll " << loop.name << " {factor = " << factor
          << " : i64} : " << kAnyOp << "\n";
+}
+
+void ScriptBuilder::annotate(Handle op, StringRef name, Size value) {
+  std::string param = value.param;
+  if (param.empty()) {
+    param = fresh(name.substr(name.rfind('.') + 1).str());
+    line() << param << " = transform.param.constant " << value.value
+           << " : i64 -> " << kParam << "\n";
+  }
+  line() << "transform.annotate " << op.name << " \"" << name
+         << "\" = " << param << " : " << kAnyOp << ", " << kParam << "\n";
 }
 
 void ScriptBuilder::raw(StringRef text) { line() << text << "\n"; }

@@ -207,6 +207,7 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createCPUFallbackSketch());
   sketches.push_back(createGPUContractionMMASketch());
   sketches.push_back(createGPUContractionSketch());
+  sketches.push_back(createGPUContractionSimtSketch());
   sketches.push_back(createGPUConvolutionSketch());
   sketches.push_back(createGPUFallbackSketch());
 }

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -50,7 +51,7 @@ mlir::tuner::detail::getMappingText(ArrayRef<Size> sizes,
 }
 
 TiledGroup mlir::tuner::detail::getGroupHandles(ScriptBuilder &b,
-                                                 const FusedGroup &group) {
+                                                const FusedGroup &group) {
   linalg::LinalgOp anchor = group.anchor;
   TiledGroup handles;
   handles.anchor = b.getAnchor();
@@ -482,4 +483,63 @@ Handle mlir::tuner::detail::packOperandPanels(
   Handle copy = b.hoistPad(b.getProducerOfOperand(padded, operand), numLoops);
   b.vectorize(copy, /*namedContraction=*/false, sliceSizes);
   return padded;
+}
+
+int64_t mlir::tuner::detail::getMaxDynamicSharedMemory(StringRef chip) {
+  // CUDA programming guide, "Technical Specifications per Compute
+  // Capability".
+  int64_t sm = 0;
+  if (!chip.consume_front("sm_") ||
+      chip.take_while(llvm::isDigit).getAsInteger(10, sm))
+    return 0;
+  if (sm < 80)
+    return 0;
+  if (sm == 80 || sm == 87)
+    return 163 * 1024;
+  if (sm == 90 || sm == 100 || sm == 103)
+    return 227 * 1024;
+  return 99 * 1024;
+}
+
+/// Whether the kernels compute `op`, a consumer reading `previous` (the
+/// anchor's or an earlier consumer's result), in registers: elementwise over
+/// the tile, a scalar body, a result of whole bytes.
+static bool isAbsorbableConsumer(linalg::LinalgOp op, Value previous) {
+  if (op.getNumLoops() != 2 || op.getNumParallelLoops() != 2 ||
+      op.getNumDpsInits() != 1 ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+    return false;
+  Type result = getElementTypeOrSelf(op->getResult(0).getType());
+  if (!result.isIntOrFloat() || result.getIntOrFloatBitWidth() % 8)
+    return false;
+  for (Operation &inner : op.getBlock()->without_terminator())
+    if (inner.getNumRegions() || !isMemoryEffectFree(&inner) ||
+        isa<linalg::IndexOp>(inner))
+      return false;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (input->get() == previous ? !map.isIdentity()
+                                 : !map.isProjectedPermutation())
+      return false;
+  }
+  return true;
+}
+
+LogicalResult
+mlir::tuner::detail::checkKernelEpilogueGroup(const FusedGroup &group,
+                                              std::string &whyNot) {
+  for (linalg::LinalgOp producer : group.producers)
+    if (!isa<linalg::FillOp>(producer)) {
+      whyNot = "the accumulator must come from a linalg.fill";
+      return failure();
+    }
+  Value previous = group.anchor->getResult(0);
+  for (linalg::LinalgOp consumer : group.consumers) {
+    if (!isAbsorbableConsumer(consumer, previous)) {
+      whyNot = "a consumer is not elementwise over the result";
+      return failure();
+    }
+    previous = consumer->getResult(0);
+  }
+  return success();
 }

@@ -88,8 +88,7 @@ void stageInWorkgroupMemory(ScriptBuilder &b, ArrayRef<Handle> pads,
 /// loops of the result; vectorized with `vectorize`.
 void distributeElementwise(ScriptBuilder &b, TiledGroup &tiled,
                            linalg::LinalgOp anchor, ArrayRef<Size> numThreads,
-                           ArrayRef<std::string> threadMapping,
-                           bool vectorize);
+                           ArrayRef<std::string> threadMapping, bool vectorize);
 /// The text of a zero attribute of `type` ("0.0 : f32", "0 : i32").
 std::string getZeroAttrText(Type type);
 /// structured.pad's padding values for `op`: a zero of each operand's
@@ -204,6 +203,20 @@ Handle packOperandPanels(ScriptBuilder &b, linalg::LinalgOp anchor,
                          unsigned operand, Handle reg,
                          ArrayRef<int64_t> padDims, int64_t numLoops,
                          ArrayRef<Size> sliceSizes);
+
+/// The shared memory a block may use on CUDA chip `chip` (dynamic, opted
+/// into): 227 KiB on sm_90 and sm_100, 163 KiB on sm_80 and sm_87, 99 KiB
+/// on the other chips from sm_80 on; 0 before sm_80 (no cp.async).
+int64_t getMaxDynamicSharedMemory(StringRef chip);
+
+/// Whether the fill and the consumers of `group` are what the pipelined
+/// matmul kernels (gpu.contraction_mma, gpu.contraction_simt) absorb after
+/// bufferization (TensorCoreEpilogue.h): a linalg.fill as the producer,
+/// consumers elementwise over the result with scalar bodies. A block-level
+/// op the kernel cannot compute in registers would run whole in every
+/// thread. Sets `whyNot` otherwise.
+LogicalResult checkKernelEpilogueGroup(const FusedGroup &group,
+                                       std::string &whyNot);
 
 /// Vector lowering of contractions, realized as tune.alternatives.
 extern const char *const kContractLowerings[];

@@ -146,8 +146,9 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            /*default=*/"true",
            "Measure, right after each task's default config, the configs "
            "that differ from it in one categorical knob of at most 4 options "
-           "(packing, lowering strategy): the defaults' choices are guesses "
-           "about the machine">,
+           "(packing, lowering strategy), and the sketches' suggested "
+           "alternatives (gpu.contraction_mma's tile shapes): the defaults' "
+           "choices are guesses about the machine">,
     Option<"transferSeeds", "transfer-seeds", "unsigned", /*default=*/"4",
            "Adapted configs measured first per task with transfer-from">,
     Option<"builders", "builders", "unsigned", /*default=*/"0",

@@ -1,4 +1,5 @@
-//===- SearchSpace.h - the space of one task ---------------------*- C++ -*-===//
+//===- SearchSpace.h - the space of one task ---------------------*- C++
+//-*-===//
 //
 // The search space of a task is the union of the spaces of the sketches that
 // apply to it; a candidate is one sketch and one option per knob of it.
@@ -86,6 +87,10 @@ public:
   /// option by option.
   std::vector<Candidate> getChoiceNeighbours(const Candidate &c,
                                              unsigned maxOptions) const;
+
+  /// The valid suggestions of every sketch (SketchInstance::getSuggestions)
+  /// other than `c`, in sketch order, each once.
+  std::vector<Candidate> getSuggestions(const Candidate &c) const;
 
   /// Number of points (valid or not), saturating.
   double getSize() const;

@@ -68,8 +68,7 @@ public:
   /// the mapping list, e.g. "[#gpu.block<y>, #gpu.block<x>]" (none if empty).
   /// With `numThreads`, the sizes are numbers of tiles (`num_threads`)
   /// instead of tile sizes.
-  std::pair<Handle, Handle> tileUsingForall(Handle target,
-                                            ArrayRef<Size> sizes,
+  std::pair<Handle, Handle> tileUsingForall(Handle target, ArrayRef<Size> sizes,
                                             StringRef mapping = "",
                                             bool numThreads = false);
   /// tile_using_for; returns the tiled op and one loop per non-zero size, in
@@ -113,9 +112,8 @@ public:
   Handle hoistPad(Handle pad, int64_t numLoops);
   /// structured.gpu.map_copy_to_threads (a copy or pad distributed over the
   /// threads of a block); returns (forall, per-thread copy).
-  std::pair<Handle, Handle> mapCopyToThreads(Handle target,
-                                             int64_t totalThreads,
-                                             int64_t bitAlignment);
+  std::pair<Handle, Handle>
+  mapCopyToThreads(Handle target, int64_t totalThreads, int64_t bitAlignment);
   /// Turns the `tensor.empty` ops of `emptyOp` into
   /// `bufferization.alloc_tensor` in GPU workgroup (shared) memory.
   void promoteToWorkgroup(Handle emptyOp);
@@ -149,6 +147,9 @@ public:
   void applyLICM(Handle loop);
   void hoistLoopInvariantSubsets(Handle loop);
   void unrollLoop(Handle loop, int64_t factor);
+  /// Puts the integer attribute `name` = `value` (a literal or a knob's
+  /// param) on the ops of `op` (`transform.annotate`).
+  void annotate(Handle op, StringRef name, Size value);
   /// Emits a raw line of transform IR.
   void raw(StringRef line);
 

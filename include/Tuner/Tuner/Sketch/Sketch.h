@@ -62,9 +62,15 @@ public:
   /// as it is (instantiateSketches drops such an instance).
   KnobChoice getDefault() const;
 
+  /// A few more points worth measuring right after the default, where the
+  /// heuristic cannot tell which suits the machine (tile shapes whose
+  /// balance of bandwidth and occupancy only a measurement settles).
+  /// tuner-tune measures the valid ones with the default's neighbours
+  /// (`default-neighbours`). None unless a sketch overrides it.
+  virtual SmallVector<KnobChoice> getSuggestions() const { return {}; }
+
   /// Converts a point to a #sched.config.
-  sched::ConfigAttr toConfig(MLIRContext *ctx,
-                             ArrayRef<unsigned> choice) const;
+  sched::ConfigAttr toConfig(MLIRContext *ctx, ArrayRef<unsigned> choice) const;
   /// Converts a #sched.config to a point; fails (with a message) if a knob is
   /// unknown or missing, or a value is not among its knob's options.
   FailureOr<KnobChoice> fromConfig(sched::ConfigAttr config,
@@ -158,6 +164,7 @@ std::unique_ptr<Sketch> createCPUElementwiseSketch();
 std::unique_ptr<Sketch> createCPUFallbackSketch();
 std::unique_ptr<Sketch> createCPUReductionSketch();
 std::unique_ptr<Sketch> createGPUContractionMMASketch();
+std::unique_ptr<Sketch> createGPUContractionSimtSketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
 std::unique_ptr<Sketch> createGPUFallbackSketch();

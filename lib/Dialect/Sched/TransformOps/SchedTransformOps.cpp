@@ -2,10 +2,19 @@
 
 #include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
+#include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -31,9 +40,10 @@ void transform::sched::NextPowerOfTwoOp::getEffects(
   producesHandle(getOperation()->getOpResults(), effects);
 }
 
-DiagnosedSilenceableFailure transform::sched::NextPowerOfTwoOp::apply(
-    TransformRewriter &rewriter, TransformResults &results,
-    TransformState &state) {
+DiagnosedSilenceableFailure
+transform::sched::NextPowerOfTwoOp::apply(TransformRewriter &rewriter,
+                                          TransformResults &results,
+                                          TransformState &state) {
   SmallVector<Attribute> rounded;
   for (Attribute attr : state.getParams(getParam())) {
     auto value = dyn_cast<IntegerAttr>(attr);
@@ -41,8 +51,9 @@ DiagnosedSilenceableFailure transform::sched::NextPowerOfTwoOp::apply(
       return emitSilenceableError() << "expected integer params, got " << attr;
     int64_t v = value.getInt();
     rounded.push_back(IntegerAttr::get(
-        value.getType(), v < 1 ? 1 : static_cast<int64_t>(llvm::PowerOf2Ceil(
-                                         static_cast<uint64_t>(v)))));
+        value.getType(), v < 1 ? 1
+                               : static_cast<int64_t>(llvm::PowerOf2Ceil(
+                                     static_cast<uint64_t>(v)))));
   }
   results.setParams(cast<OpResult>(getResult()), rounded);
   return DiagnosedSilenceableFailure::success();
@@ -88,9 +99,10 @@ void transform::sched::VectorizeStaticOp::getEffects(
   modifiesPayload(effects);
 }
 
-DiagnosedSilenceableFailure transform::sched::VectorizeStaticOp::apply(
-    TransformRewriter &rewriter, TransformResults &results,
-    TransformState &state) {
+DiagnosedSilenceableFailure
+transform::sched::VectorizeStaticOp::apply(TransformRewriter &rewriter,
+                                           TransformResults &results,
+                                           TransformState &state) {
   for (Operation *op : state.getPayloadOps(getTarget())) {
     SmallVector<int64_t> sizes;
     if (auto pad = dyn_cast<tensor::PadOp>(op)) {
@@ -358,6 +370,79 @@ transform::sched::VectorizePadRowsOp::apply(TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
+//===----------------------------------------------------------------------===//
+// TensorCoreMatmulOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::sched::TensorCoreMatmulOp::apply(TransformRewriter &rewriter,
+                                            TransformResults &results,
+                                            TransformState &state) {
+  tuner::TensorCoreMatmulOptions options{
+      static_cast<int64_t>(getWarpsM()), static_cast<int64_t>(getWarpsN()),
+      static_cast<int64_t>(getTileK()), static_cast<int64_t>(getStages())};
+  // Check every payload op first: a failure leaves the payload as it was.
+  SmallVector<linalg::MatmulOp> matmuls;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto matmul = dyn_cast<linalg::MatmulOp>(op);
+    std::string whyNot = "expected a linalg.matmul";
+    if (!matmul ||
+        failed(tuner::checkTensorCoreMatmul(matmul, options, whyNot))) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "cannot build a tensor-core kernel";
+      diag.attachNote(op->getLoc()) << whyNot;
+      return diag;
+    }
+    matmuls.push_back(matmul);
+  }
+  SmallVector<Operation *> kernels;
+  for (linalg::MatmulOp matmul : matmuls) {
+    FailureOr<scf::ForallOp> kernel =
+        tuner::rewriteMatmulAsTensorCoreKernel(rewriter, matmul, options);
+    if (failed(kernel))
+      return emitDefiniteFailure() << "tensor-core kernel rewrite failed";
+    kernels.push_back(*kernel);
+  }
+  results.set(cast<OpResult>(getKernel()), kernels);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// SimtMatmulOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::sched::SimtMatmulOp::apply(TransformRewriter &rewriter,
+                                      TransformResults &results,
+                                      TransformState &state) {
+  tuner::SimtMatmulOptions options{
+      static_cast<int64_t>(getThreadsM()), static_cast<int64_t>(getThreadsN()),
+      static_cast<int64_t>(getTileK()), static_cast<int64_t>(getStages())};
+  // Check every payload op first: a failure leaves the payload as it was.
+  SmallVector<linalg::MatmulOp> matmuls;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto matmul = dyn_cast<linalg::MatmulOp>(op);
+    std::string whyNot = "expected a linalg.matmul";
+    if (!matmul || failed(tuner::checkSimtMatmul(matmul, options, whyNot))) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError() << "cannot build a CUDA-core matmul kernel";
+      diag.attachNote(op->getLoc()) << whyNot;
+      return diag;
+    }
+    matmuls.push_back(matmul);
+  }
+  SmallVector<Operation *> kernels;
+  for (linalg::MatmulOp matmul : matmuls) {
+    FailureOr<scf::ForallOp> kernel =
+        tuner::rewriteMatmulAsSimtKernel(rewriter, matmul, options);
+    if (failed(kernel))
+      return emitDefiniteFailure() << "CUDA-core kernel rewrite failed";
+    kernels.push_back(*kernel);
+  }
+  results.set(cast<OpResult>(getKernel()), kernels);
+  return DiagnosedSilenceableFailure::success();
+}
+
 namespace {
 class SchedTransformDialectExtension
     : public transform::TransformDialectExtension<
@@ -368,6 +453,12 @@ public:
   SchedTransformDialectExtension() {
     declareGeneratedDialect<arith::ArithDialect>();
     declareGeneratedDialect<func::FuncDialect>();
+    declareGeneratedDialect<gpu::GPUDialect>();
+    declareGeneratedDialect<LLVM::LLVMDialect>();
+    declareGeneratedDialect<math::MathDialect>();
+    declareGeneratedDialect<memref::MemRefDialect>();
+    declareGeneratedDialect<NVVM::NVVMDialect>();
+    declareGeneratedDialect<nvgpu::NVGPUDialect>();
     declareGeneratedDialect<linalg::LinalgDialect>();
     declareGeneratedDialect<scf::SCFDialect>();
     declareGeneratedDialect<tensor::TensorDialect>();

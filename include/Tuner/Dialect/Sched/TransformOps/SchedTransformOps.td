@@ -223,4 +223,101 @@ def VectorizePadRowsOp : Op<Transform_Dialect, "sched.vectorize_pad_rows", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
+def TensorCoreMatmulOp : Op<Transform_Dialect, "sched.tensor_core_matmul", [
+    FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+    DeclareOpInterfaceMethods<TransformOpInterface>]> {
+  let summary = "Rewrite a block-level matmul on memrefs into a pipelined tensor-core kernel";
+  let description = [{
+    Rewrites each payload op, a `linalg.matmul` on memrefs computed once per
+    GPU block (in an `scf.forall` mapped to blocks), A `bm x K`, B `K x bn`,
+    C `bm x bn`, bf16 x bf16 -> f32, f16 x f16 -> f32 or f16 x f16 -> f16,
+    into the kernel of `gpu.contraction_mma` (library function
+    `rewriteMatmulAsTensorCoreKernel`, `Tuner/Transforms/TensorCoreMatmul.h`;
+    pass `tuner-gpu-tensor-core-matmul`): an `scf.forall` over the block's
+    `32 * warps_m * warps_n` threads that copies `tile_k`-deep tiles of A
+    and B with 16-byte `cp.async` into `stages` swizzled slots of dynamic
+    shared memory, loads `mma.sync.m16n8k16` fragments with `ldmatrix.x4`
+    (`.trans` for B) and accumulates in registers across K; warp `w` owns
+    the `(bm / warps_m) x (bn / warps_n)` tile at `(w / warps_n, w %
+    warps_n)`. The `linalg.fill` of C just before the matmul and the
+    elementwise linalg ops after it that read C become the kernel's
+    initialization and epilogue, in registers. `kernel` holds the thread
+    loops; `tuner-gpu-map-forall` then maps them.
+
+    ```mlir
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.sched.tensor_core_matmul %mm
+        warps = [2, 2] tile_k = 32 stages = 3
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Fails silenceably, leaving the payload as it was, when a payload op is
+    not a `linalg.matmul` or the kernel cannot compute it (types, shapes the
+    warps and `tile_k` do not split, dynamic strides, not at block level:
+    the reason is attached to the op). Consumes `target`; erases the matmul
+    and the ops the kernel absorbs.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$warps_m,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$warps_n,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$tile_k,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$stages);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = [{
+    $target `warps` `=` `[` $warps_m `,` $warps_n `]` `tile_k` `=` $tile_k
+    `stages` `=` $stages attr-dict `:` functional-type(operands, results)
+  }];
+  let cppNamespace = "::mlir::transform::sched";
+}
+
+def SimtMatmulOp : Op<Transform_Dialect, "sched.simt_matmul", [
+    FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+    DeclareOpInterfaceMethods<TransformOpInterface>]> {
+  let summary = "Rewrite a block-level f32 matmul on memrefs into a pipelined CUDA-core kernel";
+  let description = [{
+    Rewrites each payload op, an f32 `linalg.matmul` on memrefs computed once
+    per GPU block (in an `scf.forall` mapped to blocks), A `bm x K`, B
+    `K x bn`, C `bm x bn`, into the kernel of `gpu.contraction_simt`
+    (library function `rewriteMatmulAsSimtKernel`,
+    `Tuner/Dialect/Sched/TransformOps/SimtMatmul.h`; pass
+    `tuner-gpu-simt-matmul`): an `scf.forall` over `threads_m * threads_n`
+    threads that copies `tile_k`-deep tiles of A and B with 16-byte
+    `cp.async` into `stages` swizzled slots of dynamic shared memory and
+    accumulates each thread's register tile (`bm / threads_m` rows
+    `threads_m` apart, `bn / threads_n` columns in groups of 4, `4 *
+    threads_n` apart) with FMAs fed by 16-byte shared-memory loads. The fill
+    of C before the matmul and the elementwise ops after it become the
+    kernel's initialization and epilogue, as with
+    `transform.sched.tensor_core_matmul`. `kernel` holds the thread loops.
+
+    ```mlir
+    %kernel = transform.sched.simt_matmul %mm
+        threads = [16, 16] tile_k = 16 stages = 3
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Fails silenceably, leaving the payload as it was, when a payload op is
+    not a `linalg.matmul` or the kernel cannot compute it (types, shapes the
+    threads and `tile_k` do not split, dynamic strides, not at block level:
+    the reason is attached to the op). Consumes `target`; erases the matmul
+    and the ops the kernel absorbs.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$threads_m,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$threads_n,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$tile_k,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$stages);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = [{
+    $target `threads` `=` `[` $threads_m `,` $threads_n `]` `tile_k` `=`
+    $tile_k `stages` `=` $stages attr-dict `:` functional-type(operands, results)
+  }];
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 #endif // TUNER_DIALECT_SCHED_TRANSFORMOPS_SCHEDTRANSFORMOPS_TD

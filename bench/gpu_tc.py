@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""The tensor-core kernels against cuBLAS on one GPU in under 4 minutes
+(issue 33).
+
+For bf16 and f16 4096^3 matmuls (f32 results), the bf16 one with a bf16
+result (what cuBLAS's bf16 GEMM writes), the 32 x 11008 x 4096 bf16 LLaMA
+projection, and f32 4096^3 (CUDA cores, gpu.contraction): times cuBLAS
+through PyTorch (CUDA events, median of 50 after 10 warm-ups, TF32 off;
+bench/gpu_vs_cublas.py), then tunes each with tuner-tune on the GPU (a
+short run: the sketch's default, its suggested tile shapes and a few more;
+every candidate checked against the CPU reference, verify-all) and reports
+the ratio cuBLAS time / our time (1.0 = parity).
+
+    OUT=DIR python3 bench/gpu_tc.py [--tuner-opt PATH] [--budget 230]
+        [--trials 12] [--only bf16,f16,...]
+
+Tools: --tuner-opt, else $TUNER_BIN/tuner-opt, else .device/bin/tuner-opt.xz
+(a static build: `ninja tuner-opt-xz` with -DTUNER_LINK_MLIR_DYLIB=OFF),
+unpacked into a temporary directory, with the shared libraries of
+.device/lib (libomp.so.5, libxgboost.so.0, ...) on LD_LIBRARY_PATH
+(docs/GPU.md, "On an H100"). ptxas and libdevice come from the CUDA
+toolkit (CUDA_HOME or PATH).
+
+Each step has a timeout and is skipped once the budget (--budget seconds,
+default 230, or $GPU_TC_BUDGET) is nearly spent; a failed step does not stop
+the others. Writes three files (what a device run brings back): $OUT/gpu_tc.json
+(after every step), $OUT/gpu_tc.log (everything printed) and
+$OUT/gpu_tc_details.tar.xz (per workload the tuner's report, database and
+tuned module).
+"""
+
+import argparse
+import json
+import lzma
+import os
+import shutil
+import stat
+import sys
+import tarfile
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gpu_vs_cublas  # noqa: E402 (the library timings and the tuning run)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORKLOADS = os.path.join(ROOT, "bench", "gpu_workloads")
+
+# name -> (workload file, cuBLAS baseline for gpu_vs_cublas.library_time,
+# seconds of tuning asked for, the sketches searched), in order of
+# importance. The tensor-core workloads search gpu.contraction_mma only (its
+# CUDA-core alternative would take half of the few random trials).
+TC = "gpu.contraction_mma"
+SUITE = {
+    "bf16": ("matmul_4096_bf16", ("mm", 4096, 4096, 4096, "bf16", None), 40,
+             TC),
+    "f16": ("matmul_4096_f16", ("mm", 4096, 4096, 4096, "f16", None), 30,
+            TC),
+    "llama": ("llama_proj_bf16", ("mm", 32, 11008, 4096, "bf16", None), 25,
+              TC),
+    "f32": ("matmul_4096", ("mm", 4096, 4096, 4096, "f32", None), 30, None),
+    "bf16_out": ("matmul_4096_bf16_out",
+                 ("mm", 4096, 4096, 4096, "bf16", None), 25, TC),
+}
+
+
+class Run:
+    """The budget, the log and the JSON of one run."""
+
+    def __init__(self, out, budget):
+        self.out, self.budget, self.start = out, budget, time.time()
+        os.makedirs(out, exist_ok=True)
+        self.log_file = open(os.path.join(out, "gpu_tc.log"), "a")
+        self.result = {"budget_s": budget, "steps": {}, "workloads": {}}
+
+    def log(self, msg):
+        line = f"[gpu-tc {time.time() - self.start:5.0f}s] {msg}"
+        print(line, file=sys.stderr, flush=True)
+        print(line, file=self.log_file, flush=True)
+
+    def left(self):
+        return self.budget - (time.time() - self.start)
+
+    def save(self):
+        self.result["elapsed_s"] = time.time() - self.start
+        with open(os.path.join(self.out, "gpu_tc.json"), "w") as f:
+            json.dump(self.result, f, indent=1)
+
+    def step(self, name, limit, fn):
+        """Runs fn(timeout) unless the budget is spent; records its status."""
+        limit = min(limit, self.left() - 5)
+        if limit < 10:
+            self.log(f"SKIP {name}: budget spent")
+            self.result["steps"][name] = {"status": "skipped"}
+            self.save()
+            return None
+        self.log(f"BEGIN {name} (timeout {limit:.0f}s)")
+        t0 = time.time()
+        try:
+            value = fn(limit)
+            status = "ok"
+        except Exception as e:  # noqa: BLE001 (report and go on)
+            value, status = None, f"failed: {e!r}"
+        self.result["steps"][name] = {"status": status,
+                                      "seconds": time.time() - t0}
+        self.log(f"END {name}: {status} ({time.time() - t0:.0f}s)")
+        self.save()
+        return value
+
+
+def find_tuner_opt(args, work):
+    """The tuner-opt to run and the environment for it."""
+    env = dict(os.environ)
+    if args.tuner_opt:
+        return args.tuner_opt, env
+    if os.environ.get("TUNER_BIN"):
+        return os.path.join(os.environ["TUNER_BIN"], "tuner-opt"), env
+    packed = os.path.join(ROOT, ".device", "bin", "tuner-opt.xz")
+    if not os.path.exists(packed):
+        raise FileNotFoundError(f"no --tuner-opt, $TUNER_BIN nor {packed}")
+    tool = os.path.join(work, "tuner-opt")
+    with lzma.open(packed) as src, open(tool, "wb") as dst:
+        shutil.copyfileobj(src, dst)
+    os.chmod(tool, os.stat(tool).st_mode | stat.S_IXUSR)
+    lib = os.path.join(ROOT, ".device", "lib")
+    if os.path.isdir(lib):
+        env["LD_LIBRARY_PATH"] = lib + ":" + env.get("LD_LIBRARY_PATH", "")
+        omp = os.path.join(lib, "libomp.so.5")
+        if os.path.exists(omp):
+            env.setdefault("TUNER_OPENMP_LIB", omp)
+    return tool, env
+
+
+def summarize(name, entry, flops):
+    """Adds the ratio cuBLAS / ours and TFLOP/s to a workload's entry."""
+    lib = (entry.get("library") or {}).get("median_s")
+    tasks = (entry.get("tuned") or {}).get("tasks") or []
+    if not tasks:
+        return
+    t = tasks[0]
+    best = t.get("retimed_s") or t.get("best_s")
+    default = t.get("default_retimed_s") or t.get("default_s")
+    entry["ours_s"], entry["default_s"] = best, default
+    if best:
+        entry["ours_tflops"] = flops / best * 1e-12
+    if lib and best:
+        entry["ratio_library_over_ours"] = lib / best
+    if lib and default:
+        entry["ratio_library_over_default"] = lib / default
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tuner-opt")
+    ap.add_argument("--out", default=os.environ.get(
+        "OUT", os.path.join(ROOT, "bench", "out", "gpu_tc")))
+    ap.add_argument("--budget", type=float,
+                    default=float(os.environ.get("GPU_TC_BUDGET", 230)))
+    ap.add_argument("--trials", type=int, default=12)
+    ap.add_argument("--only", default="")
+    args = ap.parse_args()
+    run = Run(args.out, args.budget)
+    names = [n for n in args.only.split(",") if n] or list(SUITE)
+    work = tempfile.mkdtemp(prefix="gpu-tc.")
+    details = os.path.join(work, "gpu_tc")
+    os.makedirs(details)
+    tools = run.step("setup", 30, lambda t: find_tuner_opt(args, work))
+    run.result["device"] = gpu_vs_cublas.device_info()
+    run.log(f"device: {run.result['device']}")
+    for name in names:
+        _, spec, _, _ = SUITE[name]
+        entry = run.result["workloads"].setdefault(name, {})
+        what = run.step(f"cublas_{name}", 30,
+                        lambda t: gpu_vs_cublas.library_time(spec))
+        if what:
+            entry["library"] = dict(zip(("what", "median_s", "min_s",
+                                         "max_s"), what))
+            run.log(f"{name}: {what[0]} {what[1] * 1e6:.1f} us")
+    if not tools:
+        run.log("no tuner-opt: nothing tuned")
+        return 1
+    tool, env = tools
+    os.environ.update(env)  # the tuner's workers inherit it
+    for name in names:
+        file, spec, seconds, sketches = SUITE[name]
+        entry = run.result["workloads"][name]
+        path = os.path.join(WORKLOADS, file + ".mlir")
+        options = {"time-budget": seconds, "batch-size": args.trials,
+                   "verify-all": "true", "reference-timeout": 60,
+                   "final-validation-rounds": 3}
+        if sketches:
+            options["sketches"] = sketches
+        tuned = run.step(
+            f"tune_{name}", seconds + 30,
+            lambda t: gpu_vs_cublas.tune(tool, file, path, "evolutionary",
+                                         args.trials,
+                                         details, t, options))
+        if tuned is None:
+            continue
+        if tuned["rc"] != 0:
+            run.result["steps"][f"tune_{name}"]["status"] = \
+                f"failed: rc {tuned['rc']}"
+        entry["tuned"] = tuned
+        _, m, n, k, _, _ = spec
+        summarize(name, entry, 2.0 * m * n * k)
+        run.log(f"{name}: rc {tuned['rc']}, errors {tuned.get('errors')}, "
+                f"ours {entry.get('ours_s')} s (default "
+                f"{entry.get('default_s')} s), cuBLAS/ours "
+                f"{entry.get('ratio_library_over_ours')}")
+        if tuned["rc"] != 0:
+            run.log(f"  {tuned['stderr_tail'][-600:]}")
+        run.save()
+    with tarfile.open(os.path.join(args.out, "gpu_tc_details.tar.xz"),
+                      "w:xz") as tar:
+        tar.add(details, arcname="gpu_tc")
+    shutil.rmtree(work, ignore_errors=True)
+    run.log(f"wrote {os.path.join(args.out, 'gpu_tc.json')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+//===- GPUTensorCore.cpp - tensor-core kernels in tuner-lower-gpu ---------===//
+//
+// tuner-gpu-tensor-core-matmul (the kernels of gpu.contraction_mma, built by
+// rewriteMatmulAsTensorCoreKernel), tuner-gpu-simt-matmul (those of
+// gpu.contraction_simt, rewriteMatmulAsSimtKernel) and
+// tuner-gpu-dynamic-shared-memory (the launch sizes their shared memory
+// needs).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Transforms/Passes.h"
+
+#include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
+#include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::tuner {
+#define GEN_PASS_DEF_TUNERGPUDYNAMICSHAREDMEMORY
+#define GEN_PASS_DEF_TUNERGPUSIMTMATMUL
+#define GEN_PASS_DEF_TUNERGPUTENSORCOREMATMUL
+#include "Tuner/Transforms/Passes.h.inc"
+} // namespace mlir::tuner
+
+using namespace mlir;
+using namespace mlir::tuner;
+
+namespace {
+struct TunerGPUTensorCoreMatmulPass
+    : public tuner::impl::TunerGPUTensorCoreMatmulBase<
+          TunerGPUTensorCoreMatmulPass> {
+  using TunerGPUTensorCoreMatmulBase::TunerGPUTensorCoreMatmulBase;
+
+  void runOnOperation() override {
+    SmallVector<std::pair<linalg::MatmulOp, TensorCoreMatmulOptions>> marked;
+    WalkResult walk = getOperation().walk([&](linalg::MatmulOp matmul) {
+      FailureOr<std::optional<TensorCoreMatmulOptions>> options =
+          getTensorCoreOptions(matmul);
+      if (failed(options))
+        return WalkResult::interrupt();
+      if (*options)
+        marked.push_back({matmul, **options});
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    for (auto [matmul, options] : marked)
+      if (failed(rewriteMatmulAsTensorCoreKernel(rewriter, matmul, options)))
+        return signalPassFailure();
+  }
+};
+
+struct TunerGPUSimtMatmulPass
+    : public tuner::impl::TunerGPUSimtMatmulBase<TunerGPUSimtMatmulPass> {
+  using TunerGPUSimtMatmulBase::TunerGPUSimtMatmulBase;
+
+  void runOnOperation() override {
+    SmallVector<std::pair<linalg::MatmulOp, SimtMatmulOptions>> marked;
+    WalkResult walk = getOperation().walk([&](linalg::MatmulOp matmul) {
+      FailureOr<std::optional<SimtMatmulOptions>> options =
+          getSimtOptions(matmul);
+      if (failed(options))
+        return WalkResult::interrupt();
+      if (*options)
+        marked.push_back({matmul, **options});
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    for (auto [matmul, options] : marked)
+      if (failed(rewriteMatmulAsSimtKernel(rewriter, matmul, options)))
+        return signalPassFailure();
+  }
+};
+
+struct TunerGPUDynamicSharedMemoryPass
+    : public tuner::impl::TunerGPUDynamicSharedMemoryBase<
+          TunerGPUDynamicSharedMemoryPass> {
+  using TunerGPUDynamicSharedMemoryBase::TunerGPUDynamicSharedMemoryBase;
+
+  void runOnOperation() override {
+    WalkResult walk = getOperation().walk([&](gpu::LaunchOp launch) {
+      if (launch.getDynamicSharedMemorySize())
+        return WalkResult::advance();
+      int64_t bytes = 0;
+      WalkResult inner = launch.walk([&](gpu::DynamicSharedMemoryOp op) {
+        auto size = op->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
+        if (!size) {
+          op.emitError("dynamic shared memory of unknown size: expected a '")
+              << kSharedBytesAttrName << "' attribute or a sized launch";
+          return WalkResult::interrupt();
+        }
+        bytes = std::max(bytes, size.getInt());
+        return WalkResult::advance();
+      });
+      if (inner.wasInterrupted())
+        return WalkResult::interrupt();
+      if (bytes == 0)
+        return WalkResult::advance();
+      OpBuilder b(launch);
+      Value size = arith::ConstantIntOp::create(b, launch.getLoc(),
+                                                b.getI32Type(), bytes);
+      launch.getDynamicSharedMemorySizeMutable().assign(size);
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
