@@ -501,10 +501,18 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
                       void **params, void **extra, size_t /*paramsCount*/) {
   Driver &d = loadedDriver();
   makeCurrent();
-  if (sharedBytes > 48 * 1024)
-    TUNER_CU_CHECK(d.cuFuncSetAttribute(
-        function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-        sharedBytes));
+  // A block may use more than 48 KiB of shared memory, static and dynamic
+  // together, only once the function opts in to its dynamic part (a kernel
+  // with 48 KiB of stages and one static byte failed to launch).
+  if (sharedBytes > 0) {
+    int staticBytes = 0;
+    TUNER_CU_CHECK(d.cuFuncGetAttribute(
+        &staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function));
+    if (staticBytes + static_cast<int64_t>(sharedBytes) > 48 * 1024)
+      TUNER_CU_CHECK(d.cuFuncSetAttribute(
+          function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+          sharedBytes));
+  }
   TimerState::Pending events{stream, nullptr, nullptr};
   if (timer.active) {
     TUNER_CU_CHECK(d.cuEventCreate(&events.start, CU_EVENT_DEFAULT));

@@ -454,6 +454,8 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Before the NVVM conversion turns math ops into libdevice calls.
+  pm.addPass(createTunerGPULegalizeMath());
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
 
   gpu::GPUToNVVMPipelineOptions nvvm;

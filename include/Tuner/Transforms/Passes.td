@@ -836,6 +836,39 @@ def TunerGPUDynamicSharedMemory
                            "::mlir::gpu::GPUDialect"];
 }
 
+def TunerGPULegalizeMath : Pass<"tuner-gpu-legalize-math"> {
+  let summary = "Rewrite math ops into the forms libdevice implements";
+  let description = [{
+    The NVVM conversion lowers math ops to calls of libdevice functions
+    (`__nv_expf`, `__nv_powif`, ...) whatever their operand types, but
+    libdevice's integer powers take a 32-bit exponent: torch-mlir's
+    `math.fpowi %x, %c2_i64 : bf16, i64` (RMSNorm's square) became a call of
+    `__nv_powif(float, int)` with a 64-bit argument, whose prototype does not
+    match the function's: the kernel read a garbage exponent and the whole
+    LLaMA MLP block came out wrong on an H100. This pass, part of
+    `tuner-lower-gpu`, runs before that conversion:
+
+    1. upstream's algebraic simplifications: powers by small constants
+       become multiplications (`x^2` is `x * x`, `x^-1` is `1 / x`);
+    2. the exponent of any other `math.fpowi` becomes an i32: clamped to the
+       i32 range with its parity kept (so that a power of -1 keeps its
+       sign), which changes no result (|x|^n for |n| >= 2^31 is 0, 1 or
+       infinity either way).
+
+    ```mlir
+    %y = math.fpowi %x, %n : f32, i64
+    // becomes
+    %lo = arith.constant -2147483648 : i64
+    %hi = arith.constant 2147483647 : i64
+    %c = arith.minsi (arith.maxsi %n, %lo), %hi
+    %p = arith.ori (arith.andi %c, ~1), (arith.andi %n, 1)
+    %y = math.fpowi %x, (arith.trunci %p : i64 to i32) : f32, i32
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def TunerGPUBlockTemporaries
     : Pass<"tuner-gpu-block-temporaries", "::mlir::ModuleOp"> {
   let summary = "Keep the per-block temporaries of GPU kernels off the device heap";

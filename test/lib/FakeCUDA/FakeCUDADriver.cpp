@@ -241,6 +241,11 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   return CUDA_ERROR_NOT_FOUND;
 }
 
+CUresult cuFuncGetAttribute(int *value, CUfunction_attribute, CUfunction) {
+  *value = 0;
+  return CUDA_SUCCESS;
+}
+
 CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
   return CUDA_SUCCESS;
 }
