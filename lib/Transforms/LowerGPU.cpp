@@ -437,6 +437,7 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
     bufferization::BufferResultsToOutParamsPassOptions outParams;
     outParams.hoistStaticAllocs = true;
     outParams.modifyPublicFunctions = true;
+    pm.addPass(createCopyDuplicateResultsPass());
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   }
   pm.addPass(createTunerGPUMapForall());

@@ -186,7 +186,11 @@ static py::object runModule(PyModule &module, PyModule *reference,
     out["max_error"] = result->comparison->maxError;
     out["mismatches"] = result->comparison->mismatches;
     out["first_mismatch"] = result->comparison->firstMismatch;
-    out["tolerance"] = result->tolerance;
+    out["max_abs_error"] = result->comparison->maxAbsError;
+    out["max_rel_error"] = result->comparison->maxRelError;
+    out["tolerance"] = result->tolerance.rtol;
+    out["atol"] = result->tolerance.atol;
+    out["atol_per_magnitude"] = result->tolerance.perMagnitude;
   }
   return std::move(out);
 }

@@ -13,7 +13,10 @@
 #include "Tuner/Config.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Revision.h"
+#include "Tuner/Support/ExitStatus.h"
+#include "Tuner/Support/ToolFiles.h"
 #include "Tuner/Tuner/Measure/MPI.h"
+#include "Tuner/Tuner/Measure/WorkDirectory.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -50,7 +53,10 @@ inline void keepIgnoredInterrupts() {
     if (sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN)
       ignored[numIgnored++] = sig;
   }
-  llvm::sys::SetInterruptFunction(nullptr); // Installs LLVM's handlers once.
+  // Installs LLVM's handlers once. On an interrupt they remove -o's
+  // temporary file, then call this function, which removes the tuner's work
+  // directories and ends the process by the signal.
+  llvm::sys::SetInterruptFunction(removeWorkDirectoriesAndExit);
   for (int i = 0; i < numIgnored; ++i)
     std::signal(ignored[i], SIG_IGN);
 }
@@ -79,8 +85,17 @@ inline int tunerOptMain(int argc, char **argv, DialectRegistry &registry,
 
   keepIgnoredInterrupts();
   llvm::cl::AddExtraVersionPrinter(printTunerVersion);
-  int code = asMainReturnCode(MlirOptMain(argc, argv, description, registry));
+  // The input and -o are recorded first: tuner-tune refuses to write its
+  // own files over them (ToolFiles.h).
+  auto [inputFile, outputFile] =
+      registerAndParseCLIOptions(argc, argv, description, registry);
+  getToolFiles() = {inputFile, outputFile};
+  int code = asMainReturnCode(
+      MlirOptMain(argc, argv, inputFile, outputFile, registry));
   finalizeMPI();
+  // A tuning run that wrote its output but tuned nothing, or lost records.
+  if (code == 0)
+    code = getDeferredExitStatus();
   return code;
 }
 

@@ -36,6 +36,7 @@ void countResult(TuningState &state, TaskState &t, const MeasureResult &m) {
   if (!m.isValid()) {
     ++r.errors;
     ++state.errors;
+    r.wrongAnswers += m.output.error == MeasureError::WrongAnswer;
     return;
   }
   if (m.candidate == t.defaultCandidate)

@@ -20,6 +20,7 @@
 #include "Tuner/Tuner/CostModel/Features.h"
 
 #include "Tuner/Tuner/Measure/Jobs.h"
+#include "Tuner/Tuner/Measure/WorkDirectory.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -99,11 +100,13 @@ public:
       : options(options), workDir(std::move(workDir)),
         cpus(getAvailableCPUs()) {
     builders.resize(std::max(1u, options.builders));
+    removeWorkDirectoryOnInterrupt(this->workDir);
   }
 
   ~LocalMeasurer() override {
     builders.clear();
     runner.reset();
+    keepWorkDirectoryOnInterrupt(workDir);
     llvm::sys::fs::remove_directories(workDir);
   }
 
