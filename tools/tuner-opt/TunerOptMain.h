@@ -46,9 +46,11 @@ inline void printTunerVersion(llvm::raw_ostream &os) {
 /// handlers, which delete `-o` on an interrupt, replace SIG_IGN; a tuning run
 /// under `nohup` then lost its output on a hangup and still exited 0. The
 /// handlers are installed here, once, and the ignored signals put back.
+/// So is SIGXFSZ: ignored, a write past a file size limit fails with EFBIG
+/// (a database that cannot grow costs records, not the run).
 inline void keepIgnoredInterrupts() {
-  int ignored[2], numIgnored = 0;
-  for (int sig : {SIGHUP, SIGINT}) {
+  int ignored[3], numIgnored = 0;
+  for (int sig : {SIGHUP, SIGINT, SIGXFSZ}) {
     struct sigaction current;
     if (sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN)
       ignored[numIgnored++] = sig;

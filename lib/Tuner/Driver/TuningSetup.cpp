@@ -141,6 +141,11 @@ void buildTasks(TuningState &state) {
     t->measureTask.module = printForWorker(*taskModule);
     t->measureTask.target = state.targetText;
     t->measureTask.flops = task.flops;
+    if (double budget = state.options.budget.timeBudget; budget > 0)
+      t->measureTask.deadline =
+          state.start +
+          std::chrono::duration_cast<TuningState::Clock::duration>(
+              std::chrono::duration<double>(budget));
     t->task = std::move(task);
     state.tasks.push_back(std::move(t));
   }

@@ -92,114 +92,118 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     it, `progress=off` also drops the summary table); `report=FILE` writes
     the summary as JSON, with the search's and the re-timed figures.
   }];
-  let options = [
-    Option<"prepare", "prepare", "bool", /*default=*/"true",
-           "Run tuner-prepare first (decompose, channels last, fold "
-           "constants, fuse), so that the tasks are the prepared program's">,
-    Option<"target", "target", "std::string", /*default=*/"\"host\"",
-           "host, cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>]"
-           "[:l3=<bytes>][:+feature|-feature], cuda:sm_XY, or a "
-           "#sched.target attribute">,
-    Option<"policy", "policy", "std::string", /*default=*/"\"evolutionary\"",
-           "Search policy">,
-    ListOption<"policyOptions", "policy-options", "std::string",
-               "Options of the policy, name=value">,
-    Option<"costModel", "cost-model", "std::string", /*default=*/"\"auto\"",
-           "xgboost, random, none, or auto (xgboost when libxgboost loads, "
-           "else random)">,
-    ListOption<"costModelOptions", "cost-model-options", "std::string",
-               "Options of the cost model, name=value">,
-    Option<"costModelFile", "cost-model-file", "std::string",
+  let options =
+      [Option<"prepare", "prepare", "bool", /*default=*/"true",
+              "Run tuner-prepare first (decompose, channels last, fold "
+              "constants, fuse), so that the tasks are the prepared program's">,
+       Option<"target", "target", "std::string", /*default=*/"\"host\"",
+              "host, cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>]"
+              "[:l3=<bytes>][:+feature|-feature], cuda:sm_XY, or a "
+              "#sched.target attribute">,
+       Option<"policy", "policy", "std::string", /*default=*/"\"evolutionary\"",
+              "Search policy">,
+       ListOption<"policyOptions", "policy-options", "std::string",
+                  "Options of the policy, name=value">,
+       Option<"costModel", "cost-model", "std::string", /*default=*/"\"auto\"",
+              "xgboost, random, none, or auto (xgboost when libxgboost loads, "
+              "else random)">,
+       ListOption<"costModelOptions", "cost-model-options", "std::string",
+                  "Options of the cost model, name=value">,
+       Option<
+           "costModelFile", "cost-model-file", "std::string",
            /*default=*/"\"\"",
            "Load the cost model from this file when it exists, save it there "
            "after every update (default: the database path + .model.json)">,
-    Option<"taskScheduler", "task-scheduler", "std::string",
-           /*default=*/"\"round-robin\"",
-           "Which task gets the next round: round-robin, or gradient "
-           "(Ansor's gradient scheduler)">,
-    ListOption<"taskSchedulerOptions", "task-scheduler-options",
-               "std::string",
-               "Options of the task scheduler, name=value (gradient: alpha, "
-               "beta, window, eps-greedy, warmup-rounds)">,
-    Option<"families", "families", "std::string", /*default=*/"\"none\"",
-           "Tasks sharing a cost model: none (one model for all tasks), op "
-           "(one per anchor op), key (one per task)">,
-    Option<"trials", "trials", "unsigned", /*default=*/"64",
-           "Measurements in total over all tasks (1 to 1000000)">,
-    Option<"timeBudget", "time-budget", "double", /*default=*/"0",
-           "Wall-clock budget in seconds (0: none)">,
-    Option<"perTaskTrials", "per-task-trials", "unsigned", /*default=*/"0",
-           "Measurements per task (0: no limit)">,
-    Option<"batchSize", "batch-size", "unsigned", /*default=*/"16",
-           "Candidates measured per round of a task (1 to 4096)">,
-    Option<"seed", "seed", "uint64_t", /*default=*/"0",
-           "Seed of the policies and of the kernels' inputs">,
-    Option<"database", "database", "std::string", /*default=*/"\"\"",
-           "Database file (JSON lines) to append every measurement to">,
-    Option<"resume", "resume", "bool", /*default=*/"false",
-           "Continue from the database's records">,
-    Option<"transferFrom", "transfer-from", "std::string", /*default=*/"\"\"",
-           "A database of other models or shapes: each task without records "
-           "of its own measures the best adaptations of its most similar "
-           "recorded tasks' configs first (transfer-tuning)">,
-    Option<"defaultNeighbours", "default-neighbours", "bool",
+       Option<"taskScheduler", "task-scheduler", "std::string",
+              /*default=*/"\"round-robin\"",
+              "Which task gets the next round: round-robin, or gradient "
+              "(Ansor's gradient scheduler)">,
+       ListOption<"taskSchedulerOptions", "task-scheduler-options",
+                  "std::string",
+                  "Options of the task scheduler, name=value (gradient: alpha, "
+                  "beta, window, eps-greedy, warmup-rounds)">,
+       Option<"families", "families", "std::string", /*default=*/"\"none\"",
+              "Tasks sharing a cost model: none (one model for all tasks), op "
+              "(one per anchor op), key (one per task)">,
+       Option<"trials", "trials", "unsigned", /*default=*/"64",
+              "Measurements in total over all tasks (1 to 1000000)">,
+       Option<"timeBudget", "time-budget", "double", /*default=*/"0",
+              "Wall-clock budget in seconds (0: none)">,
+       Option<"perTaskTrials", "per-task-trials", "unsigned", /*default=*/"0",
+              "Measurements per task (0: no limit)">,
+       Option<"batchSize", "batch-size", "unsigned", /*default=*/"16",
+              "Candidates measured per round of a task (1 to 4096)">,
+       Option<"seed", "seed", "uint64_t", /*default=*/"0",
+              "Seed of the policies and of the kernels' inputs">,
+       Option<"database", "database", "std::string", /*default=*/"\"\"",
+              "Database file (JSON lines) to append every measurement to">,
+       Option<"resume", "resume", "bool", /*default=*/"false",
+              "Continue from the database's records">,
+       Option<"transferFrom", "transfer-from", "std::string",
+              /*default=*/"\"\"",
+              "A database of other models or shapes: each task without records "
+              "of its own measures the best adaptations of its most similar "
+              "recorded tasks' configs first (transfer-tuning)">,
+       Option<
+           "defaultNeighbours", "default-neighbours", "bool",
            /*default=*/"true",
            "Measure, right after each task's default config, the configs "
            "that differ from it in one categorical knob of at most 4 options "
            "(packing, lowering strategy): the defaults' choices are guesses "
            "about the machine">,
-    Option<"transferSeeds", "transfer-seeds", "unsigned", /*default=*/"4",
-           "Adapted configs measured first per task with transfer-from">,
-    Option<"builders", "builders", "unsigned", /*default=*/"0",
-           "Parallel builder processes (0: one per hardware thread; at most "
-           "1024)">,
-    Option<"repeats", "repeats", "unsigned", /*default=*/"3",
-           "Timed repeats per candidate">,
-    Option<"minRepeatMs", "min-repeat-ms", "double", /*default=*/"20",
-           "Each repeat averages enough calls to last this long">,
-    Option<"timeout", "timeout", "double", /*default=*/"15",
-           "Seconds allowed to build, and to run, one candidate (in (0, "
-           "86400])">,
-    Option<"referenceTimeout", "reference-timeout", "double",
-           /*default=*/"150",
-           "Seconds allowed to build a task's reference, and to run it once "
-           "to compute the expected outputs (a job of its own: a candidate "
-           "never gets more than `timeout`)">,
-    Option<"verify", "verify", "bool", /*default=*/"true",
-           "Check outputs against the reference (first valid candidate and "
-           "each new best)">,
-    Option<"verifyAll", "verify-all", "bool", /*default=*/"false",
-           "Check every candidate's outputs, not only the first valid one "
-           "and each new best">,
-    Option<"progress", "progress", "std::string", /*default=*/"\"auto\"",
-           "auto, on or off">,
-    Option<"report", "report", "std::string", /*default=*/"\"\"",
-           "Write the summary as JSON to this file">,
-    Option<"measure", "measure", "std::string", /*default=*/"\"real\"",
-           "How candidates are measured: real (built and run in worker "
-           "processes)">,
-    Option<"workers", "workers", "std::string", /*default=*/"\"local\"",
+       Option<"transferSeeds", "transfer-seeds", "unsigned", /*default=*/"4",
+              "Adapted configs measured first per task with transfer-from">,
+       Option<"builders", "builders", "unsigned", /*default=*/"0",
+              "Parallel builder processes (0: one per hardware thread; at most "
+              "1024)">,
+       Option<"repeats", "repeats", "unsigned", /*default=*/"3",
+              "Timed repeats per candidate">,
+       Option<"minRepeatMs", "min-repeat-ms", "double", /*default=*/"20",
+              "Each repeat averages enough calls to last this long">,
+       Option<"timeout", "timeout", "double", /*default=*/"15",
+              "Seconds allowed to build, and to run, one candidate (in (0, "
+              "86400])">,
+       Option<"referenceTimeout", "reference-timeout", "double",
+              /*default=*/"150",
+              "Seconds allowed to build a task's reference, and to run it once "
+              "to compute the expected outputs (a job of its own: a candidate "
+              "never gets more than `timeout`)">,
+       Option<"verify", "verify", "bool", /*default=*/"true",
+              "Check outputs against the reference (first valid candidate and "
+              "each new best)">,
+       Option<"verifyAll", "verify-all", "bool", /*default=*/"false",
+              "Check every candidate's outputs, not only the first valid one "
+              "and each new best">,
+       Option<"progress", "progress", "std::string", /*default=*/"\"auto\"",
+              "auto, on or off">,
+       Option<"report", "report", "std::string", /*default=*/"\"\"",
+              "Write the summary as JSON to this file">,
+       Option<"measure", "measure", "std::string", /*default=*/"\"real\"",
+              "How candidates are measured: real (built and run in worker "
+              "processes)">,
+       Option<
+           "workers", "workers", "std::string", /*default=*/"\"local\"",
            "Where candidates are measured: local (worker processes of this "
            "process) or mpi (under mpirun: rank 0 searches, every other rank "
            "builds and runs candidates on its host; docs/Distributed.md)">,
-    Option<"worker", "worker", "std::string", /*default=*/"\"\"",
-           "Executable of the worker processes (default: this one)">,
-    ListOption<"sketches", "sketches", "std::string",
-               "Only these sketches (default: all that apply)">,
-    Option<"driftCheck", "drift-check", "bool", /*default=*/"true",
-           "Measure each task's default again at the end; warn on a drift">,
-    Option<"memoryLimit", "memory-limit", "uint64_t", /*default=*/"8192",
-           "Address-space limit of each worker in MiB (0: none; else at "
-           "least 256; not the runner of a CUDA target, whose driver "
-           "reserves more address space than any limit)">,
-    Option<"finalValidation", "final-validation", "unsigned",
-           /*default=*/"3",
-           "Re-time this many best candidates of each task and its default, "
-           "interleaved, and annotate the fastest (0: off)">,
-    Option<"finalValidationRounds", "final-validation-rounds", "unsigned",
-           /*default=*/"5",
-           "Interleaved rounds of the final validation (each `repeats` "
-           "repeats per candidate)">,
+       Option<"worker", "worker", "std::string", /*default=*/"\"\"",
+              "Executable of the worker processes (default: this one)">,
+       ListOption<"sketches", "sketches", "std::string",
+                  "Only these sketches (default: all that apply)">,
+       Option<"driftCheck", "drift-check", "bool", /*default=*/"true",
+              "Measure each task's default again at the end; warn on a drift">,
+       Option<"memoryLimit", "memory-limit", "uint64_t", /*default=*/"8192",
+              "Address-space limit of each worker in MiB (0: none; else at "
+              "least 512; not the runner of a CUDA target, whose driver "
+              "reserves more address space than any limit)">,
+       Option<"finalValidation", "final-validation", "unsigned",
+              /*default=*/"3",
+              "Re-time this many best candidates of each task and its default, "
+              "interleaved, and annotate the fastest (0: off)">,
+       Option<"finalValidationRounds", "final-validation-rounds", "unsigned",
+              /*default=*/"5",
+              "Interleaved rounds of the final validation (each `repeats` "
+              "repeats per candidate)">,
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }
