@@ -20,12 +20,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Tuner/Measure/CPUExecutor.h"
+#include "Tuner/Tuner/Sketch/Sketch.h"
+#include "Tuner/Tuner/Task/TaskExtraction.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -533,6 +536,42 @@ DialectRegistry &getRegistry() {
   return *registry;
 }
 
+/// Replaces the default config of every scheduled op by a candidate of its
+/// space chosen by the fuzzer's bytes (the sketch, then each knob; a few
+/// draws until one is valid): the search's candidates, not only the
+/// defaults, must compute what the program computes.
+void pickCandidates(ModuleOp module, FuzzedDataProvider &in) {
+  sched::TargetAttr target = sched::getTarget(module);
+  if (!target)
+    return;
+  SmallVector<linalg::LinalgOp> anchors;
+  module.walk([&](linalg::LinalgOp op) {
+    if (sched::getConfig(op))
+      anchors.push_back(op);
+  });
+  for (linalg::LinalgOp anchor : anchors) {
+    SmallVector<std::unique_ptr<tuner::SketchInstance>> instances =
+        tuner::instantiateSketches(tuner::buildFusedGroup(anchor), target);
+    if (instances.empty())
+      continue;
+    const tuner::SketchInstance &instance =
+        *instances[in.ConsumeIntegralInRange<size_t>(0, instances.size() - 1)];
+    // A few draws; the default stays when none is valid.
+    for (unsigned attempt = 0; attempt < 8 && in.remaining_bytes(); ++attempt) {
+      tuner::KnobChoice choice;
+      for (const tuner::Knob &knob : instance.getKnobs())
+        choice.push_back(in.ConsumeIntegralInRange<unsigned>(
+            0, std::max<size_t>(knob.options.size(), 1) - 1));
+      std::string whyNot;
+      if (succeeded(instance.verify(choice, whyNot))) {
+        sched::setConfig(anchor,
+                         instance.toConfig(module.getContext(), choice));
+        break;
+      }
+    }
+  }
+}
+
 /// The buffers of a kernel's signature, the inputs filled as tuner-run's.
 bool allocate(const tuner::KernelSignature &signature,
               std::vector<tuner::HostBuffer> &inputs,
@@ -548,12 +587,13 @@ bool allocate(const tuner::KernelSignature &signature,
 }
 
 /// Runs the scheduled program and its reference (both lowered) on the same
-/// inputs when they are small, and aborts, printing the program, when the
-/// result check fails: the schedules the fuzzer generates must compute what
-/// the program computes. A program that cannot run here (a target this
-/// host lacks) is skipped.
+/// inputs when they are small, and aborts, printing the program and its
+/// schedules, when the result check fails: the schedules the fuzzer
+/// generates must compute what the program computes. A program that cannot run
+/// here (a target this host lacks) is skipped.
 void runAgainstReference(ModuleOp module, ModuleOp reference,
-                         const std::string &program, StringRef target) {
+                         const std::string &program, StringRef target,
+                         const std::string &schedules) {
   constexpr int64_t kMaxElements = int64_t(1) << 20, kMaxFlops = 50'000'000;
   std::string error;
   auto *func = module.lookupSymbol("f");
@@ -594,10 +634,11 @@ void runAgainstReference(ModuleOp module, ModuleOp reference,
     llvm::errs() << "ran: " << (c.match ? "match" : "MISMATCH") << "\n";
   if (c.match)
     return;
-  llvm::errs() << "the default schedules of this program (target " << target
+  llvm::errs() << "the schedules of this program (target " << target
                << ") compute something else: " << c.mismatches
                << " elements differ (" << c.firstMismatch << ")\n"
-               << program;
+               << program << "schedules:\n"
+               << schedules;
   abort();
 }
 
@@ -635,6 +676,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       llvm::errs() << "result: error\n";
     return 0;
   }
+  // Half the programs get candidates of the search instead of the defaults.
+  static const bool onlyDefaults = getenv("TUNER_IR_FUZZER_DEFAULTS");
+  if (!onlyDefaults && in.ConsumeBool())
+    pickCandidates(*module, in);
+  std::string schedules;
+  module->walk([&](Operation *op) {
+    if (sched::ConfigAttr config = sched::getConfig(op))
+      llvm::raw_string_ostream(schedules)
+          << "  " << op->getName() << ": " << config << "\n";
+  });
+  if (verbose)
+    llvm::errs() << "schedules:\n" << schedules;
   OwningOpRef<ModuleOp> reference(module->clone());
   reference->walk([](Operation *op) {
     op->removeAttr(sched::SchedDialect::kConfigAttrName);
@@ -651,6 +704,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   PassManager lowerReference(&ctx);
   tuner::buildLowerCPUPipeline(lowerReference, lower);
   if (succeeded(result) && succeeded(lowerReference.run(*reference)))
-    runAgainstReference(*module, *reference, program, target);
+    runAgainstReference(*module, *reference, program, target, schedules);
   return 0;
 }
