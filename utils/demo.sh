@@ -89,7 +89,7 @@ for name in ["default", "tuned"]:
     gflops = runs[0]["flops"] / (medians[name] * 1e-3) / 1e9
     ok = all(r["match"] for r in runs)
     check = ("match" if ok else "MISMATCH") + \
-        f" (max error {max(r['max_error'] for r in runs):.1e})"
+        f" (max abs error {max(r['max_abs_error'] for r in runs):.1e})"
     print(f"{name:10} {medians[name]:10.3f} {min(times):8.3f}..{max(times):.3f}"
           f" {gflops:9.1f}  {check}")
 print(f"speedup of the tuned schedule over the default: "

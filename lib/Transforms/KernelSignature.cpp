@@ -9,6 +9,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::tuner;
 
@@ -50,18 +52,46 @@ int64_t mlir::tuner::countFunctionFlops(Operation *func) {
   return tiled ? 0 : flops;
 }
 
+/// Keeps in `least` the less precise of it and `type`'s float element type.
+static void keepLeastPrecise(FloatType &least, Type type) {
+  auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  if (!element)
+    return;
+  auto key = [](FloatType t) {
+    return std::make_pair(t.getFPMantissaWidth(), t.getWidth());
+  };
+  if (!least || key(element) < key(least))
+    least = element;
+}
+
+std::pair<int64_t, Type> mlir::tuner::getLongestReduction(Operation *func) {
+  int64_t longest = 1;
+  FloatType accumulator;
+  func->walk([&](linalg::LinalgOp op) {
+    if (op.getNumReductionLoops() == 0)
+      return;
+    // Saturating: a dynamic or huge extent makes the reduction "very long".
+    int64_t size = 1;
+    for (auto [range, iterator] :
+         llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
+      if (iterator != utils::IteratorType::reduction)
+        continue;
+      if (ShapedType::isDynamic(range) || range <= 0 ||
+          size > std::numeric_limits<int64_t>::max() / range)
+        size = std::numeric_limits<int64_t>::max();
+      else
+        size *= range;
+    }
+    longest = std::max(longest, size);
+    for (OpOperand &init : op.getDpsInitsMutable())
+      keepLeastPrecise(accumulator, init.get().getType());
+  });
+  return {longest, accumulator};
+}
+
 Type mlir::tuner::getLeastPreciseFloatType(Operation *func) {
   FloatType least;
-  auto consider = [&](Type type) {
-    auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
-    if (!element)
-      return;
-    auto key = [](FloatType t) {
-      return std::make_pair(t.getFPMantissaWidth(), t.getWidth());
-    };
-    if (!least || key(element) < key(least))
-      least = element;
-  };
+  auto consider = [&](Type type) { keepLeastPrecise(least, type); };
   func->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -94,6 +124,11 @@ void mlir::tuner::annotateKernelSignature(Operation *func) {
   };
   if (Type precision = getLeastPreciseFloatType(func))
     fields.push_back(b.getNamedAttr("precision", TypeAttr::get(precision)));
+  auto [reductionSize, accumulator] = getLongestReduction(func);
+  fields.push_back(
+      b.getNamedAttr("reduction_size", b.getI64IntegerAttr(reductionSize)));
+  if (accumulator)
+    fields.push_back(b.getNamedAttr("accumulator", TypeAttr::get(accumulator)));
   func->setAttr(kKernelAttrName, b.getDictionaryAttr(fields));
 }
 
@@ -170,6 +205,10 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
       sig.outParams = out.getValue();
     if (auto precision = dict.getAs<TypeAttr>("precision"))
       sig.precision = precision.getValue();
+    if (auto size = dict.getAs<IntegerAttr>("reduction_size"))
+      sig.reductionSize = std::max<int64_t>(1, size.getInt());
+    if (auto accumulator = dict.getAs<TypeAttr>("accumulator"))
+      sig.accumulator = accumulator.getValue();
     if (auto hostArgs = dict.getAs<DenseI64ArrayAttr>("host_args"))
       llvm::append_range(sig.hostArgs, hostArgs.asArrayRef());
     return sig;
@@ -186,5 +225,6 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
     return failure();
   sig.flops = countFunctionFlops(func);
   sig.precision = getLeastPreciseFloatType(func);
+  std::tie(sig.reductionSize, sig.accumulator) = getLongestReduction(func);
   return sig;
 }

@@ -108,6 +108,7 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
     bufferization::BufferResultsToOutParamsPassOptions outParams;
     outParams.hoistStaticAllocs = true;
     outParams.modifyPublicFunctions = true;
+    pm.addPass(createCopyDuplicateResultsPass());
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   }
   // Buffers of loop-invariant size (a packed panel of B per K block) are

@@ -437,6 +437,7 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
     bufferization::BufferResultsToOutParamsPassOptions outParams;
     outParams.hoistStaticAllocs = true;
     outParams.modifyPublicFunctions = true;
+    pm.addPass(createCopyDuplicateResultsPass());
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   }
   // Tensor-core and CUDA-core kernels (gpu.contraction_mma, _simt) on the

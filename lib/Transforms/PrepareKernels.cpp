@@ -1,7 +1,8 @@
 //===- PrepareKernels.cpp - the first step of the lowering pipelines ------===//
 //
 // Shared by tuner-lower-cpu and tuner-lower-gpu: records the tensor-level
-// signature of every public function before bufferization changes it.
+// signature of every public function before bufferization changes it; and
+// after bufferization, gives a buffer returned twice a copy per result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -97,7 +99,43 @@ struct PrepareKernelsPass
 
   bool outParams, cInterface, rejectNarrowFloats;
 };
+
+/// Gives a buffer returned twice (`return %0, %0` after bufferization) a copy
+/// per later result: each result must be a buffer of its own (a caller may
+/// write one without changing the other), and buffer-results-to-out-params
+/// of MLIR 22 crashes on a duplicate. Runs right before that pass.
+struct CopyDuplicateResultsPass
+    : public PassWrapper<CopyDuplicateResultsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CopyDuplicateResultsPass)
+
+  StringRef getArgument() const override {
+    return "tuner-copy-duplicate-results";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<memref::MemRefDialect>();
+  }
+
+  void runOnOperation() override {
+    getOperation()->walk([](func::ReturnOp ret) {
+      OpBuilder b(ret);
+      llvm::SmallDenseSet<Value> seen;
+      for (OpOperand &operand : ret->getOpOperands()) {
+        Value v = operand.get();
+        auto type = dyn_cast<MemRefType>(v.getType());
+        if (seen.insert(v).second || !type || !type.hasStaticShape())
+          continue;
+        Value copy = memref::AllocOp::create(b, ret.getLoc(), type);
+        memref::CopyOp::create(b, ret.getLoc(), v, copy);
+        operand.set(copy);
+      }
+    });
+  }
+};
 } // namespace
+
+std::unique_ptr<Pass> mlir::tuner::createCopyDuplicateResultsPass() {
+  return std::make_unique<CopyDuplicateResultsPass>();
+}
 
 std::unique_ptr<Pass>
 mlir::tuner::createPrepareKernelsPass(bool outParams, bool cInterface,

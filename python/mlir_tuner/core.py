@@ -57,7 +57,10 @@ class TaskRow(_Row):
 class RunResult(_Row):
     """One JIT run (tuner-run --json): entry, median_s, min_s, max_s,
     times_s, flops, gflops, compile_s, and with a reference match,
-    max_error, mismatches, tolerance."""
+    mismatches, first_mismatch, max_abs_error, max_rel_error, max_error
+    (the largest error in units of its element's tolerance: at most 1 when
+    every element matches), tolerance (rtol), atol and atol_per_magnitude
+    (docs/Tuning.md, "Checking")."""
 
 
 class Report(_Row):

@@ -18,6 +18,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -28,8 +29,51 @@ using namespace mlir;
 using namespace mlir::tuner;
 using namespace mlir::tuner::python;
 
+void PyModule::checkNotBusy(const char *what) const {
+  if (!busy)
+    return;
+  PyErr_SetString(PyExc_RuntimeError,
+                  (std::string(what) +
+                   ": the module is being tuned (a progress callback may read "
+                   "it, not change it; change a clone)")
+                      .c_str());
+  throw py::error_already_set();
+}
+
+/// The deepest nesting of brackets ({, (, [) in `text`, outside string
+/// literals and comments, up to `limit` + 1: the parser recurses once per
+/// level (10000 nested modules overflowed the stack).
+static unsigned getNestingDepth(StringRef text, unsigned limit) {
+  unsigned depth = 0, deepest = 0;
+  for (size_t i = 0, e = text.size(); i < e && deepest <= limit; ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < e && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+    } else if (c == '/' && i + 1 < e && text[i + 1] == '/') {
+      i = text.find('\n', i);
+      if (i == StringRef::npos)
+        break;
+    } else if (c == '{' || c == '(' || c == '[') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == '}' || c == ')' || c == ']') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 static std::unique_ptr<PyModule> parseModule(const std::string &text,
                                              const std::string &name) {
+  constexpr unsigned kMaxNesting = 1000;
+  if (getNestingDepth(text, kMaxNesting) > kMaxNesting) {
+    PyErr_SetString(PyExc_ValueError,
+                    ("cannot parse " + name + ": brackets nest deeper than " +
+                     std::to_string(kMaxNesting) + " levels")
+                        .c_str());
+    throw py::error_already_set();
+  }
   auto ctx = PyModule::createContext();
   DiagnosticCapture capture(ctx.get());
   OwningOpRef<ModuleOp> module;
@@ -50,6 +94,15 @@ static std::unique_ptr<PyModule> parseModule(const std::string &text,
 }
 
 static std::unique_ptr<PyModule> loadModule(const std::string &path) {
+  // Only a regular file: /dev/zero would be read without end, a FIFO
+  // blocks the interpreter until a writer comes.
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(path, status) &&
+      status.type() != llvm::sys::fs::file_type::regular_file) {
+    PyErr_SetString(PyExc_OSError,
+                    ("cannot read " + path + ": not a regular file").c_str());
+    throw py::error_already_set();
+  }
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer) {
     PyErr_SetString(PyExc_FileNotFoundError,
@@ -75,6 +128,7 @@ static std::unique_ptr<PyModule> cloneModule(const PyModule &module) {
 /// Runs a textual pipeline (`builtin.module(...)` or a bare list of module
 /// passes) on the module in place.
 static void runPipeline(PyModule &module, const std::string &pipeline) {
+  module.checkNotBusy("run_pipeline");
   MLIRContext *ctx = module.getContext();
   DiagnosticCapture capture(ctx);
   std::string parseError;
@@ -186,7 +240,11 @@ static py::object runModule(PyModule &module, PyModule *reference,
     out["max_error"] = result->comparison->maxError;
     out["mismatches"] = result->comparison->mismatches;
     out["first_mismatch"] = result->comparison->firstMismatch;
-    out["tolerance"] = result->tolerance;
+    out["max_abs_error"] = result->comparison->maxAbsError;
+    out["max_rel_error"] = result->comparison->maxRelError;
+    out["tolerance"] = result->tolerance.rtol;
+    out["atol"] = result->tolerance.atol;
+    out["atol_per_magnitude"] = result->tolerance.perMagnitude;
   }
   return std::move(out);
 }

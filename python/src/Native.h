@@ -67,9 +67,18 @@ public:
   MLIRContext *getContext() const { return ctx.get(); }
   const std::shared_ptr<MLIRContext> &getContextPtr() const { return ctx; }
 
+  /// Whether a tuning run holds the module (its progress callback may read
+  /// it, not change it: the run keeps pointers into its operations).
+  bool isBusy() const { return busy; }
+  void setBusy(bool value) { busy = value; }
+  /// Raises RuntimeError when the module is busy; `what` says what was
+  /// refused.
+  void checkNotBusy(const char *what) const;
+
 private:
   std::shared_ptr<MLIRContext> ctx;
   OwningOpRef<ModuleOp> module;
+  bool busy = false;
 };
 
 /// Turns an llvm::json::Value into Python objects (through json.loads).

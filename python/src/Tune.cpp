@@ -16,6 +16,7 @@
 #include "Tuner/Tuner/Driver/TuningDriver.h"
 #include "Tuner/Tuner/Search/TaskScheduler.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -172,6 +173,7 @@ static TuningOptions checkOptions(const py::dict &d, MLIRContext *ctx) {
 
 static py::object tune(PyModule &module, const py::dict &d,
                        py::object progress, bool prepare) {
+  module.checkNotBusy("tune");
   MLIRContext *ctx = module.getContext();
   TuningOptions options = checkOptions(d, ctx);
   DiagnosticCapture capture(ctx);
@@ -179,6 +181,9 @@ static py::object tune(PyModule &module, const py::dict &d,
   MeasureCallback *extra[] = {&callback};
   FailureOr<TuningReport> report = failure();
   {
+    // The progress callback must not change the module under the run.
+    module.setBusy(true);
+    auto notBusy = llvm::make_scope_exit([&] { module.setBusy(false); });
     py::gil_scoped_release release;
     if (!prepare || succeeded(prepareForScheduling(module.get())))
       report = tuneModule(module.get(), options, extra);

@@ -1,5 +1,7 @@
 """Modules, tasks, pass pipelines and errors (no measurement)."""
 
+import os
+
 import pytest
 
 from conftest import workload
@@ -72,3 +74,35 @@ def test_bad_options(mt, tmp_path):
     with pytest.raises(mt.MLIRError):
         mt.check_options(batch_size=0)
     assert "#sched.config" not in str(m)
+
+
+def test_load_refuses_what_is_not_a_regular_file(mt, tmp_path):
+    # /dev/zero would be read without end, a FIFO would block until a writer.
+    fifo = tmp_path / "model.mlir"
+    os.mkfifo(fifo)
+    for path in ["/dev/zero", str(fifo), str(tmp_path)]:
+        with pytest.raises(OSError, match="not a regular file"):
+            mt.Module.load(path)
+
+
+def test_deep_nesting_is_refused(mt):
+    # The parser recurses once per level: 10000 nested modules overflowed
+    # the stack of the interpreter.
+    with pytest.raises(ValueError, match="nest deeper than 1000 levels"):
+        mt.Module.parse("module {" * 10000 + "}" * 10000)
+    assert str(mt.Module.parse("module {" * 500 + "}" * 500))
+
+
+def test_duplicated_results_run(mt):
+    # `return %0, %0`: two results, two buffers (the lowering crashed).
+    m = mt.Module.parse("""
+func.func @f(%a: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %e = tensor.empty() : tensor<16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} ins(%a : tensor<16xf32>) outs(%e : tensor<16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.mulf %x, %x : f32
+    linalg.yield %y : f32
+  } -> tensor<16xf32>
+  return %r, %r : tensor<16xf32>, tensor<16xf32>
+}""")
+    assert m.run(reference=m.clone(), repeats=1).match

@@ -118,3 +118,19 @@ def test_report_page(run, tmp_path):
                         str(tmp_path / "missing.db")], capture_output=True,
                        text=True)
     assert r.returncode != 0 and "missing.db" in r.stderr
+
+
+def test_callback_cannot_change_the_module(run):
+    # The run keeps pointers into the module's operations: a progress
+    # callback may read it, changing it is refused (and stops the run).
+    mt = run[0]
+    module = mt.Module.load(workload("matmul_512.mlir"))
+
+    def progress(event):
+        assert "linalg.matmul" in str(module)
+        module.run_passes("canonicalize")
+    with pytest.raises(RuntimeError, match="the module is being tuned"):
+        mt.tune(module, trials=4, batch_size=2, progress=progress,
+                final_validation=0, repeats=1, drift_check=False)
+    # Once the run is over, it can be changed again.
+    module.run_passes("canonicalize")

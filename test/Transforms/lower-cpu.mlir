@@ -9,7 +9,7 @@
 // The module's target becomes the function's LLVM target features (the
 // vector width implies AVX-512F, AVX2 and FMA; nothing else is listed).
 // OMP-SAME:  target_features = #llvm.target_features<["+avx", "-amx-bf16", "-amx-fp16", "-amx-int8", "-amx-tile", "+avx2", "-avx512bf16", "-avx512bw", "+avx512f", "-avx512fp16", "-avx512vl", "-avx512vnni", "-avxvnni", "+fma"]>
-// OMP-SAME:  tuner.kernel = {flops = 524288 : i64, inputs = [tensor<64x32xf32>, tensor<32x128xf32>], out_params = false, outputs = [tensor<64x128xf32>], precision = f32}
+// OMP-SAME:  tuner.kernel = {accumulator = f32, flops = 524288 : i64, inputs = [tensor<64x32xf32>, tensor<32x128xf32>], out_params = false, outputs = [tensor<64x128xf32>], precision = f32, reduction_size = 32 : i64}
 // OMP:       omp.parallel
 // OMP:         omp.wsloop
 // OMP:       llvm.intr.fmuladd{{.*}} : (vector<32xf32>, vector<32xf32>, vector<32xf32>) -> vector<32xf32>

@@ -7,7 +7,7 @@
 // The host function launches the kernel; the result buffer is managed
 // memory (reachable from the kernel and the caller).
 // CHECK:      llvm.func @mm(
-// CHECK-SAME:   tuner.kernel = {flops = 524288 : i64
+// CHECK-SAME:   tuner.kernel = {accumulator = f32, flops = 524288 : i64
 // CHECK:        llvm.call @mgpuMemAlloc(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, !llvm.ptr, i8) -> !llvm.ptr
 // CHECK:        gpu.launch_func @mm_kernel::@mm_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}})
 // CHECK-NOT:  linalg.

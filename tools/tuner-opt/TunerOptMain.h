@@ -13,7 +13,10 @@
 #include "Tuner/Config.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Revision.h"
+#include "Tuner/Support/ExitStatus.h"
+#include "Tuner/Support/ToolFiles.h"
 #include "Tuner/Tuner/Measure/MPI.h"
+#include "Tuner/Tuner/Measure/WorkDirectory.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -43,14 +46,19 @@ inline void printTunerVersion(llvm::raw_ostream &os) {
 /// handlers, which delete `-o` on an interrupt, replace SIG_IGN; a tuning run
 /// under `nohup` then lost its output on a hangup and still exited 0. The
 /// handlers are installed here, once, and the ignored signals put back.
+/// So is SIGXFSZ: ignored, a write past a file size limit fails with EFBIG
+/// (a database that cannot grow costs records, not the run).
 inline void keepIgnoredInterrupts() {
-  int ignored[2], numIgnored = 0;
-  for (int sig : {SIGHUP, SIGINT}) {
+  int ignored[3], numIgnored = 0;
+  for (int sig : {SIGHUP, SIGINT, SIGXFSZ}) {
     struct sigaction current;
     if (sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN)
       ignored[numIgnored++] = sig;
   }
-  llvm::sys::SetInterruptFunction(nullptr); // Installs LLVM's handlers once.
+  // Installs LLVM's handlers once. On an interrupt they remove -o's
+  // temporary file, then call this function, which removes the tuner's work
+  // directories and ends the process by the signal.
+  llvm::sys::SetInterruptFunction(removeWorkDirectoriesAndExit);
   for (int i = 0; i < numIgnored; ++i)
     std::signal(ignored[i], SIG_IGN);
 }
@@ -79,8 +87,17 @@ inline int tunerOptMain(int argc, char **argv, DialectRegistry &registry,
 
   keepIgnoredInterrupts();
   llvm::cl::AddExtraVersionPrinter(printTunerVersion);
-  int code = asMainReturnCode(MlirOptMain(argc, argv, description, registry));
+  // The input and -o are recorded first: tuner-tune refuses to write its
+  // own files over them (ToolFiles.h).
+  auto [inputFile, outputFile] =
+      registerAndParseCLIOptions(argc, argv, description, registry);
+  getToolFiles() = {inputFile, outputFile};
+  int code = asMainReturnCode(
+      MlirOptMain(argc, argv, inputFile, outputFile, registry));
   finalizeMPI();
+  // A tuning run that wrote its output but tuned nothing, or lost records.
+  if (code == 0)
+    code = getDeferredExitStatus();
   return code;
 }
 

@@ -259,9 +259,9 @@ FailureOr<RunResult> mlir::tuner::runModuleOnGPU(ModuleOp module,
       failed(saveBuffers(buffers->hostOutputs, options.saveOutputsDir, "output",
                          error)))
     return failure();
-  if (reference &&
-      failed(checkAgainstReference(reference, widenReference, options,
-                                   buffers->hostOutputs, result, error)))
+  if (reference && failed(checkAgainstReference(
+                       reference, widenReference, options,
+                       /*inputs=*/{}, buffers->hostOutputs, result, error)))
     return failure();
   if (failed(timeOnGPU(**kernel, *buffers, options.timing, result, error)))
     return failure();

@@ -3,6 +3,7 @@
 #include "ModuleRunner.h"
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Dialect/Sched/IR/SchedDialect.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Transforms/Prepare.h"
@@ -105,10 +106,16 @@ static FailureOr<Prepared> prepareAndCompile(ModuleOp module,
   return p;
 }
 
-double mlir::tuner::getTolerance(const RunOptions &options,
-                                 const KernelSignature &reference) {
-  return options.tolerance > 0 ? options.tolerance
-                               : getDefaultTolerance(reference.precision);
+Tolerance mlir::tuner::getTolerance(const RunOptions &options,
+                                    const KernelSignature &reference) {
+  double atol = options.atol > 0 ? options.atol : options.tolerance;
+  return getKernelTolerance(reference, options.tolerance, atol);
+}
+
+void mlir::tuner::stripSchedules(ModuleOp reference) {
+  reference.walk([](Operation *op) {
+    op->removeAttr(sched::SchedDialect::kConfigAttrName);
+  });
 }
 
 LogicalResult mlir::tuner::saveBuffers(ArrayRef<HostBuffer> buffers,
@@ -129,7 +136,9 @@ LogicalResult mlir::tuner::saveBuffers(ArrayRef<HostBuffer> buffers,
 
 LogicalResult mlir::tuner::checkAgainstReference(
     ModuleOp reference, bool widenReference, const RunOptions &options,
-    ArrayRef<HostBuffer> outputs, RunResult &result, std::string &error) {
+    ArrayRef<HostBuffer> inputs, ArrayRef<HostBuffer> outputs,
+    RunResult &result, std::string &error) {
+  stripSchedules(reference);
   if (widenReference && !isLoweredToLLVM(reference) &&
       failed(widenAccumulators(reference))) {
     error = "reference: cannot widen its accumulators";
@@ -151,26 +160,19 @@ LogicalResult mlir::tuner::checkAgainstReference(
     result.signature.flops = b.flops;
   // Both input sets come from the same seeds, and neither kernel has run
   // on its own yet (a kernel may write an argument it accumulates into).
+  for (HostBuffer &output : ref->outputs)
+    output.poison();
   ref->kernel->run(ref->inputs, ref->outputs);
   if (!options.saveOutputsDir.empty() &&
       failed(saveBuffers(ref->outputs, options.saveOutputsDir, "reference",
                          error)))
     return failure();
-  Comparison total;
   result.tolerance = getTolerance(options, b);
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(outputs, ref->outputs))) {
-    Comparison c =
-        compareBuffers(std::get<0>(pair), std::get<1>(pair), result.tolerance);
-    total.maxAbsError = std::max(total.maxAbsError, c.maxAbsError);
-    total.maxError = std::max(total.maxError, c.maxError);
-    total.mismatches += c.mismatches;
-    if (!c.match && total.match) {
-      total.match = false;
-      total.firstMismatch =
-          "output " + std::to_string(i) + ", " + c.firstMismatch;
-    }
-  }
-  result.comparison = total;
+  result.comparison =
+      compareWithReference(b, result.tolerance, inputs, outputs,
+                           inputs.empty() ? ArrayRef<HostBuffer>()
+                                          : ArrayRef<HostBuffer>(ref->inputs),
+                           ref->outputs);
   return success();
 }
 
@@ -198,15 +200,17 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
       failed(saveBuffers(candidate->inputs, options.saveInputsDir, "input",
                          error)))
     return failure();
+  for (HostBuffer &output : candidate->outputs)
+    output.poison();
   candidate->kernel->run(candidate->inputs, candidate->outputs);
   if (!options.saveOutputsDir.empty() &&
       failed(saveBuffers(candidate->outputs, options.saveOutputsDir, "output",
                          error)))
     return failure();
 
-  if (reference &&
-      failed(checkAgainstReference(reference, widenReference, options,
-                                   candidate->outputs, result, error)))
+  if (reference && failed(checkAgainstReference(
+                       reference, widenReference, options, candidate->inputs,
+                       candidate->outputs, result, error)))
     return failure();
 
   result.timings = candidate->kernel->time(candidate->inputs,

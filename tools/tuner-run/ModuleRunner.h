@@ -30,9 +30,12 @@ struct RunOptions {
   /// Seed of the random inputs.
   uint64_t seed = 0;
   TimingOptions timing;
-  /// Relative tolerance of the comparison with the reference; 0: by the
-  /// least precise float type of the reference (getDefaultTolerance).
+  /// Relative tolerance of the comparison with the reference; 0: the
+  /// default of the reference's signature (getKernelTolerance).
   double tolerance = 0;
+  /// Absolute tolerance of the comparison; 0: the default's, or
+  /// `tolerance` when that is given.
+  double atol = 0;
   ParallelRuntime parallel = ParallelRuntime::OpenMP;
   /// The reference accumulates bf16/f16 reductions in f32 and rounds once
   /// (tuner-widen-accumulators), as tuner-prepare makes the program do;
@@ -56,8 +59,8 @@ struct RunResult {
   double compileSeconds = 0;
   /// Set when a reference was given.
   std::optional<Comparison> comparison;
-  /// The relative tolerance of the comparison.
-  double tolerance = 0;
+  /// The tolerance of the comparison.
+  Tolerance tolerance;
   /// GFLOP/s at the median time (0 when the FLOP count is unknown).
   double getGFlops() const;
 
@@ -82,10 +85,16 @@ LogicalResult prepareModuleForCPU(ModuleOp module, StringRef requestedEntry,
                                   ParallelRuntime parallel, std::string &entry,
                                   std::string &error);
 
-/// The tolerance a run compares with: the option's, or else the default of
-/// the reference's least precise float type.
-double getTolerance(const RunOptions &options,
-                    const KernelSignature &reference);
+/// The tolerance a run compares with: the options' (an absolute tolerance
+/// defaults to the relative one given), or else the default of the
+/// reference's signature.
+Tolerance getTolerance(const RunOptions &options,
+                       const KernelSignature &reference);
+
+/// Removes the schedules (`sched.config`) of a module given as a reference:
+/// a reference is the untransformed program, never a schedule checked
+/// against itself.
+void stripSchedules(ModuleOp reference);
 
 /// Prepares, compiles and times `module`; with a `reference`, also runs it
 /// on the same inputs and compares the outputs.
@@ -93,13 +102,16 @@ FailureOr<RunResult> runModuleOnCPU(ModuleOp module, ModuleOp reference,
                                     const RunOptions &options,
                                     std::string &error);
 
-/// Runs `reference` on the CPU on the inputs the seeds of `options` give
-/// and compares its outputs with `outputs` (host memory), filling
+/// Runs `reference` (its schedules stripped) on the CPU on the inputs the
+/// seeds of `options` give and compares its outputs with `outputs`, and its
+/// memref arguments after the run with `inputs` (host memory; `inputs` may
+/// be empty: then only the outputs are compared), filling
 /// `result.comparison` and `result.tolerance` (and `result.signature.flops`
 /// when the module's are unknown). `widenReference`: see
 /// RunOptions::skipIntermediateRoundings.
 LogicalResult checkAgainstReference(ModuleOp reference, bool widenReference,
                                     const RunOptions &options,
+                                    ArrayRef<HostBuffer> inputs,
                                     ArrayRef<HostBuffer> outputs,
                                     RunResult &result, std::string &error);
 

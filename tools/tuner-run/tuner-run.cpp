@@ -2,7 +2,7 @@
 //
 //   tuner-run FILE [--entry=NAME] [--reference=FILE] [--repeats=N] [--json]
 //             [--seed=S] [--warmup=N] [--min-repeat-ms=MS] [--omp-threads=N]
-//             [--tolerance=T] [--parallel=openmp|none]
+//             [--tolerance=T] [--atol=A] [--parallel=openmp|none]
 //             [--save-inputs=DIR] [--save-outputs=DIR]
 //             [--skip-intermediate-roundings=false]
 //
@@ -89,10 +89,16 @@ static cl::opt<unsigned>
             cl::init(0), cl::cat(category));
 static cl::opt<double> tolerance(
     "tolerance",
-    cl::desc("Relative tolerance of the comparison with the reference "
-             "(default 0: by the least precise float type the reference "
-             "computes with: 1e-3 for f32, 1e-2 for f16, 4e-2 for bf16, "
-             "1e-5 for f64)"),
+    cl::desc("Relative tolerance of the comparison with the reference: an "
+             "element matches when |x - y| <= atol + rtol * |y| (default 0: "
+             "by the types the reference computes with, 1e-5 for f32, 4 "
+             "units in the last place for f16 and bf16; see docs/Tuning.md)"),
+    cl::init(0), cl::cat(category));
+static cl::opt<double> absoluteTolerance(
+    "atol",
+    cl::desc("Absolute tolerance of the comparison (default 0: "
+             "--tolerance when given, else by the types and the longest "
+             "reduction of the reference)"),
     cl::init(0), cl::cat(category));
 static cl::opt<std::string>
     saveInputs("save-inputs",
@@ -180,6 +186,7 @@ int main(int argc, char **argv) {
   options.timing.repeats = std::max(1u, unsigned(repeats));
   options.timing.minRepeatMs = minRepeatMs;
   options.tolerance = tolerance;
+  options.atol = absoluteTolerance;
   options.skipIntermediateRoundings = skipIntermediateRoundings;
   options.saveInputsDir = saveInputs;
   options.saveOutputsDir = saveOutputs;
@@ -239,8 +246,13 @@ int main(int argc, char **argv) {
       obj["match"] = result->comparison->match;
       obj["max_error"] = result->comparison->maxError;
       obj["max_abs_error"] = result->comparison->maxAbsError;
+      obj["max_rel_error"] = result->comparison->maxRelError;
       obj["mismatches"] = result->comparison->mismatches;
-      obj["tolerance"] = result->tolerance;
+      obj["tolerance"] = result->tolerance.rtol;
+      obj["atol"] = result->tolerance.atol;
+      obj["atol_per_magnitude"] = result->tolerance.perMagnitude;
+      if (!result->comparison->match)
+        obj["first_mismatch"] = result->comparison->firstMismatch;
     } else {
       obj["match"] = nullptr;
     }
@@ -268,8 +280,10 @@ int main(int argc, char **argv) {
       const Comparison &c = *result->comparison;
       if (c.match)
         llvm::outs() << llvm::formatv(
-            "  reference: match (max error {0:e2}, tolerance {1:e1})\n",
-            c.maxError, result->tolerance);
+            "  reference: match (max abs error {0:e2}, max rel error {1:e2}; "
+            "atol {2:e1} + {3:e1} x magnitude, rtol {4:e1})\n",
+            c.maxAbsError, c.maxRelError, result->tolerance.atol,
+            result->tolerance.perMagnitude, result->tolerance.rtol);
       else
         llvm::outs() << "  reference: MISMATCH in " << c.mismatches
                      << " elements (" << c.firstMismatch << ")\n";

@@ -6,17 +6,29 @@
 // generic convolutions, elementwise ops with broadcasts, transposes,
 // reductions, softmax, pads, pack/unpack pairs, quantized matmuls), with
 // static shapes drawn from 0, 1, small primes, odd and large sizes (f32,
-// f16, bf16, f64 and i8 matmuls into i32), and run it through tuner-prepare,
-// sched-apply-default, sched-materialize and tuner-lower-cpu.
+// f16, bf16, f64 and i8 matmuls into i32), payloads that read linalg.index,
+// multi-result reductions (argmax), operands that are slices of larger
+// tensors whose neighbours hold NaN, functions writing into memref arguments
+// and returning one value twice; and run it through tuner-prepare,
+// sched-apply-default, sched-materialize and tuner-lower-cpu. A small one
+// (up to 2^20 elements, 5e7 FLOPs) is then JIT-run against its unscheduled
+// reference on the same inputs, between NaN guards (tuner-run's check): a
+// mismatch aborts with the program.
 // Diagnostics are fine (an unsupported program gets an error); a crash, a
 // sanitizer report, a hang (libFuzzer's -timeout) or memory beyond
 // -rss_limit_mb is a bug. Run for a bounded time by test/Fuzz/ir-fuzzer.test.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner/InitAll.h"
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Dialect/Sched/IR/SchedDialect.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/InitAll.h"
+#include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Transforms/Passes.h"
+#include "Tuner/Tuner/Measure/CPUExecutor.h"
+#include "Tuner/Tuner/Sketch/Sketch.h"
+#include "Tuner/Tuner/Task/TaskExtraction.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -28,6 +40,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <string>
@@ -43,9 +56,15 @@ public:
   explicit ProgramBuilder(FuzzedDataProvider &in) : in(in) {}
 
   std::string build() {
+    // One program in eight writes its result into a memref argument.
+    if (in.ConsumeIntegralInRange<unsigned>(0, 7) == 0)
+      return buildMemrefFunction();
     unsigned numOps = in.ConsumeIntegralInRange<unsigned>(1, 3);
     for (unsigned i = 0; i < numOps && in.remaining_bytes(); ++i)
       addOp();
+    // `return %0, %0`: each result must get a buffer of its own.
+    if (!returned.empty() && in.ConsumeIntegralInRange<unsigned>(0, 3) == 0)
+      returned.push_back(returned.front());
     std::string sig, results, types;
     for (auto [i, a] : llvm::enumerate(args))
       sig += llvm::formatv("{0}%a{1}: {2}", i ? ", " : "", i, a).str();
@@ -106,7 +125,13 @@ private:
   }
 
   void addOp() {
-    switch (in.ConsumeIntegralInRange<unsigned>(0, 11)) {
+    switch (in.ConsumeIntegralInRange<unsigned>(0, 14)) {
+    case 12:
+      return indexReduction();
+    case 13:
+      return argmax();
+    case 14:
+      return slicedMatmul();
     case 0:
       return matmul();
     case 1:
@@ -387,6 +412,101 @@ private:
     ret(r, o);
   }
 
+  /// sum_k x[i, k] * k (or over the outer loop, x[k, j] * (k + j)): a
+  /// payload that reads the index of its reduced loop.
+  void indexReduction() {
+    int64_t rows = size(), cols = size();
+    bool inner = in.ConsumeBool();
+    std::string x = tensor({rows, cols}, "f32");
+    std::string o = tensor({inner ? rows : cols}, "f32");
+    std::string a = arg(x), acc = filled(o, "f32"), r = fresh();
+    body += llvm::formatv(
+        "  {0} = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> "
+        "(d0, d1)>, affine_map<(d0, d1) -> ({1})>], iterator_types = [{2}]} "
+        "ins({3} : {4}) outs({5} : {6}) {{\n"
+        "  ^bb0(%x: f32, %o: f32):\n    %i0 = linalg.index 0 : index\n"
+        "    %i1 = linalg.index 1 : index\n    %ii = arith.{7} : index\n"
+        "    %iw = arith.index_cast %ii : index to i64\n"
+        "    %if = arith.sitofp %iw : i64 to f32\n"
+        "    %p = arith.mulf %x, %if : f32\n    %s = arith.addf %o, %p : f32\n"
+        "    linalg.yield %s : f32\n  } -> {6}\n",
+        r, inner ? "d0" : "d1",
+        inner ? "\"parallel\", \"reduction\"" : "\"reduction\", \"parallel\"",
+        a, x, acc, o, inner ? "addi %i1, %i1" : "addi %i0, %i1");
+    ret(r, o);
+  }
+
+  /// The maximum of each row and its index: a generic with two results.
+  void argmax() {
+    int64_t rows = size(), cols = size();
+    std::string x = tensor({rows, cols}, "f32");
+    std::string vo = tensor({rows}, "f32"), io = tensor({rows}, "i32");
+    std::string a = arg(x), m = filled(vo, "f32", "-3.4e38");
+    std::string idx = filled(io, "i32", "0"), r = fresh();
+    body += llvm::formatv(
+        "  {0}:2 = linalg.generic {{indexing_maps = [affine_map<(i, k) -> "
+        "(i, k)>, affine_map<(i, k) -> (i)>, affine_map<(i, k) -> (i)>], "
+        "iterator_types = [\"parallel\", \"reduction\"]} ins({1} : {2}) "
+        "outs({3}, {4} : {5}, {6}) {{\n"
+        "  ^bb0(%x: f32, %m: f32, %j: i32):\n    %k = linalg.index 1 : index\n"
+        "    %kk = arith.index_cast %k : index to i32\n"
+        "    %gt = arith.cmpf ogt, %x, %m : f32\n"
+        "    %nm = arith.select %gt, %x, %m : f32\n"
+        "    %nj = arith.select %gt, %kk, %j : i32\n"
+        "    linalg.yield %nm, %nj : f32, i32\n  } -> ({5}, {6})\n",
+        r, a, x, m, idx, vo, io);
+    ret(r + "#0", vo);
+    ret(r + "#1", io);
+  }
+
+  /// A matmul whose A is a slice of a larger tensor whose extra row and
+  /// column hold NaN: a schedule that reads past A's bounds computes NaN.
+  void slicedMatmul() {
+    int64_t m = size(), n = size(), k = size();
+    std::string big = tensor({m + 1, k + 1}, "f32"), at = tensor({m, k}, "f32");
+    std::string bt = tensor({k, n}, "f32"), c = tensor({m, n}, "f32");
+    std::string x = arg(big), b = arg(bt), row = fresh(), col = fresh();
+    std::string p0 = fresh(), p1 = fresh(), a = fresh();
+    body += llvm::formatv(
+        "  {0} = arith.constant dense<0x7FC00000> : {1}\n"
+        "  {2} = arith.constant dense<0x7FC00000> : {3}\n"
+        "  {4} = tensor.insert_slice {0} into {5}[{6}, 0] [1, {7}] [1, 1] : "
+        "{1} into {8}\n"
+        "  {9} = tensor.insert_slice {2} into {4}[0, {10}] [{11}, 1] [1, 1] : "
+        "{3} into {8}\n"
+        "  {12} = tensor.extract_slice {9}[0, 0] [{6}, {10}] [1, 1] : {8} to "
+        "{13}\n",
+        row, tensor({1, k + 1}, "f32"), col, tensor({m + 1, 1}, "f32"), p0, x,
+        m, k + 1, big, p1, k, m + 1, a, at);
+    std::string acc = filled(c, "f32"), r = fresh();
+    body += llvm::formatv("  {0} = linalg.matmul ins({1}, {2} : {3}, {4}) "
+                          "outs({5} : {6}) -> {6}\n",
+                          r, a, b, at, bt, acc, c);
+    ret(r, c);
+  }
+
+  /// A function on memrefs: an elementwise op or a row reduction written
+  /// into its last argument (a bufferized program's form).
+  std::string buildMemrefFunction() {
+    int64_t rows = size(), cols = size();
+    bool reduce = in.ConsumeBool();
+    std::string x = llvm::formatv("memref<{0}x{1}xf32>", rows, cols).str();
+    std::string o = reduce ? llvm::formatv("memref<{0}xf32>", rows).str() : x;
+    std::string outMap = reduce ? "(i)" : "(i, j)";
+    std::string iters =
+        reduce ? "\"parallel\", \"reduction\"" : "\"parallel\", \"parallel\"";
+    std::string op = reduce ? "arith.addf %x, %o" : "arith.mulf %x, %x";
+    return llvm::formatv(
+               "func.func @f(%a0: {0}, %a1: {1}) {{\n"
+               "  linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, "
+               "j)>, affine_map<(i, j) -> {2}>], iterator_types = [{3}]} "
+               "ins(%a0 : {0}) outs(%a1 : {1}) {{\n"
+               "  ^bb0(%x: f32, %o: f32):\n    %y = {4} : f32\n"
+               "    linalg.yield %y : f32\n  }\n  return\n}\n",
+               x, o, outMap, iters, op)
+        .str();
+  }
+
   void softmax() {
     int64_t rows = size(), cols = size();
     std::string t = tensor({rows, cols}, "f32");
@@ -416,6 +536,112 @@ DialectRegistry &getRegistry() {
   return *registry;
 }
 
+/// Replaces the default config of every scheduled op by a candidate of its
+/// space chosen by the fuzzer's bytes (the sketch, then each knob; a few
+/// draws until one is valid): the search's candidates, not only the
+/// defaults, must compute what the program computes.
+void pickCandidates(ModuleOp module, FuzzedDataProvider &in) {
+  sched::TargetAttr target = sched::getTarget(module);
+  if (!target)
+    return;
+  SmallVector<linalg::LinalgOp> anchors;
+  module.walk([&](linalg::LinalgOp op) {
+    if (sched::getConfig(op))
+      anchors.push_back(op);
+  });
+  for (linalg::LinalgOp anchor : anchors) {
+    SmallVector<std::unique_ptr<tuner::SketchInstance>> instances =
+        tuner::instantiateSketches(tuner::buildFusedGroup(anchor), target);
+    if (instances.empty())
+      continue;
+    const tuner::SketchInstance &instance =
+        *instances[in.ConsumeIntegralInRange<size_t>(0, instances.size() - 1)];
+    // A few draws; the default stays when none is valid.
+    for (unsigned attempt = 0; attempt < 8 && in.remaining_bytes(); ++attempt) {
+      tuner::KnobChoice choice;
+      for (const tuner::Knob &knob : instance.getKnobs())
+        choice.push_back(in.ConsumeIntegralInRange<unsigned>(
+            0, std::max<size_t>(knob.options.size(), 1) - 1));
+      std::string whyNot;
+      if (succeeded(instance.verify(choice, whyNot))) {
+        sched::setConfig(anchor,
+                         instance.toConfig(module.getContext(), choice));
+        break;
+      }
+    }
+  }
+}
+
+/// The buffers of a kernel's signature, the inputs filled as tuner-run's.
+bool allocate(const tuner::KernelSignature &signature,
+              std::vector<tuner::HostBuffer> &inputs,
+              std::vector<tuner::HostBuffer> &outputs) {
+  std::string error;
+  if (failed(tuner::allocateBuffers(signature, inputs, outputs, error)))
+    return false;
+  for (auto [i, buffer] : llvm::enumerate(inputs))
+    buffer.fillRandom(1000003 * 7 + i);
+  for (tuner::HostBuffer &output : outputs)
+    output.poison();
+  return true;
+}
+
+/// Runs the scheduled program and its reference (both lowered) on the same
+/// inputs when they are small, and aborts, printing the program and its
+/// schedules, when the result check fails: the schedules the fuzzer
+/// generates must compute what the program computes. A program that cannot run
+/// here (a target this host lacks) is skipped.
+void runAgainstReference(ModuleOp module, ModuleOp reference,
+                         const std::string &program, StringRef target,
+                         const std::string &schedules) {
+  constexpr int64_t kMaxElements = int64_t(1) << 20, kMaxFlops = 50'000'000;
+  std::string error;
+  auto *func = module.lookupSymbol("f");
+  auto *refFunc = reference.lookupSymbol("f");
+  if (!func || !refFunc)
+    return;
+  FailureOr<tuner::KernelSignature> signature =
+      tuner::getKernelSignature(refFunc, error);
+  if (failed(signature) || signature->flops > kMaxFlops)
+    return;
+  // Counted without overflow: every dimension is at most kMaxElements.
+  int64_t elements = 0;
+  for (ShapedType type :
+       llvm::concat<ShapedType>(signature->inputs, signature->outputs)) {
+    int64_t n = 1;
+    for (int64_t d : type.getShape())
+      n = d < 0 || d > kMaxElements ? kMaxElements + 1
+                                    : std::min(n * d, kMaxElements + 1);
+    elements = std::min(elements + n, kMaxElements + 1);
+  }
+  if (elements > kMaxElements)
+    return;
+  auto kernel = tuner::CPUKernel::compile(module, "f", *signature, error);
+  auto refKernel = tuner::CPUKernel::compile(reference, "f", *signature, error);
+  if (failed(kernel) || failed(refKernel))
+    return;
+  std::vector<tuner::HostBuffer> inputs, outputs, refInputs, refOutputs;
+  if (!allocate(*signature, inputs, outputs) ||
+      !allocate(*signature, refInputs, refOutputs))
+    return;
+  (*kernel)->run(inputs, outputs);
+  (*refKernel)->run(refInputs, refOutputs);
+  tuner::Comparison c = tuner::compareWithReference(
+      *signature, tuner::getKernelTolerance(*signature), inputs, outputs,
+      refInputs, refOutputs);
+  static const bool verbose = getenv("TUNER_IR_FUZZER_VERBOSE");
+  if (verbose)
+    llvm::errs() << "ran: " << (c.match ? "match" : "MISMATCH") << "\n";
+  if (c.match)
+    return;
+  llvm::errs() << "the schedules of this program (target " << target
+               << ") compute something else: " << c.mismatches
+               << " elements differ (" << c.firstMismatch << ")\n"
+               << program << "schedules:\n"
+               << schedules;
+  abort();
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -439,15 +665,45 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       llvm::errs() << "result: does not parse\n";
     return 0;
   }
-  PassManager pm(&ctx);
+  // Scheduled with the defaults; the prepared, unscheduled program is the
+  // reference of the run below.
+  PassManager schedule(&ctx);
   sched::SchedApplyDefaultOptions defaults;
   defaults.target = target;
-  pm.addPass(sched::createSchedApplyDefault(defaults));
+  schedule.addPass(sched::createSchedApplyDefault(defaults));
+  if (failed(schedule.run(*module))) {
+    if (verbose)
+      llvm::errs() << "result: error\n";
+    return 0;
+  }
+  // Half the programs get candidates of the search instead of the defaults.
+  static const bool onlyDefaults = getenv("TUNER_IR_FUZZER_DEFAULTS");
+  if (!onlyDefaults && in.ConsumeBool())
+    pickCandidates(*module, in);
+  std::string schedules;
+  module->walk([&](Operation *op) {
+    if (sched::ConfigAttr config = sched::getConfig(op))
+      llvm::raw_string_ostream(schedules)
+          << "  " << op->getName() << ": " << config << "\n";
+  });
+  if (verbose)
+    llvm::errs() << "schedules:\n" << schedules;
+  OwningOpRef<ModuleOp> reference(module->clone());
+  reference->walk([](Operation *op) {
+    op->removeAttr(sched::SchedDialect::kConfigAttrName);
+  });
+  PassManager pm(&ctx);
   pm.addPass(sched::createSchedMaterialize());
-  tuner::buildLowerCPUPipeline(pm, tuner::LowerCPUOptions());
+  tuner::LowerCPUOptions lower;
+  lower.outParams = true;
+  tuner::buildLowerCPUPipeline(pm, lower);
   LogicalResult result = pm.run(*module);
   if (verbose)
     llvm::errs() << "result: " << (succeeded(result) ? "lowered" : "error")
                  << "\n";
+  PassManager lowerReference(&ctx);
+  tuner::buildLowerCPUPipeline(lowerReference, lower);
+  if (succeeded(result) && succeeded(lowerReference.run(*reference)))
+    runAgainstReference(*module, *reference, program, target, schedules);
   return 0;
 }

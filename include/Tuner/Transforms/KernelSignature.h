@@ -43,6 +43,15 @@ struct KernelSignature {
   /// arguments, results and the values of its ops), null when it computes on
   /// no floats: what the precision of its results is bounded by.
   Type precision;
+  /// The longest reduction of one of its ops: the product of the extents of
+  /// an op's reduction loops, the largest over its linalg ops (1 when none
+  /// reduces). A sum of that many terms, reordered by a schedule, moves by
+  /// up to about that many roundings of its accumulator.
+  int64_t reductionSize = 1;
+  /// The least precise float type a reduction accumulates in (the element
+  /// type of an init operand of an op with reduction loops), null when no
+  /// op reduces floats.
+  Type accumulator;
 };
 
 /// Name of the function attribute holding the signature.
@@ -73,6 +82,10 @@ int64_t computeFlops(linalg::LinalgOp op);
 
 /// The FLOPs of one call of a function whose linalg ops are not tiled.
 int64_t countFunctionFlops(Operation *func);
+
+/// The longest reduction of `func`'s linalg ops and the least precise float
+/// type they accumulate in (KernelSignature::reductionSize, accumulator).
+std::pair<int64_t, Type> getLongestReduction(Operation *func);
 
 /// The float element type with the fewest mantissa bits among the types of
 /// `func`'s arguments and of every value defined in it (ties: the narrower),

@@ -94,6 +94,10 @@ void buildLowerGPUPipeline(OpPassManager &pm, const LowerGPUOptions &options);
 /// Parses the `format=` option of tuner-lower-gpu ("isa", "bin", "fatbin").
 std::optional<GPUBinaryFormat> parseGPUBinaryFormat(StringRef name);
 
+/// A step of both pipelines, before buffer-results-to-out-params: a buffer
+/// returned more than once gets a copy for each later result.
+std::unique_ptr<Pass> createCopyDuplicateResultsPass();
+
 /// The first step of both pipelines: records the tensor-level signature of
 /// every public function (a `tuner.kernel` attribute), optionally asks for C
 /// interfaces, and drops the `sched.*` annotations. With `rejectNarrowFloats`

@@ -823,8 +823,9 @@ LogicalResult Database::append(const Record &record, std::string &error) {
   // record would be glued to it.
   struct stat st;
   char last = '\n';
-  if (::fstat(fd, &st) == 0 && st.st_size > 0 &&
-      ::pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+  bool sized = ::fstat(fd, &st) == 0;
+  if (sized && st.st_size > 0 && ::pread(fd, &last, 1, st.st_size - 1) == 1 &&
+      last != '\n')
     line.insert(line.begin(), '\n');
   const char *p = line.data();
   size_t left = line.size();
@@ -840,6 +841,10 @@ LogicalResult Database::append(const Record &record, std::string &error) {
     p += n;
     left -= n;
   }
+  // A partial line (a full disk) is taken back, still under the lock: the
+  // file ends with a whole record as before.
+  if (writeErrno && sized && left < line.size())
+    (void)::ftruncate(fd, st.st_size);
   lockFile(fd, LOCK_UN);
   if (writeErrno) {
     error = "cannot write database '" + path + "': " + errnoMessage(writeErrno);

@@ -9,6 +9,7 @@
 #include "Tuner/Tuner/Driver/Passes.h"
 #include "Tuner/Tuner/Driver/TuningDriver.h"
 
+#include "Tuner/Support/ExitStatus.h"
 #include "Tuner/Support/PassOptionErrors.h"
 #include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Target/Target.h"
@@ -118,8 +119,25 @@ struct TunerTunePass
     if (failed(
             resolveTargetAndPrepare(options->target, getOperation(), prepare)))
       return signalPassFailure();
-    if (failed(tuneModule(getOperation(), *options, {}, loc)))
-      signalPassFailure();
+    FailureOr<TuningReport> report =
+        tuneModule(getOperation(), *options, {}, loc);
+    if (failed(report))
+      return signalPassFailure();
+    setExitStatusOf(*report, loc);
+  }
+
+  /// A run that scheduled no task, or lost records, still writes its output
+  /// but does not exit 0 (ExitStatus.h).
+  static void setExitStatusOf(const TuningReport &report, Location loc) {
+    bool nothing =
+        !report.tasks.empty() && report.unscheduledTasks == report.tasks.size();
+    if (nothing)
+      emitWarning(loc) << "tuner-tune: no task got a valid, checked config: "
+                          "the module is written unscheduled, and the exit "
+                          "status is "
+                       << kIncompleteTuningExitStatus;
+    if (nothing || report.recordsLost)
+      setDeferredExitStatus(kIncompleteTuningExitStatus);
   }
 };
 } // namespace

@@ -36,6 +36,7 @@ void countResult(TuningState &state, TaskState &t, const MeasureResult &m) {
   if (!m.isValid()) {
     ++r.errors;
     ++state.errors;
+    r.wrongAnswers += m.output.error == MeasureError::WrongAnswer;
     return;
   }
   if (m.candidate == t.defaultCandidate)
@@ -152,6 +153,14 @@ mlir::tuner::measureCandidates(TuningState &state, TaskState &t,
       t.measureTask, inputs,
       [&](size_t i, MeasureOutput out) {
         MeasureResult &m = results[i];
+        // Not measured (the time budget ran out): no trial, no record, and
+        // a later run may measure it.
+        if (out.skipped) {
+          m.output = std::move(out);
+          m.median = kNoTime;
+          t.measured.erase(t.space->getKey(m.candidate));
+          return;
+        }
         state.report.buildSeconds += out.buildSeconds;
         state.report.runSeconds += out.runSeconds;
         m.output = std::move(out);
@@ -217,8 +226,9 @@ mlir::tuner::runTuningLoop(TuningState &state,
         measureCandidates(state, t, batch, /*counted=*/true, callbacks);
     std::vector<MeasuredCandidate> measured;
     for (const MeasureResult &m : results)
-      measured.push_back({m.candidate, m.isValid() ? m.output.seconds
-                                                   : std::vector<double>()});
+      if (!m.output.skipped)
+        measured.push_back({m.candidate, m.isValid() ? m.output.seconds
+                                                     : std::vector<double>()});
     llvm::append_range(t.history, measured);
     t.policy->update(measured);
     for (MeasureCallback *cb : callbacks)
@@ -235,8 +245,9 @@ mlir::tuner::runTuningLoop(TuningState &state,
 }
 
 void mlir::tuner::runDriftCheck(TuningState &state) {
+  // A spent time budget ends the run (the final validation is skipped too).
   if (!state.options.measure.driftCheck ||
-      !state.measurerInfo->measuresHardware)
+      !state.measurerInfo->measuresHardware || state.outOfTime())
     return;
   for (auto &t : state.tasks) {
     TaskReport &r = t->report;

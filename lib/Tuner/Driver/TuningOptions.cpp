@@ -9,6 +9,8 @@
 
 #include "Tuner/Tuner/Driver/TuningOptions.h"
 
+#include "Tuner/Support/ToolFiles.h"
+
 #include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Measure/MPI.h"
 #include "Tuner/Tuner/Measure/Measurer.h"
@@ -123,6 +125,85 @@ LogicalResult mlir::tuner::checkWritable(StringRef path, StringRef what,
 }
 
 namespace {
+/// A file a run reads or writes, named by the option that gives it.
+struct RunFile {
+  std::string what, path;
+  bool output;
+};
+
+/// Whether `a` and `b` name the same file: the same inode when both exist,
+/// else the same absolute path without dots.
+bool isSameFile(StringRef a, StringRef b) {
+  namespace fs = llvm::sys::fs;
+  bool same = false;
+  if (fs::exists(a) && fs::exists(b))
+    return !fs::equivalent(a, b, same) && same;
+  auto normalize = [](StringRef path) {
+    SmallString<256> p(path);
+    (void)fs::make_absolute(p);
+    llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+    return std::string(p);
+  };
+  return normalize(a) == normalize(b);
+}
+
+/// Whether writing `path` can lose nothing: stdout, or a device (/dev/null).
+bool isHarmlessOutput(StringRef path) {
+  namespace fs = llvm::sys::fs;
+  fs::file_status status;
+  return path == "-" || (!fs::status(path, status) &&
+                         status.type() != fs::file_type::regular_file &&
+                         status.type() != fs::file_type::directory_file);
+}
+
+/// The files of a run: the tool's input and -o (ToolFiles.h), the module's
+/// file, the database, the report, the cost model's file, transfer-from.
+SmallVector<RunFile> collectRunFiles(const TuningOptions &o, Location loc) {
+  SmallVector<RunFile> files;
+  auto add = [&](StringRef what, StringRef path, bool output) {
+    if (!path.empty() && !path.starts_with("<") &&
+        !(output && isHarmlessOutput(path)) && path != "-")
+      files.push_back({what.str(), path.str(), output});
+  };
+  const ToolFiles &tool = getToolFiles();
+  add("the input file", tool.input, false);
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    add("the input file", file.getFilename(), false);
+  add("-o", tool.output, true);
+  add("database=", o.records.database, true);
+  add("report=", o.output.report, true);
+  if (o.costModel.kind != CostModelKind::None) {
+    if (!o.costModel.file.empty())
+      add("cost-model-file=", o.costModel.file, true);
+    else if (!o.records.database.empty())
+      add("the cost model saved beside the database",
+          o.records.database + ".model.json", true);
+  }
+  add("transfer-from=", o.records.transferFrom, false);
+  return files;
+}
+
+/// Every output of a run is a file of its own: not another output, not an
+/// input (appending to the database that transfer-from reads is fine).
+LogicalResult checkDistinctFiles(const TuningOptions &o, Location loc) {
+  SmallVector<RunFile> files = collectRunFiles(o, loc);
+  for (size_t i = 0; i < files.size(); ++i) {
+    for (size_t j = i + 1; j < files.size(); ++j) {
+      const RunFile &a = files[i], &b = files[j];
+      if ((!a.output && !b.output) ||
+          (a.what == "database=" && b.what == "transfer-from=") ||
+          !isSameFile(a.path, b.path))
+        continue;
+      return emitError(loc)
+             << "tuner-tune: " << b.what << " '" << b.path
+             << "' is the same file as " << a.what << " '" << a.path
+             << "': every file a run writes must be a file of its own, and "
+                "none may be its input";
+    }
+  }
+  return success();
+}
+
 /// Collects the problems of a TuningOptions as errors at one location.
 struct Checker {
   Location loc;
@@ -212,7 +293,7 @@ LogicalResult mlir::tuner::verifyTuningOptions(const TuningOptions &o,
 
   // Outputs: noticed now, not after the search (the database is opened for
   // appending by the setup, which reports its own errors).
-  if (!c.ok)
+  if (!c.ok || failed(checkDistinctFiles(o, loc)))
     return failure();
   if (!o.output.report.empty() &&
       failed(checkWritable(o.output.report, "report", loc)))

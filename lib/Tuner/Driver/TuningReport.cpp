@@ -11,6 +11,8 @@
 
 #include "Internal.h"
 
+#include "Tuner/Dialect/Sched/IR/SchedDialect.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -34,25 +36,40 @@ std::string mlir::tuner::detail::printAttr(Attribute attr) {
 
 using tuner::detail::gflops;
 
+/// Warns that task `t` has no valid, checked config, with what its trials
+/// ended in.
+static void warnUnscheduled(const TaskState &t) {
+  const TaskReport &r = t.report;
+  InFlightDiagnostic diag = t.task.occurrences.front().anchor->emitWarning()
+                            << "tuner-tune: no valid, checked config for task '"
+                            << r.name << "' (" << r.trials << " trials";
+  if (r.trials)
+    diag << ": " << r.wrongAnswers << " wrong answers, "
+         << r.errors - r.wrongAnswers << " other errors";
+  diag << "): its ops are left unscheduled";
+}
+
 void mlir::tuner::annotateModule(TuningState &state) {
   MLIRContext *ctx = state.getContext();
   TuningReport &report = state.report;
   for (auto &t : state.tasks) {
     TaskReport &r = t->report;
     ConfigAttr config = t->bestConfig;
-    if (!config) {
-      config = t->space->toConfig(ctx, t->defaultCandidate);
-      r.usedDefault = true;
-      t->task.occurrences.front().anchor->emitWarning()
-          << "tuner-tune: no valid measurement for task '" << r.name
-          << "': annotated with the default config";
-    }
-    r.bestConfig = tuner::detail::printAttr(config);
+    if (!config)
+      warnUnscheduled(*t);
+    r.unscheduled = !config;
+    report.unscheduledTasks += r.unscheduled;
+    r.bestConfig = config ? tuner::detail::printAttr(config) : "";
     auto taskAttr =
         TaskAttr::get(ctx, t->task.key, t->task.weight, t->task.flops);
     for (const FusedGroup &group : t->task.occurrences) {
       setTask(group.anchor, taskAttr);
-      setConfig(group.anchor, config);
+      // Without a checked config the op is left alone (a config it had in
+      // the input is dropped: nothing says it computes the right thing).
+      if (config)
+        setConfig(group.anchor, config);
+      else
+        group.anchor->removeAttr(SchedDialect::kConfigAttrName);
     }
     if (t->measureTask.untunedSeconds > 0)
       r.untunedSeconds = t->measureTask.untunedSeconds;
@@ -219,6 +236,8 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
         {"config", t.bestConfig},
         {"final_validation", validationToJSON(t)},
         {"used_default", t.usedDefault},
+        {"unscheduled", t.unscheduled},
+        {"wrong_answers", static_cast<int64_t>(t.wrongAnswers)},
         {"trace",
          [&] {
            llvm::json::Array trace;
@@ -233,6 +252,8 @@ llvm::json::Value mlir::tuner::reportToJSON(const TuningReport &report) {
       {"task_scheduler", report.taskScheduler},
       {"trials", static_cast<int64_t>(report.trials)},
       {"errors", static_cast<int64_t>(report.errors)},
+      {"unscheduled_tasks", static_cast<int64_t>(report.unscheduledTasks)},
+      {"records_saved", !report.recordsLost},
       {"seconds", report.seconds},
       {"build_s", report.buildSeconds},
       {"run_s", report.runSeconds},
@@ -327,6 +348,14 @@ void mlir::tuner::printReport(const TuningReport &report,
                         report.transferTasks, report.tasks.size(),
                         report.transferLatency * 1e3,
                         report.defaultLatency / report.transferLatency);
+    os << "\n";
+  }
+  if (report.unscheduledTasks) {
+    os << report.unscheduledTasks << " of " << report.tasks.size()
+       << " tasks left unscheduled (no valid, checked config):";
+    for (const TaskReport &t : report.tasks)
+      if (t.unscheduled)
+        os << " " << t.name;
     os << "\n";
   }
   printValidation(report, os);

@@ -146,24 +146,33 @@ void buildTasks(TuningState &state) {
     t->measureTask.module = printForWorker(*taskModule);
     t->measureTask.target = state.targetText;
     t->measureTask.flops = task.flops;
+    if (double budget = state.options.budget.timeBudget; budget > 0)
+      t->measureTask.deadline =
+          state.start +
+          std::chrono::duration_cast<TuningState::Clock::duration>(
+              std::chrono::duration<double>(budget));
     t->task = std::move(task);
     state.tasks.push_back(std::move(t));
   }
 }
 
-/// Counts a resumed record of `t` as a trial of this run.
+/// Counts a resumed record of `t` as a trial of this run; `wrong`: the
+/// database also holds a WRONG_ANSWER record of this candidate (a valid
+/// record of it then counts as that error: it never becomes the best).
 void addResumed(TuningState &state, TaskState &t, const Record &record,
-                const Candidate &candidate, ConfigAttr config) {
-  MeasuredCandidate m{candidate, record.isValid() ? record.seconds
-                                                  : std::vector<double>()};
+                const Candidate &candidate, ConfigAttr config, bool wrong) {
+  bool valid = record.isValid() && !wrong;
+  MeasuredCandidate m{candidate,
+                      valid ? record.seconds : std::vector<double>()};
   t.history.push_back(m);
   TaskReport &r = t.report;
   ++r.trials;
   ++r.resumed;
   ++state.used;
-  if (!record.isValid()) {
+  if (!valid) {
     ++r.errors;
     ++state.errors;
+    r.wrongAnswers += wrong || record.error == MeasureError::WrongAnswer;
     return;
   }
   double median = m.median();
@@ -185,26 +194,49 @@ void resumeFromDatabase(TuningState &state) {
   MLIRContext *ctx = state.getContext();
   llvm::StringSet<> unknownSketches;
   unsigned unknownRecords = 0;
-  for (const Record &record : state.database->getRecords()) {
-    if (record.target != state.targetText)
-      continue;
-    for (auto &t : state.tasks) {
-      if (record.taskKey != t->task.key)
+  // Candidates of each task that failed the check in some run.
+  std::vector<llvm::StringSet<>> wrong(state.tasks.size());
+  auto forEachCandidate = [&](function_ref<void(TaskState &, const Record &,
+                                                const Candidate &, ConfigAttr)>
+                                  fn) {
+    for (const Record &record : state.database->getRecords()) {
+      if (record.target != state.targetText)
         continue;
-      ConfigAttr config = record.getConfig(ctx);
-      if (!config)
-        continue;
-      if (!SketchRegistry::get().lookup(config.getSketch())) {
-        unknownSketches.insert(config.getSketch());
-        ++unknownRecords;
-        continue;
+      for (auto &t : state.tasks) {
+        if (record.taskKey != t->task.key)
+          continue;
+        ConfigAttr config = record.getConfig(ctx);
+        if (!config || !SketchRegistry::get().lookup(config.getSketch()))
+          continue;
+        std::string error;
+        FailureOr<Candidate> candidate = t->space->fromConfig(config, error);
+        // A failure: from another version of the space, or sketch set.
+        if (succeeded(candidate))
+          fn(*t, record, *candidate, config);
       }
-      std::string error;
-      FailureOr<Candidate> candidate = t->space->fromConfig(config, error);
-      if (failed(candidate))
-        continue; // from another version of the space, or another sketch set
-      if (t->measured.insert(t->space->getKey(*candidate)).second)
-        addResumed(state, *t, record, *candidate, config);
+    }
+  };
+  forEachCandidate([&](TaskState &t, const Record &record,
+                       const Candidate &candidate, ConfigAttr) {
+    if (record.error == MeasureError::WrongAnswer)
+      wrong[t.index].insert(t.space->getKey(candidate));
+  });
+  forEachCandidate([&](TaskState &t, const Record &record,
+                       const Candidate &candidate, ConfigAttr config) {
+    std::string key = t.space->getKey(candidate);
+    if (t.measured.insert(key).second)
+      addResumed(state, t, record, candidate, config,
+                 wrong[t.index].contains(key));
+  });
+  for (const Record &record : state.database->getRecords()) {
+    ConfigAttr config = record.target == state.targetText
+                            ? record.getConfig(ctx)
+                            : ConfigAttr();
+    if (config && !SketchRegistry::get().lookup(config.getSketch()) &&
+        llvm::any_of(state.tasks,
+                     [&](auto &t) { return t->task.key == record.taskKey; })) {
+      unknownSketches.insert(config.getSketch());
+      ++unknownRecords;
     }
   }
   if (unknownRecords) {

@@ -20,6 +20,7 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,6 +29,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <mutex>
 
 using namespace mlir;
@@ -160,6 +162,57 @@ LogicalResult mlir::tuner::allocateBuffers(const KernelSignature &signature,
   return success();
 }
 
+Tolerance mlir::tuner::getKernelTolerance(const KernelSignature &signature,
+                                          double rtol, double atol) {
+  Tolerance t = getDefaultTolerance(signature.precision, signature.accumulator,
+                                    signature.reductionSize);
+  // Tolerances given replace the default's (and its scaled part).
+  if (rtol > 0)
+    t.rtol = rtol;
+  if (atol > 0)
+    t.atol = atol;
+  if (rtol > 0 || atol > 0)
+    t.perMagnitude = 0;
+  return t;
+}
+
+/// Adds a guard violation of `buffer` (if any) to `total`.
+static void checkGuardsOf(const HostBuffer &buffer, StringRef what,
+                          Comparison &total) {
+  std::string error;
+  if (buffer.checkGuards(error))
+    return;
+  Comparison c;
+  c.match = false;
+  c.mismatches = 1;
+  c.maxError = std::numeric_limits<double>::infinity();
+  c.firstMismatch = error;
+  accumulateComparison(total, c, what);
+}
+
+Comparison mlir::tuner::compareWithReference(
+    const KernelSignature &signature, Tolerance tolerance,
+    ArrayRef<HostBuffer> inputs, ArrayRef<HostBuffer> outputs,
+    ArrayRef<HostBuffer> referenceInputs,
+    ArrayRef<HostBuffer> referenceOutputs) {
+  Comparison total;
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(outputs, referenceOutputs)))
+    accumulateComparison(
+        total, compareBuffers(std::get<0>(pair), std::get<1>(pair), tolerance),
+        "output " + std::to_string(i));
+  for (auto [i, type] : llvm::enumerate(signature.inputs))
+    if (isa<MemRefType>(type) && i < inputs.size() &&
+        i < referenceInputs.size())
+      accumulateComparison(
+          total, compareBuffers(inputs[i], referenceInputs[i], tolerance),
+          "argument " + std::to_string(i));
+  for (auto [i, buffer] : llvm::enumerate(inputs))
+    checkGuardsOf(buffer, "argument " + std::to_string(i), total);
+  for (auto [i, buffer] : llvm::enumerate(outputs))
+    checkGuardsOf(buffer, "output " + std::to_string(i), total);
+  return total;
+}
+
 //===----------------------------------------------------------------------===//
 // Compilation
 //===----------------------------------------------------------------------===//
@@ -253,6 +306,22 @@ createTargetMachine(ModuleOp module, std::string &error) {
   return std::move(*targetMachine);
 }
 
+/// Turns off LLVM code generation passes that crash on code the sketches
+/// produce: X86AvoidStoreForwardingBlocks of LLVM 22 aborts ("Cannot
+/// implicitly convert a scalable size to a fixed-width size") on the masked
+/// 128-lane copies of cpu.contraction_padded's packing on AVX2 (a 95 x 97 x
+/// 3 matmul with n1 = 112, k1 = 16). It only reorders a few stores for
+/// speed. Done once, through the option's command-line name.
+static void disableCrashingCodegenPasses() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("x86-disable-avoid-SFB");
+    if (it != options.end())
+      it->second->addOccurrence(0, "x86-disable-avoid-SFB", "true");
+  });
+}
+
 /// An ExecutionEngine for the module's CPU at -O3, with the runtime
 /// functions of forEachRuntimeSymbol provided.
 static FailureOr<std::unique_ptr<ExecutionEngine>>
@@ -262,6 +331,7 @@ createEngine(ModuleOp module, bool objectDump, std::string &error) {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
+  disableCrashingCodegenPasses();
   MLIRContext *ctx = module.getContext();
   registerBuiltinDialectTranslation(*ctx);
   registerLLVMDialectTranslation(*ctx);

@@ -7,17 +7,30 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <random>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::tuner;
+
+/// What the guard regions hold: 0xff bytes are a NaN in every float type.
+static constexpr uint8_t kGuardByte = 0xff;
+
+static std::string printType(Type type) {
+  std::string s;
+  llvm::raw_string_ostream(s) << type;
+  return s;
+}
 
 FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
                                           BufferMemory memory) {
@@ -51,18 +64,22 @@ FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
   size_t bytes = std::max<size_t>(64, *total);
   bytes = (bytes + 63) / 64 * 64;
   buffer.memory = memory;
+  // Guards around host-reachable buffers (device memory has none: the host
+  // cannot fill or check it cheaply).
+  size_t guard = memory == BufferMemory::Device ? 0 : kGuardBytes;
+  size_t allocated = bytes + 2 * guard;
   void *mem = nullptr;
   void (*release)(void *) = std::free;
   switch (memory) {
   case BufferMemory::Host:
-    mem = std::aligned_alloc(64, bytes);
+    mem = std::aligned_alloc(64, allocated);
     break;
   case BufferMemory::Managed:
-    mem = cuda::allocateManaged(bytes);
+    mem = cuda::allocateManaged(allocated);
     release = cuda::freeManaged;
     break;
   case BufferMemory::Device:
-    mem = cuda::allocateDevice(bytes); // zero-filled by the runtime
+    mem = cuda::allocateDevice(allocated); // zero-filled by the runtime
     release = cuda::freeDevice;
     break;
   }
@@ -72,10 +89,17 @@ FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
             "memory allocating " + std::to_string(bytes) + " bytes";
     return failure();
   }
-  if (memory != BufferMemory::Device)
-    std::memset(mem, 0, bytes);
+  buffer.guardBytes = guard;
+  buffer.tailBytes = allocated - guard - *total;
+  if (memory != BufferMemory::Device) {
+    auto *base = static_cast<uint8_t *>(mem);
+    std::memset(base, kGuardByte, guard);
+    std::memset(base + guard, 0, *total);
+    std::memset(base + guard + *total, kGuardByte, buffer.tailBytes);
+  }
   buffer.storage = std::unique_ptr<uint8_t, void (*)(void *)>(
       static_cast<uint8_t *>(mem), release);
+  mem = buffer.data();
 
   int64_t rank = type.getRank();
   buffer.descriptor.assign(3 + 2 * rank, 0);
@@ -90,6 +114,32 @@ FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
   return buffer;
 }
 
+bool HostBuffer::checkGuards(std::string &error) const {
+  if (memory == BufferMemory::Device)
+    return true;
+  const uint8_t *base = storage.get();
+  const uint8_t *end = base + guardBytes;
+  const uint8_t *p =
+      std::find_if(base, end, [](uint8_t b) { return b != kGuardByte; });
+  if (p != end) {
+    error = "the kernel wrote up to " + std::to_string(end - p) +
+            " bytes before the start of a buffer of type " + printType(type);
+    return false;
+  }
+  const uint8_t *tail = base + guardBytes + numElements * elementBytes;
+  end = tail + tailBytes;
+  // The farthest byte written past the end says how far the kernel went.
+  auto last = std::find_if(std::make_reverse_iterator(end),
+                           std::make_reverse_iterator(tail),
+                           [](uint8_t b) { return b != kGuardByte; });
+  if (last.base() != tail) {
+    error = "the kernel wrote up to " + std::to_string(last.base() - tail) +
+            " bytes after the end of a buffer of type " + printType(type);
+    return false;
+  }
+  return true;
+}
+
 void HostBuffer::appendPackedArgs(SmallVectorImpl<void *> &args) {
   if (isScalar()) {
     args.push_back(data());
@@ -97,6 +147,11 @@ void HostBuffer::appendPackedArgs(SmallVectorImpl<void *> &args) {
   }
   for (int64_t &field : descriptor)
     args.push_back(&field);
+}
+
+void HostBuffer::poison() {
+  assert(memory != BufferMemory::Device && "poison a host buffer");
+  std::memset(data(), kGuardByte, numElements * elementBytes);
 }
 
 void HostBuffer::copyFrom(const HostBuffer &other) {
@@ -145,7 +200,7 @@ void HostBuffer::fillRandom(uint64_t seed) {
   assert(memory != BufferMemory::Device && "fill a host buffer and upload it");
   std::mt19937_64 rng(seed);
   Type elt = type.getElementType();
-  uint8_t *p = storage.get();
+  uint8_t *p = static_cast<uint8_t *>(data());
   if (isa<FloatType>(elt)) {
     std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
     for (int64_t i = 0; i < numElements; ++i) {
@@ -177,7 +232,7 @@ void HostBuffer::fillRandom(uint64_t seed) {
 
 double HostBuffer::getAsDouble(int64_t i) const {
   Type elt = type.getElementType();
-  const uint8_t *p = storage.get() + elementBytes * i;
+  const uint8_t *p = static_cast<const uint8_t *>(data()) + elementBytes * i;
   if (elt.isF32()) {
     float v;
     std::memcpy(&v, p, 4);
@@ -203,31 +258,22 @@ double HostBuffer::getAsDouble(int64_t i) const {
   return static_cast<double>(v);
 }
 
-double mlir::tuner::getDefaultTolerance(Type precision) {
-  if (!precision || precision.isF32() || precision.isTF32())
-    return 1e-3;
-  if (precision.isF64())
-    return 1e-5;
-  if (precision.isF16())
-    return 1e-2;
-  if (precision.isBF16())
-    return 4e-2;
-  // 8-bit floats and narrower: a few units of 2^-3.
-  return 0.25;
+/// The distance from 1 to the next float of `type` (f32: 2^-23); f32's for
+/// a null or non-float type.
+static double getEpsilon(Type type) {
+  auto f = dyn_cast_or_null<FloatType>(type);
+  return std::ldexp(1.0, 1 - int(f ? f.getFPMantissaWidth() : 24));
 }
 
-/// The root mean square of the finite elements of a float buffer.
-static double getRootMeanSquare(const HostBuffer &buffer) {
-  double sum = 0;
-  int64_t count = 0;
-  for (int64_t i = 0, e = buffer.getNumElements(); i < e; ++i) {
-    double v = buffer.getAsDouble(i);
-    if (!std::isfinite(v))
-      continue;
-    sum += v * v;
-    ++count;
-  }
-  return count ? std::sqrt(sum / count) : 0;
+Tolerance mlir::tuner::getDefaultTolerance(Type precision, Type accumulator,
+                                           int64_t reductionSize) {
+  Tolerance t;
+  t.rtol = std::max(4 * getEpsilon(precision), 1e-5);
+  t.atol = t.rtol;
+  double terms = std::max<double>(1, reductionSize);
+  t.perMagnitude =
+      4 * getEpsilon(accumulator ? accumulator : precision) * std::sqrt(terms);
+  return t;
 }
 
 /// The .npy dtype of an element type (bf16: its raw bits as '<u2'), or
@@ -298,39 +344,103 @@ LogicalResult HostBuffer::writeNpy(StringRef path, std::string &error) const {
   return success();
 }
 
+/// The median of |expected| over the finite elements where `actual` differs
+/// from it (0 when there is none): Tolerance::perMagnitude's scale.
+static double getTypicalMagnitude(const HostBuffer &actual,
+                                  const HostBuffer &expected) {
+  std::vector<double> magnitudes;
+  for (int64_t i = 0, e = expected.getNumElements(); i < e; ++i) {
+    double x = expected.getAsDouble(i);
+    if (std::isfinite(x) && actual.getAsDouble(i) != x)
+      magnitudes.push_back(std::fabs(x));
+  }
+  if (magnitudes.empty())
+    return 0;
+  auto middle = magnitudes.begin() + magnitudes.size() / 2;
+  std::nth_element(magnitudes.begin(), middle, magnitudes.end());
+  return *middle;
+}
+
+/// Describes a mismatching element.
+static std::string describeMismatch(int64_t i, double a, double x) {
+  std::string str;
+  llvm::raw_string_ostream(str)
+      << "element " << i << ": got " << llvm::format("%.9g", a) << ", expected "
+      << llvm::format("%.9g", x);
+  return str;
+}
+
+/// Whether float element `a` matches `x`, and its error in units of the
+/// tolerance (`excess`: infinite for a NaN or infinity mismatch).
+static bool matchFloat(double a, double x, Tolerance tol, double &excess) {
+  excess = 0;
+  if (std::isnan(x) || std::isinf(x) || !std::isfinite(a)) {
+    bool same = std::isnan(x) ? std::isnan(a) : a == x;
+    excess = same ? 0 : std::numeric_limits<double>::infinity();
+    return same;
+  }
+  double bound = tol.atol + tol.rtol * std::fabs(x);
+  double error = std::fabs(a - x);
+  excess = bound > 0
+               ? error / bound
+               : (error == 0 ? 0 : std::numeric_limits<double>::infinity());
+  return error <= bound;
+}
+
 Comparison mlir::tuner::compareBuffers(const HostBuffer &actual,
                                        const HostBuffer &expected,
-                                       double tolerance) {
+                                       Tolerance tolerance) {
   Comparison result;
   if (actual.getType() != expected.getType()) {
     result.match = false;
-    std::string str;
-    llvm::raw_string_ostream(str) << "type " << actual.getType()
-                                  << " differs from the reference's "
-                                  << expected.getType();
-    result.firstMismatch = str;
+    result.maxError = std::numeric_limits<double>::infinity();
+    result.firstMismatch = "type " + printType(actual.getType()) +
+                           " differs from the reference's " +
+                           printType(expected.getType());
     return result;
   }
   bool isFloat = isa<FloatType>(actual.getType().getElementType());
-  double scale = isFloat ? getRootMeanSquare(expected) : 0;
+  if (isFloat && tolerance.perMagnitude > 0)
+    tolerance.atol += tolerance.perMagnitude *
+                      std::max(1.0, getTypicalMagnitude(actual, expected));
+  int64_t bytes = actual.getElementBytes();
+  const auto *pa = static_cast<const uint8_t *>(actual.data());
+  const auto *px = static_cast<const uint8_t *>(expected.data());
   for (int64_t i = 0, e = actual.getNumElements(); i < e; ++i) {
     double a = actual.getAsDouble(i), x = expected.getAsDouble(i);
+    double excess = 0;
+    bool ok;
+    if (isFloat) {
+      ok = matchFloat(a, x, tolerance, excess);
+    } else {
+      // Integers bit for bit (64-bit values do not all fit a double).
+      ok = std::memcmp(pa + i * bytes, px + i * bytes, bytes) == 0;
+      excess = ok ? 0 : std::numeric_limits<double>::infinity();
+    }
     double abs = std::fabs(a - x);
-    double rel = abs / (std::max(1.0, std::fabs(x)) + scale);
-    bool ok = isFloat ? (rel <= tolerance || a == x) : (a == x);
-    if (std::isnan(a) != std::isnan(x))
-      ok = false;
-    else if (std::isnan(a))
-      ok = true;
-    result.maxAbsError = std::max(result.maxAbsError, std::isnan(abs) ? 0 : abs);
-    result.maxError = std::max(result.maxError, std::isnan(rel) ? 0 : rel);
+    if (std::isfinite(abs)) {
+      result.maxAbsError = std::max(result.maxAbsError, abs);
+      if (x != 0)
+        result.maxRelError = std::max(result.maxRelError, abs / std::fabs(x));
+    }
+    result.maxError = std::max(result.maxError, excess);
     if (!ok) {
       if (result.mismatches++ == 0)
-        result.firstMismatch = "element " + std::to_string(i) + ": got " +
-                               std::to_string(a) + ", expected " +
-                               std::to_string(x);
+        result.firstMismatch = describeMismatch(i, a, x);
       result.match = false;
     }
   }
   return result;
+}
+
+void mlir::tuner::accumulateComparison(Comparison &total, const Comparison &c,
+                                       StringRef what) {
+  total.maxAbsError = std::max(total.maxAbsError, c.maxAbsError);
+  total.maxRelError = std::max(total.maxRelError, c.maxRelError);
+  total.maxError = std::max(total.maxError, c.maxError);
+  total.mismatches += c.mismatches;
+  if (!c.match && total.match) {
+    total.match = false;
+    total.firstMismatch = what.str() + ", " + c.firstMismatch;
+  }
 }

@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::tuner;
@@ -265,6 +266,9 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
                                      {"cuda", onGPU}};
   if (signature->precision)
     out.signature["precision"] = printType(signature->precision);
+  out.signature["reduction_size"] = signature->reductionSize;
+  if (signature->accumulator)
+    out.signature["accumulator"] = printType(signature->accumulator);
 
   // The JIT compiles host code for this target's ISA (and refuses one this
   // machine cannot run).
@@ -307,6 +311,10 @@ mlir::tuner::parseSignature(MLIRContext &ctx,
   sig.outParams = signature.getBoolean("out_params").value_or(false);
   if (std::optional<StringRef> precision = signature.getString("precision"))
     sig.precision = parseType(*precision, &ctx);
+  sig.reductionSize =
+      std::max<int64_t>(1, signature.getInteger("reduction_size").value_or(1));
+  if (std::optional<StringRef> acc = signature.getString("accumulator"))
+    sig.accumulator = parseType(*acc, &ctx);
   return sig;
 }
 
@@ -361,9 +369,12 @@ RunOutcome ObjectRunner::computeReference(const RunRequest &request) {
     return fail(MeasureError::Unknown, error);
   for (auto [copy, pristine] : llvm::zip(refInputs, data->inputs))
     copy.copyFrom(pristine);
+  for (HostBuffer &output : data->referenceOutputs)
+    output.poison();
   auto referenceStart = Clock::now();
   (*reference)->run(refInputs, data->referenceOutputs);
   out.referenceSeconds = secondsSince(referenceStart);
+  data->referenceInputs = std::move(refInputs);
   data->haveReference = true;
   out.wallSeconds = secondsSince(start);
   return out;
@@ -429,21 +440,26 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
       return fail(MeasureError::Unknown,
                   "the runner has no reference outputs for this task");
     restoreInputs();
+    // An output element the kernel does not write stays NaN.
+    for (HostBuffer &output : outputs)
+      output.poison();
     (*kernel)->run(inputs, outputs);
     out.verified = true;
-    for (auto [i, pair] :
-         llvm::enumerate(llvm::zip(outputs, data->referenceOutputs))) {
-      Comparison c = compareBuffers(
-          std::get<0>(pair), std::get<1>(pair),
-          request.tolerance > 0 ? request.tolerance
-                                : getDefaultTolerance(signature->precision));
-      out.maxError = std::max(out.maxError, c.maxError);
-      if (!c.match)
-        return fail(MeasureError::WrongAnswer,
-                    "output " + std::to_string(i) + " differs from the "
-                    "reference in " + std::to_string(c.mismatches) +
-                    " elements (" + c.firstMismatch + ")");
-    }
+    Comparison c = compareWithReference(
+        *signature, getKernelTolerance(*signature, request.tolerance), inputs,
+        outputs, data->referenceInputs, data->referenceOutputs);
+    out.maxError = c.maxError;
+    if (!c.match)
+      return fail(MeasureError::WrongAnswer,
+                  "the outputs differ from the reference's in " +
+                      std::to_string(c.mismatches) + " elements (" +
+                      c.firstMismatch + ")");
+  } else {
+    // Even unchecked, a kernel that wrote outside its buffers is wrong.
+    Comparison c =
+        compareWithReference(*signature, Tolerance(), inputs, outputs, {}, {});
+    if (!c.match)
+      return fail(MeasureError::WrongAnswer, c.firstMismatch);
   }
   out.wallSeconds = secondsSince(start);
   return out;
@@ -577,7 +593,11 @@ llvm::json::Value mlir::tuner::toJSON(const RunOutcome &r) {
                             {"message", r.message},
                             {"times_s", llvm::json::Array(r.seconds)},
                             {"verified", r.verified},
-                            {"max_error", r.maxError},
+                            // JSON has no infinity (a NaN or a write
+                            // outside the buffers): null.
+                            {"max_error", std::isfinite(r.maxError)
+                                              ? llvm::json::Value(r.maxError)
+                                              : llvm::json::Value(nullptr)},
                             {"reference_s", r.referenceSeconds},
                             {"wall_s", r.wallSeconds}};
 }
@@ -596,7 +616,8 @@ bool mlir::tuner::fromJSON(const llvm::json::Value &v, RunOutcome &r) {
   for (const llvm::json::Value &t : *times)
     r.seconds.push_back(t.getAsNumber().value_or(0));
   r.verified = o->getBoolean("verified").value_or(false);
-  r.maxError = o->getNumber("max_error").value_or(0);
+  r.maxError = o->getNumber("max_error")
+                   .value_or(std::numeric_limits<double>::infinity());
   r.referenceSeconds = o->getNumber("reference_s").value_or(0);
   r.wallSeconds = o->getNumber("wall_s").value_or(0);
   return true;

@@ -20,6 +20,7 @@
 #include "Tuner/Tuner/CostModel/Features.h"
 
 #include "Tuner/Tuner/Measure/Jobs.h"
+#include "Tuner/Tuner/Measure/WorkDirectory.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -46,6 +47,26 @@ using Clock = std::chrono::steady_clock;
 
 double secondsBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
+}
+
+/// Seconds a job may run on past the time budget before it is killed.
+constexpr double kDeadlineGraceSeconds = 2;
+
+/// Seconds from now to `deadline` plus the grace, at least 0.1 (the
+/// largest double when there is no deadline).
+double secondsLeft(Clock::time_point deadline) {
+  if (deadline == Clock::time_point::max())
+    return std::numeric_limits<double>::max();
+  return std::max(0.1, secondsBetween(Clock::now(), deadline) +
+                           kDeadlineGraceSeconds);
+}
+
+/// What a candidate not measured before the deadline comes back as.
+MeasureOutput skippedOutput() {
+  MeasureOutput out;
+  out.skipped = true;
+  out.message = "not measured: the time budget ran out";
+  return out;
 }
 
 /// A worker's answer to a job: the "result" member of its line, none when
@@ -99,11 +120,13 @@ public:
       : options(options), workDir(std::move(workDir)),
         cpus(getAvailableCPUs()) {
     builders.resize(std::max(1u, options.builders));
+    removeWorkDirectoryOnInterrupt(this->workDir);
   }
 
   ~LocalMeasurer() override {
     builders.clear();
     runner.reset();
+    keepWorkDirectoryOnInterrupt(workDir);
     llvm::sys::fs::remove_directories(workDir);
   }
 
@@ -339,10 +362,11 @@ void LocalMeasurer::buildReference(MeasureTask &task,
   request.objectPath = path("reference-" + task.key + ".o");
   BuildOutcome outcome;
   bool ok = false;
+  double limit =
+      std::min(options.referenceTimeoutSeconds, secondsLeft(task.deadline));
   if (builder && succeeded(builder->send(llvm::json::Object{
                      {"id", nextId++}, {"job", toJSON(request)}}))) {
-    if (std::optional<std::string> line =
-            builder->receive(options.referenceTimeoutSeconds)) {
+    if (std::optional<std::string> line = builder->receive(limit)) {
       llvm::Expected<llvm::json::Value> v = llvm::json::parse(*line);
       const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
       const llvm::json::Value *result = o ? o->get("result") : nullptr;
@@ -356,12 +380,16 @@ void LocalMeasurer::buildReference(MeasureTask &task,
         error = outcome.message;
     } else {
       builder->kill();
+      std::string how = builder->describeExit();
+      builders[0].reset();
+      // Cut by the time budget: the reference did not fail, it is not
+      // there (the candidates are skipped, never run unchecked).
+      if (Clock::now() >= task.deadline)
+        return;
       error = llvm::formatv("no answer within reference-timeout ({0:f1} s): "
                             "builder {1}",
-                            options.referenceTimeoutSeconds,
-                            builder->describeExit())
+                            options.referenceTimeoutSeconds, how)
                   .str();
-      builders[0].reset();
     }
   }
   if (!ok) {
@@ -396,11 +424,16 @@ bool LocalMeasurer::ensureReferenceOutputs(MeasureTask &task,
     // untuned time, is not disturbed.
     pauseBuilders();
     double seconds = 0;
-    outcome = runOne(llvm::json::Object{{"id", nextId++},
-                                        {"kind", "reference"},
-                                        {"job", toJSON(request)}},
-                     options.referenceTimeoutSeconds, seconds);
+    outcome = runOne(
+        llvm::json::Object{
+            {"id", nextId++}, {"kind", "reference"}, {"job", toJSON(request)}},
+        std::min(options.referenceTimeoutSeconds, secondsLeft(task.deadline)),
+        seconds);
     resumeBuilders();
+    // Cut by the time budget: not a failure of the reference.
+    if (outcome.error == MeasureError::RunTimeout &&
+        Clock::now() >= task.deadline)
+      return false;
   } else {
     outcome.error = MeasureError::Unknown;
     outcome.message = "cannot start the runner: " + error;
@@ -577,6 +610,13 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
   if (options.verify && task.referenceObject.empty() && !task.referenceFailed)
     buildReference(task, warn);
   bool checking = options.verify && !task.referenceFailed;
+  // The time budget ran out before the reference was there: nothing runs.
+  if (Clock::now() >= task.deadline ||
+      (checking && task.referenceObject.empty())) {
+    for (size_t i = 0; i < inputs.size(); ++i)
+      done(i, skippedOutput());
+    return;
+  }
 
   struct Built {
     size_t index;
@@ -606,6 +646,40 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
   };
 
   while (remaining > 0) {
+    // Past the time budget: nothing new starts, and what is running gets a
+    // grace period before it is killed (below).
+    bool late = Clock::now() >= task.deadline;
+    bool overdue = late && secondsBetween(task.deadline, Clock::now()) >
+                               kDeadlineGraceSeconds;
+    if (late) {
+      for (size_t index : buildQueue)
+        finish(index, skippedOutput());
+      buildQueue.clear();
+      for (Built &built : runQueue) {
+        deleteObject(built.object);
+        finish(built.index, skippedOutput());
+      }
+      runQueue.clear();
+    }
+    if (overdue) {
+      for (unsigned b = 0; b < builders.size(); ++b) {
+        if (!activeBuilds[b])
+          continue;
+        deleteObject(activeBuilds[b]->object);
+        finish(activeBuilds[b]->index, skippedOutput());
+        activeBuilds[b].reset();
+        builders[b].reset();
+      }
+      if (activeRun) {
+        deleteObject(activeRun->object);
+        finish(activeRun->index, skippedOutput());
+        activeRun.reset();
+        runner.reset();
+        resumeBuilders();
+      }
+      if (remaining == 0)
+        break;
+    }
     // Hand out builds, not while the builders are paused: a stopped builder
     // reads no job, and a job larger than the pipe's buffer (a task with
     // big constants) would block here until it resumed, which never comes.
@@ -643,9 +717,16 @@ void LocalMeasurer::measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
       Built built = std::move(runQueue.front());
       runQueue.pop_front();
       // The reference outputs come first, in a job of their own: a
-      // candidate's run never waits for the reference.
-      if (checking)
-        checking = ensureReferenceOutputs(task, warn);
+      // candidate's run never waits for the reference. One cut by the time
+      // budget leaves the candidate unmeasured, never unchecked.
+      if (checking && !ensureReferenceOutputs(task, warn)) {
+        if (!task.referenceFailed) {
+          deleteObject(built.object);
+          finish(built.index, skippedOutput());
+          continue;
+        }
+        checking = false; // warned: the task's candidates are not checked
+      }
       std::string error;
       WorkerProcess *run = getRunner(error);
       RunRequest request;

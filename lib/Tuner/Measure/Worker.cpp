@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <iostream>
 #include <poll.h>
+#include <pthread.h>
 #include <string>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -246,18 +247,36 @@ LogicalResult WorkerProcess::send(const llvm::json::Value &job) {
   std::string line;
   llvm::raw_string_ostream os(line);
   os << job << "\n";
+  // Writing to a worker that died (kill -9) raises SIGPIPE, whose default
+  // action would end the driver: it is blocked around the write, and one
+  // this write raised is taken back; the write fails with EPIPE instead,
+  // and the caller records the dead worker as its candidate's error.
+  sigset_t pipeSet, oldSet, pending;
+  sigemptyset(&pipeSet);
+  sigaddset(&pipeSet, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipeSet, &oldSet);
+  sigpending(&pending);
+  bool wasPending = sigismember(&pending, SIGPIPE);
   const char *p = line.data();
   size_t left = line.size();
+  bool broken = false;
   while (left > 0) {
     ssize_t n = write(inFd, p, left);
     if (n < 0 && errno == EINTR)
       continue;
-    if (n <= 0)
-      return failure();
+    if (n <= 0) {
+      broken = n < 0 && errno == EPIPE;
+      break;
+    }
     p += n;
     left -= n;
   }
-  return success();
+  if (broken && !wasPending) {
+    struct timespec zero = {0, 0};
+    sigtimedwait(&pipeSet, nullptr, &zero);
+  }
+  pthread_sigmask(SIG_SETMASK, &oldSet, nullptr);
+  return success(left == 0);
 }
 
 bool WorkerProcess::readAvailable() {

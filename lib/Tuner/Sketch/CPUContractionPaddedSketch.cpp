@@ -56,8 +56,14 @@ static SmallVector<int64_t> paddedSizes(int64_t extent, int64_t step,
                                        16, 24, 32, 48, 64, 96, 128};
   // Rounded up to 2 x `step`, so that one block of register tiles of
   // 2 x `step` rows covers the extent (500 rows: 504, 63 tiles of 8).
-  int64_t roundedUp = llvm::divideCeil(extent, 2 * step) * 2 * step;
-  int64_t bound = std::min(roundedUp, limit);
+  // (Products are only formed below `limit`: an extent near INT64_MAX made
+  // them overflow into negative block sizes, which tile_using_forall
+  // crashed on.)
+  int64_t bound =
+      extent >= limit
+          ? limit
+          : std::min<int64_t>(llvm::divideCeil(extent, 2 * step) * 2 * step,
+                              limit);
   SmallVector<int64_t> sizes;
   for (int64_t m : kMultiples)
     if (m * step <= bound)
@@ -66,11 +72,10 @@ static SmallVector<int64_t> paddedSizes(int64_t extent, int64_t step,
   // of 8 rows or 2 vectors).
   for (int64_t multiple : {step, 2 * step}) {
     for (int64_t blocks = 1; blocks <= 16; ++blocks) {
-      int64_t size =
-          llvm::divideCeil(llvm::divideCeil(extent, blocks), multiple) *
-          multiple;
-      if (size <= bound)
-        sizes.push_back(size);
+      int64_t multiples =
+          llvm::divideCeil(llvm::divideCeil(extent, blocks), multiple);
+      if (multiples <= bound / multiple)
+        sizes.push_back(multiples * multiple);
     }
   }
   if (sizes.empty())

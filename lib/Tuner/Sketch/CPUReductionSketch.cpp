@@ -117,6 +117,16 @@ FailureOr<ReductionLoops> analyzeReduction(linalg::LinalgOp op,
   return loops;
 }
 
+/// Whether `op`'s payload reads the index of one of its reduction loops.
+bool readsReductionIndex(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  return llvm::any_of(
+      op.getBlock()->getOps<linalg::IndexOp>(), [&](linalg::IndexOp index) {
+        return index.getDim() < iterators.size() &&
+               iterators[index.getDim()] == utils::IteratorType::reduction;
+      });
+}
+
 class ReductionInstance : public SketchInstance {
 public:
   ReductionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
@@ -343,6 +353,14 @@ public:
       return nullptr;
     if (op->getNumResults() != 1) {
       whyNot = "the op has several results";
+      return nullptr;
+    }
+    // tile_reduction_using_for gives the split op the tile's own index
+    // space: a payload reading the index of the reduced loop would see it
+    // restart at every tile of `v` (a sum of x * i computed garbage).
+    if (loops->inner && readsReductionIndex(op)) {
+      whyNot = "the payload reads the index of a reduction loop "
+               "(linalg.index), which splitting the reduction does not keep";
       return nullptr;
     }
     if (linalg::isaContractionOpInterface(op)) {

@@ -100,12 +100,18 @@ ConfigAttr ownBestConfig(const Database &db, const Task &task,
                          TargetAttr target, StringRef targetText) {
   Operation *anchor = task.occurrences.front().anchor;
   MLIRContext *ctx = anchor->getContext();
+  llvm::DenseSet<ConfigAttr> failedConfigs =
+      getFailedConfigs(db, task.key, targetText, ctx);
   for (const Record *record : db.getBest(task.key, targetText, /*limit=*/0)) {
     // The database checked the record's structure; only the sketches know
     // whether its sketch exists and its knobs fit (a record of an older
     // space, of a test sketch, or one written by hand): such a record is
     // skipped, never chosen.
     ConfigAttr config = record->getConfig(ctx);
+    // A config that failed the result check in some run is never applied,
+    // whatever its other records say.
+    if (failedConfigs.contains(config))
+      continue;
     std::string why;
     FailureOr<std::unique_ptr<SketchInstance>> instance = instantiateSketch(
         config.getSketch(), task.occurrences.front(), target, why);

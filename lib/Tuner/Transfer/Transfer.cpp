@@ -17,6 +17,19 @@ using namespace mlir;
 using namespace mlir::sched;
 using namespace mlir::tuner;
 
+llvm::DenseSet<ConfigAttr> mlir::tuner::getFailedConfigs(const Database &db,
+                                                         StringRef taskKey,
+                                                         StringRef targetText,
+                                                         MLIRContext *ctx) {
+  llvm::DenseSet<ConfigAttr> failed;
+  for (const Record &r : db.getRecords())
+    if (r.error == MeasureError::WrongAnswer && r.taskKey == taskKey &&
+        r.target == targetText)
+      if (ConfigAttr config = r.getConfig(ctx))
+        failed.insert(config);
+  return failed;
+}
+
 std::vector<TransferCandidate>
 mlir::tuner::getTransferCandidates(const Database &db, const Task &task,
                                    TargetAttr target, StringRef targetText,
@@ -24,17 +37,20 @@ mlir::tuner::getTransferCandidates(const Database &db, const Task &task,
   MLIRContext *ctx = target.getContext();
   const FusedGroup &group = task.occurrences.front();
   std::vector<TransferCandidate> candidates;
-  llvm::DenseSet<ConfigAttr> seen;
+  llvm::DenseSet<ConfigAttr> seen =
+      getFailedConfigs(db, task.key, targetText, ctx);
   unsigned sources = 0;
   for (const auto &[key, distance] :
        db.getSimilarTasks(describeWorkload(task), task.key, targetText)) {
     if (sources == maxSources)
       break;
     bool used = false;
+    llvm::DenseSet<ConfigAttr> failedAtSource =
+        getFailedConfigs(db, key, targetText, ctx);
     for (auto [rank, record] :
          llvm::enumerate(db.getBest(key, targetText, perSource))) {
       ConfigAttr config = record->getConfig(ctx);
-      if (!config)
+      if (!config || failedAtSource.contains(config))
         continue;
       std::string error;
       FailureOr<std::unique_ptr<SketchInstance>> instance =

@@ -14,7 +14,7 @@
 // CHECK: none NO_ERROR
 // CHECK: run_crash RUNTIME_DEVICE the kernel crashed the runner: killed by signal 6 (Aborted)
 // CHECK: run_hang RUN_TIMEOUT running took longer than
-// CHECK: wrong_result WRONG_ANSWER output 0 differs from the reference
+// CHECK: wrong_result WRONG_ANSWER the outputs differ from the reference{{.*}} (output 0, element
 // STDERR-NOT: error
 // OUT: linalg.matmul {sched.config = #sched.config<sketch = "test.fault", knobs = {kind = "none"}>
 func.func @mm(%a: tensor<32x32xf32>, %b: tensor<32x32xf32>) -> tensor<32x32xf32> {

@@ -28,7 +28,7 @@
 // REPORT: "errors": 0,
 // REPORT: "trials": 16
 // EXEC: reference: match
-// NONE: warning: tuner-tune: no valid measurement for task
+// NONE: warning: tuner-tune: no valid, checked config for task
 // NONEDB: "error_name":"UNKNOWN_ERROR",{{.*}}"message":"no live MPI rank can measure for target #sched.target<kind = cpu, arch = \"x86-64-v3\", cores = 4096
 // ONE: error: tuner-tune: workers=mpi: the MPI job has one rank
 // NOLAUNCHER: error: tuner-tune: workers=mpi: this process was not started by an MPI launcher

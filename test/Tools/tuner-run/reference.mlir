@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=MISMATCH --input-file=%t/out.txt
 // RUN: not tuner-run %t/scheduled.mlir --reference=%t/other-shape.mlir 2>&1 | FileCheck %s --check-prefix=SIGNATURE
 
-// CHECK: reference: match (max error {{.*}}, tolerance 1.0e-03)
+// CHECK: reference: match (max abs error {{.*}}; atol 1.0e-05 + {{.*}} x magnitude, rtol 1.0e-05)
 // LOWERED: "flops":532480,{{.*}}"match":true
 // MISMATCH: reference: MISMATCH in {{[0-9]+}} elements (output 0, element {{[0-9]+}}: got {{.*}}, expected {{.*}})
 // SIGNATURE: tuner-run: the reference's signature differs from the module's

@@ -13,7 +13,7 @@
 // expected-error @+7 {{tuner-tune: min-repeat-ms must be a number in [0, 60000] (got -1)}}
 // expected-error @+6 {{tuner-tune: timeout must be a number in (0, 86400] (got 0)}}
 // expected-error @+5 {{tuner-tune: reference-timeout must be a number in (0, 86400] (got 0)}}
-// expected-error @+4 {{tuner-tune: memory-limit must be 0 (no limit) or at least 256 MiB (got 1): a worker cannot start with less}}
+// expected-error @+4 {{tuner-tune: memory-limit must be 0 (no limit) or at least 512 MiB (got 1): a worker cannot start with less}}
 // expected-error @+3 {{tuner-tune: final-validation must be at most 64 (got 1000)}}
 // expected-error @+2 {{tuner-tune: final-validation-rounds must be at least 1}}
 // expected-error @+1 {{tuner-tune: transfer-seeds must be at most 4096 (got 100000)}}

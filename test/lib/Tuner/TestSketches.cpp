@@ -15,6 +15,8 @@
 //                       build_hang, build_oom, run_crash, run_hang,
 //                       wrong_result. With `tuner-tune sketches=test.fault`
 //                       and 7 trials, every fault is measured once.
+//   test.wrong          two candidates, both computing a wrong result (one
+//                       by 1, one by 0.024%): a task with no valid config.
 //   test.run_hang       one candidate, whose kernel never returns: with
 //                       `sketches=test.run_hang` it is the first candidate
 //                       of its task to run, before the reference exists.
@@ -121,4 +123,6 @@ void mlir::tuner::test::registerTestSketches() {
                           "run_crash", "run_hang", "wrong_result"}));
   SketchRegistry::registerSketch(std::make_unique<FaultSketch>(
       "test.run_hang", ArrayRef<StringRef>{"run_hang"}));
+  SketchRegistry::registerSketch(std::make_unique<FaultSketch>(
+      "test.wrong", ArrayRef<StringRef>{"wrong_result", "wrong_small"}));
 }

@@ -191,7 +191,7 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "Measure each task's default again at the end; warn on a drift">,
     Option<"memoryLimit", "memory-limit", "uint64_t", /*default=*/"8192",
            "Address-space limit of each worker in MiB (0: none; else at "
-           "least 256; not the runner of a CUDA target, whose driver "
+           "least 512; not the runner of a CUDA target, whose driver "
            "reserves more address space than any limit)">,
     Option<"finalValidation", "final-validation", "unsigned",
            /*default=*/"3",

@@ -75,9 +75,12 @@ constexpr unsigned kMaxRepeats = 10000;
 constexpr unsigned kMaxBuilders = 1024;
 constexpr double kMaxTimeoutSeconds = 86400;
 constexpr double kMaxMinRepeatMs = 60000;
-/// Smallest memory limit (MiB) a worker can start under (an MLIR/LLVM
-/// process maps more than this before doing anything).
-constexpr uint64_t kMinMemoryLimitMB = 256;
+/// Smallest memory limit (MiB) a worker works under. Measured (LLVM 22,
+/// x86-64): under 256 MiB no worker starts (exec fails: the tool's shared
+/// libraries alone map more), under 320 a builder aborts compiling a 64^3
+/// matmul, from 384 a 64^3 matmul and examples/workloads/mlp_3layer.mlir
+/// build and run; 512 leaves room for larger tasks.
+constexpr uint64_t kMinMemoryLimitMB = 512;
 constexpr unsigned kMaxValidationCandidates = 64;
 constexpr unsigned kMaxValidationRounds = 100;
 

@@ -59,8 +59,14 @@ struct TaskReport {
   double untunedSeconds = kNoTime;
   /// The config the anchor ops are annotated with.
   std::string bestConfig;
-  /// Whether the annotation is the default because nothing valid was found.
+  /// Always false: a task with no valid, checked measurement is left
+  /// unscheduled (kept for the report's `used_default` field).
   bool usedDefault = false;
+  /// Whether the task's ops were left without a config: no candidate was
+  /// measured validly and checked against the reference.
+  bool unscheduled = false;
+  /// Trials whose outputs differed from the reference's (WRONG_ANSWER).
+  unsigned wrongAnswers = 0;
   /// The final validation: the candidates re-timed (empty when there was
   /// none), the index of the chosen one, and whether the choice differs
   /// from the search's best.
@@ -81,6 +87,11 @@ struct TuningReport {
   std::string target, policy, taskScheduler;
   std::vector<TaskReport> tasks;
   unsigned trials = 0, errors = 0;
+  /// Tasks left unscheduled (TaskReport::unscheduled).
+  unsigned unscheduledTasks = 0;
+  /// Whether a record could not be appended to the database (the ones
+  /// after it were not written either).
+  bool recordsLost = false;
   double seconds = 0;
   double buildSeconds = 0, runSeconds = 0;
   /// Sum over tasks of weight x time, best, default and untuned (the

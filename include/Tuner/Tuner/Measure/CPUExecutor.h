@@ -37,6 +37,25 @@ LogicalResult allocateBuffers(const KernelSignature &signature,
                               std::vector<HostBuffer> &outputs,
                               std::string &error, bool managed = false);
 
+/// The tolerance the outputs of a kernel with `signature` are checked with
+/// (getDefaultTolerance of its precision, accumulator and longest
+/// reduction); a positive `rtol` or `atol` replaces the default's.
+Tolerance getKernelTolerance(const KernelSignature &signature, double rtol = 0,
+                             double atol = 0);
+
+/// Compares what a kernel computed with what its reference computed on the
+/// same inputs: every output, and every memref argument (a function on
+/// memrefs writes its results into its arguments), element by element
+/// (compareBuffers); and checks that the kernel wrote nothing into the
+/// guard regions around its buffers. The message of a mismatch names the
+/// output or argument.
+Comparison compareWithReference(const KernelSignature &signature,
+                                Tolerance tolerance,
+                                ArrayRef<HostBuffer> inputs,
+                                ArrayRef<HostBuffer> outputs,
+                                ArrayRef<HostBuffer> referenceInputs,
+                                ArrayRef<HostBuffer> referenceOutputs);
+
 /// JIT-compiles `module` (LLVM dialect) and writes its object code, with the
 /// packed entry points `_mlir_<name>` of every function, to `objectPath`.
 /// This is what a builder produces for a runner.

@@ -33,7 +33,14 @@ enum class BufferMemory {
   Device,
 };
 
-/// A dense, 64-byte aligned buffer with a memref descriptor.
+/// Bytes of the guard regions around a buffer in host or managed memory.
+constexpr int64_t kGuardBytes = 4096;
+
+/// A dense, 64-byte aligned buffer with a memref descriptor. In host and
+/// managed memory it sits between two guard regions of kGuardBytes (the one
+/// after it also covers the padding to 64 bytes) filled with 0xff bytes,
+/// a NaN in every float type: a kernel that reads past its operand computes
+/// with NaN, and one that writes there is caught by checkGuards().
 class HostBuffer {
 public:
   /// Allocates a buffer for `type` (static shape; element type f16, bf16,
@@ -54,13 +61,21 @@ public:
   ShapedType getType() const { return type; }
   int64_t getNumElements() const { return numElements; }
   int64_t getElementBytes() const { return elementBytes; }
-  void *data() { return storage.get(); }
-  const void *data() const { return storage.get(); }
+  void *data() { return storage.get() + guardBytes; }
+  const void *data() const { return storage.get() + guardBytes; }
+  /// Whether the guard regions around the buffer still hold what create()
+  /// put there; otherwise `error` says where the first changed byte is.
+  /// Always true in device memory (which has no guards).
+  bool checkGuards(std::string &error) const;
 
   /// Fills with reproducible random values: floats uniform in [-1, 1],
   /// integers uniform in [-8, 8] below 32 bits, in [0, 8] from 32 bits on
   /// (they may index a table), booleans 0/1.
   void fillRandom(uint64_t seed);
+  /// Fills the data with what the guards hold (NaN in every float type),
+  /// so that an element a kernel does not write is seen (not in device
+  /// memory).
+  void poison();
   /// Copies the contents of a buffer of the same type (neither in device
   /// memory).
   void copyFrom(const HostBuffer &other);
@@ -103,35 +118,74 @@ private:
   BufferMemory memory = BufferMemory::Host;
   int64_t numElements = 0;
   int64_t elementBytes = 0;
+  /// Bytes of the guard before the data, and of the data, the padding and
+  /// the guard after it.
+  int64_t guardBytes = 0, tailBytes = 0;
   std::unique_ptr<uint8_t, void (*)(void *)> storage{nullptr, nullptr};
   SmallVector<int64_t> descriptor;
 };
 
-/// Result of comparing a buffer against a reference.
+/// How far a result may be from the reference's: element by element,
+/// |actual - expected| <= atol' + rtol * |expected| (numpy.allclose), where
+/// atol' = atol + perMagnitude * max(1, m) and m, the output's typical
+/// magnitude, is the median of |expected| over the elements that differ
+/// from the reference's at all. Reordering a sum moves it by roundings of
+/// the size of its terms, not of its value: an element that cancels to
+/// almost nothing keeps the error of its large terms, which m (about the
+/// size of the sums) stands for. The median is moved only by half of the
+/// elements, and elements both computed alike (a mask value, a copy) do not
+/// count: one -1e9 does not loosen the others.
+struct Tolerance {
+  double atol = 0;
+  double rtol = 0;
+  double perMagnitude = 0;
+};
+
+/// Result of comparing a buffer against a reference. The figures summarize;
+/// `match` is decided element by element.
 struct Comparison {
   bool match = true;
-  /// Largest |actual - expected|.
+  /// Largest |actual - expected| over the finite elements.
   double maxAbsError = 0;
-  /// Largest |actual - expected| / (max(1, |expected|) + rms(expected)).
+  /// Largest |actual - expected| / |expected| over the finite, non-zero
+  /// expected elements.
+  double maxRelError = 0;
+  /// Largest |actual - expected| / (atol + rtol * |expected|): at most 1
+  /// when every element matches (an element that mismatches by being NaN or
+  /// infinite where the other is not counts as infinity).
   double maxError = 0;
   int64_t mismatches = 0;
   /// Describes the first mismatching element, if any.
   std::string firstMismatch;
 };
 
-/// Compares element-wise; floats match when |a - e| <= tolerance *
-/// (max(1, |e|) + rms(expected)): relative to the element, and to the scale
-/// of the whole result, so that a sum that cancels to a small value is
-/// judged by the size of its terms. Integers must be equal; NaNs match NaNs.
+/// Compares element by element, as numpy.allclose with `tolerance`: a float
+/// element matches when |a - e| <= atol + rtol * |e|; NaN matches only NaN,
+/// an infinity only the same infinity; integers must be equal. Buffers of
+/// different types do not match.
 Comparison compareBuffers(const HostBuffer &actual, const HostBuffer &expected,
-                          double tolerance);
+                          Tolerance tolerance);
 
-/// The relative tolerance a result computed in `precision` (a float type:
-/// the least precise one of the program, see KernelSignature::precision) is
-/// checked with: about 2^-10 for f32 (sums in another order), a few units in
-/// the last place for f16 (2^-10) and bf16 (2^-7), whose roundings a
-/// reordered f32 accumulation may flip, 1e-5 for f64. Without a type, f32's.
-double getDefaultTolerance(Type precision);
+/// Merges the comparison of output `index` into `total`.
+void accumulateComparison(Comparison &total, const Comparison &c,
+                          StringRef what);
+
+/// The tolerance of a result computed in `precision` (the least precise
+/// float type of the program, see KernelSignature::precision) whose longest
+/// reduction sums `reductionSize` terms in `accumulator`:
+///   rtol = atol = max(4 eps(precision), 1e-5): the last bits of a result
+///          (and the roundings a reordered accumulation may flip), an
+///          absolute amount for values of about one (the inputs of a run
+///          are in [-1, 1]);
+///   perMagnitude = 4 eps(accumulator) sqrt(reductionSize): the roundings
+///          of a sum of that many terms in another order, per unit of the
+///          output's magnitude.
+/// eps is 2^-23 for f32, 2^-10 for f16, 2^-7 for bf16, 2^-52 for f64. An
+/// elementwise f32 result is checked to about 1e-5, a 4096-term f32 sum of
+/// typical magnitude 14 (random inputs) to about 4e-4. Without a precision,
+/// f32's; integers are always exact.
+Tolerance getDefaultTolerance(Type precision, Type accumulator = {},
+                              int64_t reductionSize = 1);
 
 } // namespace mlir::tuner
 

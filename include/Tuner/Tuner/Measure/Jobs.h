@@ -81,6 +81,8 @@ struct RunRequest {
   /// always; 0: never). A candidate only needs checking when it would be
   /// the new best.
   double verifyBelow = std::numeric_limits<double>::infinity();
+  /// The relative tolerance of the check; 0: the default of the kernel's
+  /// signature (getKernelTolerance), whose absolute tolerance then stands.
   double tolerance = 0;
 };
 
@@ -116,6 +118,9 @@ private:
   struct TaskData {
     std::vector<HostBuffer> inputs;
     std::vector<HostBuffer> referenceOutputs;
+    /// The arguments after the reference ran: a function on memrefs writes
+    /// its results into them.
+    std::vector<HostBuffer> referenceInputs;
     bool haveReference = false;
   };
   /// The task's inputs (made on first use); null with `error` when they

@@ -22,6 +22,7 @@
 #include "Tuner/Tuner/Measure/MeasureError.h"
 #include "Tuner/Tuner/Measure/Timing.h"
 
+#include <chrono>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -49,6 +50,11 @@ struct MeasureTask {
   /// Seconds of one call of the reference (the task without a schedule),
   /// from the runner that computed the reference outputs; 0 until then.
   double untunedSeconds = 0;
+  /// When the run's time budget is spent: no job starts after it, a job
+  /// still running a few seconds after it is killed, and the candidates
+  /// not measured come back `skipped` (MeasureOutput).
+  std::chrono::steady_clock::time_point deadline =
+      std::chrono::steady_clock::time_point::max();
 };
 
 /// One candidate to measure: its config (the task's sketch and knob values).
@@ -73,6 +79,9 @@ struct MeasureOutput {
   /// the host name, and the worker there ("mpi rank 2").
   std::string host;
   std::string worker;
+  /// Not measured: the time budget ran out first (MeasureTask::deadline). A
+  /// skipped candidate is no trial and no record.
+  bool skipped = false;
 };
 
 using MeasureDoneFn = std::function<void(size_t, MeasureOutput)>;

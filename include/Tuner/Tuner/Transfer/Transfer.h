@@ -20,6 +20,8 @@
 #include "Tuner/Tuner/Database/Database.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include <string>
 #include <vector>
 
@@ -41,11 +43,21 @@ struct TransferCandidate {
   double predicted = 0;
 };
 
+/// The configs of task `taskKey` on `targetText` that have a WRONG_ANSWER
+/// record in `db` (whatever other records of them say): never to be
+/// annotated or transferred.
+llvm::DenseSet<sched::ConfigAttr> getFailedConfigs(const Database &db,
+                                                   StringRef taskKey,
+                                                   StringRef targetText,
+                                                   MLIRContext *ctx);
+
 /// The adaptations to `task` of the best configs of the recorded tasks most
 /// similar to it on `target` (printed as `targetText` in the records): up to
 /// `maxSources` tasks, nearest first, up to `perSource` configs each, best
 /// first. Configs that do not adapt (another sketch space, a violated
-/// constraint) are skipped, duplicates after adaptation dropped.
+/// constraint) are skipped, duplicates after adaptation dropped; so are
+/// configs that failed the result check, on their own task or, adapted, on
+/// `task` (getFailedConfigs).
 std::vector<TransferCandidate>
 getTransferCandidates(const Database &db, const Task &task,
                       sched::TargetAttr target, StringRef targetText,

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -253,6 +254,28 @@ void transform::sched::VectorizePadRowsOp::getEffects(
 /// The most elements of one chunk of sched.vectorize_pad_rows.
 static constexpr int64_t kMaxChunkElements = int64_t(1) << 20;
 
+/// An upper bound of the size of `value` (a ranked tensor) along `dim`: its
+/// static size, else that of the tensor it is a unit-stride slice of, and
+/// so on; nullopt when there is none.
+static std::optional<int64_t> getSizeUpperBound(Value value, int64_t dim) {
+  std::optional<int64_t> bound;
+  while (true) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (!type.isDynamicDim(dim))
+      return type.getDimSize(dim);
+    FailureOr<int64_t> ub = ValueBoundsConstraintSet::computeConstantBound(
+        presburger::BoundType::UB, {value, dim}, /*stopCondition=*/nullptr,
+        /*closedUB=*/true);
+    if (succeeded(ub))
+      bound = bound ? std::min(*bound, *ub) : *ub;
+    auto slice = value.getDefiningOp<tensor::ExtractSliceOp>();
+    if (!slice || !slice.hasUnitStride() ||
+        slice.getSourceType().getRank() != type.getRank())
+      return bound;
+    value = slice.getSource();
+  }
+}
+
 /// Builds `pad`'s padded tensor chunk by chunk (see the op's description);
 /// returns the outermost loop, or null when there is none (a 1-D pad).
 static Operation *buildPaddedInRows(RewriterBase &rewriter, tensor::PadOp pad,
@@ -270,6 +293,17 @@ static Operation *buildPaddedInRows(RewriterBase &rewriter, tensor::PadOp pad,
     vectorShape[rank - 2] = std::min(rows, shape[rank - 2]);
   auto vectorType = VectorType::get(vectorShape, type.getElementType());
   auto maskType = VectorType::get(vectorShape, rewriter.getI1Type());
+  // A chunk reads no wider than the source's rows can be (a power of two of
+  // their upper bound: a K block of 16 over a K of 3 reads 4 lanes), the
+  // rest of the padded row is padding. Masked lanes past a short row are
+  // legal, but LLVM 22 compiled some 16-lane masked loads on AVX2 to plain
+  // loads of their upper half, which read past the end of A.
+  SmallVector<int64_t> readShape(vectorShape);
+  std::optional<int64_t> columns = getSizeUpperBound(source, rank - 1);
+  if (columns && *columns < readShape.back())
+    readShape.back() = llvm::PowerOf2Ceil(std::max<int64_t>(*columns, 1));
+  auto readType = VectorType::get(readShape, type.getElementType());
+  auto readMaskType = VectorType::get(readShape, rewriter.getI1Type());
   bool maskWrite = vectorShape.back() != shape.back() ||
                    (rank >= 2 && shape[rank - 2] % vectorShape[rank - 2]);
 
@@ -290,24 +324,30 @@ static Operation *buildPaddedInRows(RewriterBase &rewriter, tensor::PadOp pad,
     indices.push_back(zero);
     // What is left of the source (read) and of the padded tensor (write)
     // from the chunk's first index on: create_mask clamps to [0, size].
-    auto getMask = [&](auto getExtent) -> Value {
+    auto getMask = [&](VectorType type, auto getExtent) -> Value {
       SmallVector<Value> bounds;
       for (int64_t d = 0; d < rank; ++d)
         bounds.push_back(
             arith::SubIOp::create(b, loc, getExtent(d), indices[d]));
-      return vector::CreateMaskOp::create(b, loc, maskType, bounds);
+      return vector::CreateMaskOp::create(b, loc, type, bounds);
     };
-    Value readMask = getMask([&](int64_t d) -> Value {
+    Value readMask = getMask(readMaskType, [&](int64_t d) -> Value {
       return tensor::DimOp::create(b, loc, source, d);
     });
     SmallVector<bool> inBounds(rank, true);
     Value chunk = vector::TransferReadOp::create(
-        b, loc, vectorType, source, indices,
+        b, loc, readType, source, indices,
         AffineMapAttr::get(b.getMultiDimIdentityMap(rank)), padValue, readMask,
         b.getBoolArrayAttr(inBounds));
+    if (readType != vectorType) {
+      Value padding = vector::BroadcastOp::create(b, loc, vectorType, padValue);
+      chunk = vector::InsertStridedSliceOp::create(
+          b, loc, chunk, padding, SmallVector<int64_t>(rank, 0),
+          SmallVector<int64_t>(rank, 1));
+    }
     Value writeMask;
     if (maskWrite)
-      writeMask = getMask([&](int64_t d) -> Value {
+      writeMask = getMask(maskType, [&](int64_t d) -> Value {
         return arith::ConstantIndexOp::create(b, loc, shape[d]);
       });
     Value dest = args.empty() ? init : args.front();

@@ -4,10 +4,12 @@
 // flushed as soon as it is measured (a run killed at any moment loses at
 // most the line being written). A record of a measurer that does not
 // measure hardware says so in its `tool` field, so that it never passes for
-// a measurement. A failed append stops the run.
+// a measurement. A failed append (a full disk) is a warning: the run goes
+// on without saving records, and ends with a non-zero exit status.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Support/ExitStatus.h"
 #include "Tuner/Tuner/Driver/MeasureCallback.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
@@ -46,8 +48,18 @@ public:
     record.host = m.output.host.empty() ? getHostName() : m.output.host;
     record.worker = m.output.worker;
     std::string error;
-    if (failed(state.database->append(record, error)))
-      return emitError(state.loc) << "tuner-tune: " << error;
+    if (state.report.recordsLost)
+      return success();
+    if (failed(state.database->append(record, error))) {
+      // The search goes on and the tuned module is still written: losing
+      // the records must not lose the results too. The exit status says it.
+      state.report.recordsLost = true;
+      emitWarning(state.loc)
+          << "tuner-tune: " << error
+          << "; this and later records are not saved (the run goes on, the "
+             "tuned module is written, and the exit status is "
+          << kIncompleteTuningExitStatus << ")";
+    }
     return success();
   }
 };

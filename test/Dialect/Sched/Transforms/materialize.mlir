@@ -5,7 +5,7 @@
 // across the K loop (unrolled twice: 16 FMAs per step of 2), and no
 // annotation left on the scheduled ops.
 // CHECK-LABEL: func.func @mm_relu
-// CHECK-SAME:    tuner.kernel = {flops = 532480 : i64, inputs = [tensor<64x32xf32>, tensor<32x128xf32>], out_params = false, outputs = [tensor<64x128xf32>], precision = f32}
+// CHECK-SAME:    tuner.kernel = {accumulator = f32, flops = 532480 : i64, inputs = [tensor<64x32xf32>, tensor<32x128xf32>], out_params = false, outputs = [tensor<64x128xf32>], precision = f32, reduction_size = 32 : i64}
 // CHECK:         scf.forall (%{{.*}}, %{{.*}}) in (2, 1) shared_outs
 // CHECK:           vector.transfer_write %{{.*}} : vector<8x32xf32>, tensor<8x32xf32>
 // CHECK:           %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<32x64xf32>, vector<8x32xf32>

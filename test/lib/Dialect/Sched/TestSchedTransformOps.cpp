@@ -21,6 +21,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -41,8 +42,8 @@ using namespace mlir::transform;
 //===----------------------------------------------------------------------===//
 
 static constexpr llvm::StringLiteral kFaultKinds[] = {
-    "none",      "build_crash", "build_hang",  "build_oom",
-    "run_crash", "run_hang",    "wrong_result"};
+    "none",      "build_crash", "build_hang",   "build_oom",
+    "run_crash", "run_hang",    "wrong_result", "wrong_small"};
 
 LogicalResult mlir::sched::test::TestFaultOp::verify() {
   if (!llvm::is_contained(kFaultKinds, getKind()))
@@ -119,7 +120,7 @@ mlir::sched::test::TestFaultOp::apply(TransformRewriter &rewriter,
           rewriter, loc, rewriter.getI32IntegerAttr(1000));
       func::CallOp::create(rewriter, loc, usleepFn, ValueRange{micros});
       scf::YieldOp::create(rewriter, loc);
-    } else if (kind == "wrong_result") {
+    } else if (kind == "wrong_result" || kind == "wrong_small") {
       if (op->getNumResults() == 0)
         return emitDefiniteFailure() << "payload op has no result";
       Value result = op->getResult(0);
@@ -129,8 +130,13 @@ mlir::sched::test::TestFaultOp::apply(TransformRewriter &rewriter,
       Location loc = op->getLoc();
       rewriter.setInsertionPointAfter(op);
       Type elt = type.getElementType();
-      Value one =
-          arith::ConstantOp::create(rewriter, loc, rewriter.getOneAttr(elt));
+      bool small = kind == "wrong_small";
+      if (small && !isa<FloatType>(elt))
+        return emitDefiniteFailure() << "wrong_small needs a float result";
+      Value one = arith::ConstantOp::create(
+          rewriter, loc,
+          small ? rewriter.getFloatAttr(elt, 1.0 + std::ldexp(1.0, -12))
+                : rewriter.getOneAttr(elt));
       Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(), elt);
       AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
       SmallVector<utils::IteratorType> parallel(type.getRank(),
@@ -140,7 +146,8 @@ mlir::sched::test::TestFaultOp::apply(TransformRewriter &rewriter,
           ArrayRef<AffineMap>{id, id}, parallel,
           [&](OpBuilder &b, Location l, ValueRange args) {
             Value sum =
-                isa<FloatType>(elt)
+                small ? arith::MulFOp::create(b, l, args[0], one).getResult()
+                : isa<FloatType>(elt)
                     ? arith::AddFOp::create(b, l, args[0], one).getResult()
                     : arith::AddIOp::create(b, l, args[0], one).getResult();
             linalg::YieldOp::create(b, l, sum);

@@ -32,6 +32,10 @@ def TestFaultOp : Op<Transform_Dialect, "sched.test_fault", [
     * `wrong_result`: 1 is added to every element of each payload op's first
       result (an elementwise linalg.generic after it), so the kernel runs but
       computes something else;
+    * `wrong_small`: every element of the first result is multiplied by
+      1 + 2^-12 instead (float results only): an error of 0.024%, far beyond
+      an f32 rounding, within the relative tolerance of 1e-3 the result
+      check had;
     * `none`: nothing.
 
     ```mlir
