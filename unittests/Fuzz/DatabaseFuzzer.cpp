@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Tuner/Database/Database.h"
+#include "Tuner/Tuner/Transfer/Similarity.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/raw_ostream.h"
@@ -135,7 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t i = 1; i < best.size(); ++i)
       if (best[i - 1]->median() > best[i]->median())
         fail("getBest is not sorted", text);
-    (void)(*db)->getSimilarTasks(first.workload, "", first.target);
+    (void)getSimilarTasks(**db, first.workload, "", first.target);
   }
   return 0;
 }

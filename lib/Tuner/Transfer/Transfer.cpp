@@ -6,6 +6,7 @@
 #include "Tuner/Tuner/CostModel/Features.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
+#include "Tuner/Tuner/Transfer/Similarity.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -41,7 +42,7 @@ mlir::tuner::getTransferCandidates(const Database &db, const Task &task,
       getFailedConfigs(db, task.key, targetText, ctx);
   unsigned sources = 0;
   for (const auto &[key, distance] :
-       db.getSimilarTasks(describeWorkload(task), task.key, targetText)) {
+       getSimilarTasks(db, describeWorkload(task), task.key, targetText)) {
     if (sources == maxSources)
       break;
     bool used = false;

@@ -256,16 +256,6 @@ public:
   std::vector<const Record *> getBest(StringRef taskKey, StringRef target,
                                       size_t limit = 1) const;
 
-  /// Tasks recorded on `target` whose workload has the same anchor op and
-  /// operands of the same ranks and element types as `workload` (the
-  /// `workload` object of a record), other than `taskKey` itself, nearest
-  /// first: (task key, distance), the distance being the sum over the
-  /// operands' dimensions of |log2(a) - log2(b)|. Only tasks with a valid
-  /// record count.
-  std::vector<std::pair<std::string, double>>
-  getSimilarTasks(const llvm::json::Object &workload, StringRef taskKey,
-                  StringRef target) const;
-
 private:
   friend class DatabaseReader;
   Database() = default;
