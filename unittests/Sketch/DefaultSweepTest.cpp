@@ -174,10 +174,9 @@ std::string rowReductionGeneric(ArrayRef<int64_t> shape, bool sumF64) {
   std::string iterators;
   for (unsigned i = 0; i < shape.size(); ++i)
     iterators += i + 1 < shape.size() ? "\"parallel\", " : "\"reduction\"";
-  std::string combine =
-      sumF64 ? "      %w = arith.extf %in : f32 to f64\n"
-               "      %s = arith.addf %w, %acc : f64\n"
-             : "      %s = arith.maximumf %in, %acc : f32\n";
+  std::string combine = sumF64 ? "      %w = arith.extf %in : f32 to f64\n"
+                                 "      %s = arith.addf %w, %acc : f64\n"
+                               : "      %s = arith.maximumf %in, %acc : f32\n";
   return function(
       {x}, o,
       llvm::formatv("  %init = arith.constant {5} : {6}\n"
