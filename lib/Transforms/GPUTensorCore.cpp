@@ -2,7 +2,8 @@
 //
 // tuner-gpu-tensor-core-matmul (the kernels of gpu.contraction_mma, built by
 // rewriteMatmulAsTensorCoreKernel), tuner-gpu-simt-matmul (those of
-// gpu.contraction_simt, rewriteMatmulAsSimtKernel) and
+// gpu.contraction_simt, rewriteMatmulAsSimtKernel), tuner-gpu-row-reduction
+// (those of gpu.reduction, rewriteRowReduction) and
 // tuner-gpu-dynamic-shared-memory (the launch sizes their shared memory
 // needs).
 //
@@ -10,6 +11,7 @@
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/RowReduction.h"
 #include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
 
@@ -25,6 +27,7 @@
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERGPUDYNAMICSHAREDMEMORY
+#define GEN_PASS_DEF_TUNERGPUROWREDUCTION
 #define GEN_PASS_DEF_TUNERGPUSIMTMATMUL
 #define GEN_PASS_DEF_TUNERGPUTENSORCOREMATMUL
 #include "Tuner/Transforms/Passes.h.inc"
@@ -55,6 +58,30 @@ struct TunerGPUTensorCoreMatmulPass
     IRRewriter rewriter(&getContext());
     for (auto [matmul, options] : marked)
       if (failed(rewriteMatmulAsTensorCoreKernel(rewriter, matmul, options)))
+        return signalPassFailure();
+  }
+};
+
+struct TunerGPURowReductionPass
+    : public tuner::impl::TunerGPURowReductionBase<TunerGPURowReductionPass> {
+  using TunerGPURowReductionBase::TunerGPURowReductionBase;
+
+  void runOnOperation() override {
+    SmallVector<std::pair<linalg::GenericOp, RowReductionOptions>> marked;
+    WalkResult walk = getOperation().walk([&](linalg::GenericOp op) {
+      FailureOr<std::optional<RowReductionOptions>> options =
+          getRowReductionOptions(op);
+      if (failed(options))
+        return WalkResult::interrupt();
+      if (*options)
+        marked.push_back({op, **options});
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    for (auto [op, options] : marked)
+      if (failed(rewriteRowReduction(rewriter, op, options)))
         return signalPassFailure();
   }
 };

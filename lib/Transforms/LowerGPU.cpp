@@ -445,6 +445,8 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   // once they exist.
   pm.addPass(createTunerGPUTensorCoreMatmul());
   pm.addPass(createTunerGPUSimtMatmul());
+  // Warp-per-row reductions (gpu.reduction).
+  pm.addPass(createTunerGPURowReduction());
   pm.addPass(createTunerGPUMapForall());
   pm.addPass(createTunerGPUDynamicSharedMemory());
   pm.addPass(createTunerGPUAllocToWorkgroup());

@@ -158,6 +158,41 @@ std::string reduction(int64_t rows, int64_t cols, int64_t dim) {
                       .str());
 }
 
+/// A row reduction as task extraction gives the models' (softmax's maximum
+/// over the last loop of a `shape` tensor, a layer norm's sum accumulated in
+/// f64): a linalg.generic, the reduction innermost, taken by gpu.reduction.
+std::string rowReductionGeneric(ArrayRef<int64_t> shape, bool sumF64) {
+  std::string x = tensorType(shape);
+  std::string acc = sumF64 ? "f64" : "f32";
+  std::string o = tensorType(shape.drop_back(), acc);
+  std::string dims, outDims;
+  for (unsigned i = 0; i < shape.size(); ++i) {
+    dims += (i ? ", d" : "d") + std::to_string(i);
+    if (i + 1 < shape.size())
+      outDims += (i ? ", d" : "d") + std::to_string(i);
+  }
+  std::string iterators;
+  for (unsigned i = 0; i < shape.size(); ++i)
+    iterators += i + 1 < shape.size() ? "\"parallel\", " : "\"reduction\"";
+  std::string combine = sumF64 ? "      %w = arith.extf %in : f32 to f64\n"
+                                 "      %s = arith.addf %w, %acc : f64\n"
+                               : "      %s = arith.maximumf %in, %acc : f32\n";
+  return function(
+      {x}, o,
+      llvm::formatv("  %init = arith.constant {5} : {6}\n"
+                    "  %e = tensor.empty() : {0}\n"
+                    "  %f = linalg.fill ins(%init : {6}) outs(%e : {0}) -> "
+                    "{0}\n"
+                    "  %r = linalg.generic {{indexing_maps = "
+                    "[affine_map<({2}) -> ({2})>, affine_map<({2}) -> ({3})>], "
+                    "iterator_types = [{4}]} ins(%a0 : {1}) outs(%f : {0}) {{\n"
+                    "    ^bb0(%in: f32, %acc: {6}):\n{7}"
+                    "      linalg.yield %s : {6}\n    } -> {0}",
+                    o, x, dims, outDims, iterators,
+                    sumF64 ? "0.0" : "0xFF800000", acc, combine)
+          .str());
+}
+
 class DefaultSweepTest : public ::testing::Test {
 protected:
   DefaultSweepTest() {
@@ -345,6 +380,20 @@ TEST_F(DefaultSweepTest, Reductions) {
       for (int64_t dim : {0, 1})
         sweep(reduction(rows, cols, dim));
   EXPECT_GT(loweredGPU, 0u);
+}
+
+// The reduction tasks of examples/models: softmax rows of the encoder (4 x
+// 128 x 128) and BERT (12 x 128 x 128), layer-norm rows of 128 and 768
+// accumulated in f64, and odd rows.
+TEST_F(DefaultSweepTest, ModelRowReductions) {
+  for (bool sumF64 : {false, true}) {
+    sweep(rowReductionGeneric({4, 128, 128}, sumF64));
+    sweep(rowReductionGeneric({12, 128, 128}, sumF64));
+    sweep(rowReductionGeneric({128, 128}, sumF64));
+    sweep(rowReductionGeneric({128, 768}, sumF64));
+    sweep(rowReductionGeneric({17, 5}, sumF64));
+    sweep(rowReductionGeneric({3, 197, 1000}, sumF64));
+  }
 }
 
 } // namespace

@@ -806,6 +806,57 @@ def TunerGPUSimtMatmul : Pass<"tuner-gpu-simt-matmul", "::mlir::ModuleOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def TunerGPURowReduction : Pass<"tuner-gpu-row-reduction", "::mlir::ModuleOp"> {
+  let summary = "Rewrite marked block-level row reductions into warp reductions";
+  let description = [{
+    Every `linalg.generic` on memrefs carrying the integer attributes
+    `tuner.row_reduction.warps` and `tuner.row_reduction.vector` (put on by
+    the `gpu.reduction` sketch on its block tile, before bufferization)
+    becomes the kernel of `rewriteRowReduction`
+    (`Tuner/Dialect/Sched/TransformOps/RowReduction.h`): an `scf.forall`
+    over the block's rows x (32 x warps) threads (`#gpu.thread<y, x>`) in
+    which the lanes of a row stride over it, `vector` consecutive elements
+    per step (a `vector.load` for inputs read with unit stride), each folding
+    the op's body into a partial that starts at the combiner's neutral
+    element; a butterfly of `gpu.shuffle xor` (offsets 16 to 1) gives each
+    warp its result, 64-bit values in two 32-bit halves. With one warp per
+    row, lane 0 combines the init with it and stores it; with several, lane
+    0 of each warp stores its partial in a workgroup buffer and a second
+    `scf.forall` over the rows (`#gpu.thread<y>`) combines the init with the
+    partials in warp order, after the barrier the thread mapping puts
+    between the loops.
+
+    ```mlir
+    linalg.generic {iterator_types = ["parallel", "reduction"], ...,
+                    tuner.row_reduction.warps = 1 : i64,
+                    tuner.row_reduction.vector = 4 : i64}
+        ins(%x : memref<2x128xf32, ...>) outs(%m : memref<2xf32, ...>) {
+      ^bb0(%in: f32, %out: f32):
+        %0 = arith.maximumf %in, %out : f32
+        linalg.yield %0 : f32
+    }
+    // becomes
+    scf.forall (%r, %t) in (2, 32) {
+      %acc = scf.for %j = %start to %c128 step %c128 iter_args(%a = %neg_inf) {
+        %v = vector.load %x[%r, %j] : memref<2x128xf32, ...>, vector<4xf32>
+        ...  arith.maximumf ...
+      }
+      %s = gpu.shuffle xor %acc, %c16, %c32 : f32
+      ...
+      scf.if %lane0 { ... memref.store ... }
+    } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+    ```
+
+    A marked op the kernel cannot compute is an error. Runs in
+    `tuner-lower-gpu` after bufferization, before `tuner-gpu-map-forall`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TunerGPUDynamicSharedMemory
     : Pass<"tuner-gpu-dynamic-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Size the dynamic shared memory of gpu.launch ops";

@@ -209,6 +209,7 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createGPUContractionSketch());
   sketches.push_back(createGPUContractionSimtSketch());
   sketches.push_back(createGPUConvolutionSketch());
+  sketches.push_back(createGPUReductionSketch());
   sketches.push_back(createGPUFallbackSketch());
 }
 

@@ -168,6 +168,7 @@ std::unique_ptr<Sketch> createGPUContractionSimtSketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
 std::unique_ptr<Sketch> createGPUFallbackSketch();
+std::unique_ptr<Sketch> createGPUReductionSketch();
 
 } // namespace mlir::tuner
 

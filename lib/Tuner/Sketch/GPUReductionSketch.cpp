@@ -1,0 +1,191 @@
+//===- GPUReductionSketch.cpp - the gpu.reduction sketch ------------------===//
+//
+// Row reductions on a CUDA target (softmax's row maximum and sum of
+// exponentials, a layer norm's mean and variance: a linalg.generic whose
+// innermost loop is its only reduction loop), one or several warps per row:
+//
+//   S0  scf.forall over the rows in tiles of `rows` -> #gpu.block<x>, the
+//       parallel loops before them by 1 -> #gpu.block<y, z>; the fill
+//       fused (groups with elementwise consumers are left to gpu.fallback:
+//       the row results would be a temporary allocated inside the kernel)
+//   S1  (after bufferization, tuner-gpu-row-reduction) scf.forall over
+//       rows x (32 warps) threads -> #gpu.thread<y, x>: lanes stride over
+//       the row by `vector` elements, a partial each, gpu.shuffle xor
+//       within a warp, shared memory across the warps of a row
+//   S2  before S1, the fill over the rows -> #gpu.thread<y>
+//
+// The block-level op is marked with the knobs; the kernel is built by
+// rewriteRowReduction (Tuner/Dialect/Sched/TransformOps/RowReduction.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SketchUtils.h"
+
+#include "Tuner/Dialect/Sched/TransformOps/RowReduction.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+namespace {
+
+/// Threads per warp (NVIDIA).
+constexpr int64_t kWarpSize = 32;
+
+class GPUReductionInstance : public SketchInstance {
+public:
+  GPUReductionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+                       const FusedGroup &group, TargetAttr target)
+      : SketchInstance(sketch, std::move(knobs)), group(group), target(target) {
+    extents = linalg::LinalgOp(group.anchor).getStaticLoopRanges();
+  }
+
+  LogicalResult verify(const KnobValues &v,
+                       std::string &whyNot) const override {
+    int64_t threads = v.getInt("rows") * v.getInt("warps") * kWarpSize;
+    if (threads > std::min<int64_t>(1024, target.getMaxThreadsPerBlock())) {
+      whyNot = std::to_string(threads) + " threads per block are too many";
+      return failure();
+    }
+    return success();
+  }
+
+  std::string buildScript(StringRef symName) const override {
+    ScriptBuilder b(symName);
+    linalg::LinalgOp anchor = group.anchor;
+    unsigned numLoops = anchor.getNumLoops();
+    unsigned rowLoop = numLoops - 2;
+    Size rows = b.knob(getKnob("rows"));
+    Size warps = b.knob(getKnob("warps"));
+    Size vector = b.knob(getKnob("vector"));
+    static const char *const kBlocks[] = {"#gpu.block<x>", "#gpu.block<y>",
+                                          "#gpu.block<z>"};
+    SmallVector<Size> tiles(numLoops, Size::of(1));
+    SmallVector<std::string> blocks(numLoops);
+    tiles[rowLoop] = rows;
+    tiles[numLoops - 1] = Size::of(0);
+    for (unsigned i = 0; i <= rowLoop; ++i)
+      blocks[rowLoop - i] = kBlocks[i];
+    TiledGroup tiled = tileAndFuseGroup(b, group, tiles, blocks);
+    b.annotate(tiled.anchor, kRowReductionWarpsAttrName, warps);
+    b.annotate(tiled.anchor, kRowReductionVectorAttrName, vector);
+    // The fill: one thread per row.
+    SmallVector<Size> numThreads(numLoops, Size::of(0));
+    SmallVector<std::string> threads(numLoops);
+    numThreads[rowLoop] = rows;
+    threads[rowLoop] = "#gpu.thread<y>";
+    distributeElementwise(b, tiled, anchor, numThreads, threads,
+                          /*vectorize=*/false);
+    return b.finish();
+  }
+
+  KnobChoice getHeuristicDefault() const override {
+    KnobChoice c(knobs.size(), 0);
+    int64_t k = extents.back();
+    // Warps: at least 8 elements per lane (rows of 128: 1 warp, of 768: 2).
+    int64_t warps = 1;
+    for (int64_t w : getIntOptions("warps"))
+      if (k >= w * kWarpSize * 8)
+        warps = std::max(warps, w);
+    setNearest(knobs, c, "warps", warps);
+    // The widest vector every lane gets at least one of.
+    int64_t vector = 1;
+    for (int64_t v : getIntOptions("vector"))
+      if (k >= warps * kWarpSize * v)
+        vector = std::max(vector, v);
+    setNearest(knobs, c, "vector", vector);
+    // Up to 256 threads per block, while the blocks still cover the SMs.
+    int64_t blocksPerRowTile = 1;
+    for (unsigned i = 0; i + 1 < extents.size() - 1; ++i)
+      blocksPerRowTile *= extents[i];
+    int64_t rowExtent = extents[extents.size() - 2], rows = 1;
+    for (int64_t r : getIntOptions("rows"))
+      if (r * warps * kWarpSize <= 256 &&
+          blocksPerRowTile * (rowExtent / r) >= target.getSms())
+        rows = std::max(rows, r);
+    setNearest(knobs, c, "rows", rows);
+    return c;
+  }
+
+private:
+  FusedGroup group;
+  TargetAttr target;
+  SmallVector<int64_t> extents;
+};
+
+class GPUReductionSketch : public Sketch {
+public:
+  StringRef getName() const override { return "gpu.reduction"; }
+  StringRef getDescription() const override {
+    return "rows of a reduction over the innermost loop on warps: lanes "
+           "stride over the row, partials combined with warp shuffles and, "
+           "across the warps of a row, shared memory";
+  }
+  TargetKind getTargetKind() const override { return TargetKind::cuda; }
+
+  std::unique_ptr<SketchInstance>
+  instantiate(const FusedGroup &group, TargetAttr target,
+              std::string &whyNot) const override {
+    if (!hasStaticTensorOperands(group)) {
+      whyNot = "needs static tensor operands";
+      return nullptr;
+    }
+    if (hasSubByteTensors(group, whyNot))
+      return nullptr;
+    // The block's reduction result would be a per-block temporary that
+    // bufferization allocates inside the kernel (malloc): consumers keep
+    // gpu.fallback.
+    if (!group.consumers.empty()) {
+      whyNot = "fused consumers are not supported (the row results would be "
+               "a temporary inside the kernel)";
+      return nullptr;
+    }
+    linalg::LinalgOp anchor = group.anchor;
+    if (failed(checkRowReduction(anchor, whyNot)))
+      return nullptr;
+    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
+    unsigned numLoops = extents.size();
+    // Grids have at most 65535 blocks along y and z.
+    for (unsigned i = 0; i + 2 < numLoops; ++i)
+      if (extents[i] > 65535) {
+        whyNot = "an outer parallel loop exceeds the grid's 65535 blocks";
+        return nullptr;
+      }
+    int64_t k = extents.back();
+    MLIRContext *ctx = anchor->getContext();
+    SmallVector<int64_t> warps = {1};
+    for (int64_t w : {2, 4, 8})
+      if (w * kWarpSize <= k)
+        warps.push_back(w);
+    // Vectors of up to 16 bytes of the widest element, dividing the row.
+    int64_t maxVector =
+        std::max<int64_t>(1, 128 / getWidestElementBits(anchor));
+    SmallVector<int64_t> vectors;
+    for (int64_t v : {1, 2, 4})
+      if (v <= maxVector && k % v == 0)
+        vectors.push_back(v);
+    SmallVector<Knob> knobs;
+    knobs.push_back(
+        makeIntKnob(ctx, "rows", KnobKind::Tile,
+                    getDivisorsIn(extents[numLoops - 2], 1, 32),
+                    "S0: rows per block (divides the innermost parallel loop)",
+                    extents[numLoops - 2]));
+    knobs.push_back(makeIntKnob(ctx, "warps", KnobKind::Tile, warps,
+                                "S1: warps per row", k));
+    knobs.push_back(makeIntKnob(ctx, "vector", KnobKind::Tile, vectors,
+                                "S1: consecutive elements a lane reads per "
+                                "step (divides the row)",
+                                k));
+    return std::make_unique<GPUReductionInstance>(*this, std::move(knobs),
+                                                  group, target);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Sketch> mlir::tuner::createGPUReductionSketch() {
+  return std::make_unique<GPUReductionSketch>();
+}
