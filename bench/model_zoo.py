@@ -23,8 +23,12 @@ and prints one line per model and target, then a summary ("compiled 14 of
 the tests (CI has no PyTorch): run it in a venv with the [torch] extra
 (examples/models/gen/requirements.txt).
 
+With --export-only DIR it writes DIR/NAME.mlir and stops: the programs
+utils/gpu-check.sh runs on a GPU machine without torch-mlir
+(GPU_CHECK_EXTRA=DIR).
+
 usage: model_zoo.py [--tuner-bin DIR] [--target T]... [--trials N]
-                    [--work DIR] [--keep-going] [NAME...]
+                    [--gpu] [--work DIR] [--export-only DIR] [NAME...]
 """
 
 import argparse
@@ -361,6 +365,8 @@ def main():
     parser.add_argument("--gpu", action="store_true",
                         help="run CUDA targets too (a GPU is present)")
     parser.add_argument("--work", default="/tmp/model-zoo")
+    parser.add_argument("--export-only", metavar="DIR",
+                        help="write DIR/NAME.mlir for each model and stop")
     args = parser.parse_args()
     targets = args.target or ["host", "cpu:avx2:l1=32k:l2=512k:l3=8m"]
     zoo = models()
@@ -369,6 +375,16 @@ def main():
     if unknown:
         parser.error("unknown model(s) %s; known: %s" % (
             ", ".join(unknown), ", ".join(zoo)))
+    if args.export_only:
+        import _common
+        os.makedirs(args.export_only, exist_ok=True)
+        for name in names:
+            model, inputs = zoo[name]()
+            path = os.path.join(args.export_only, name + ".mlir")
+            with open(path, "w") as f:
+                f.write(_common.torch_export_linalg(model, *inputs))
+            print("wrote", path)
+        return 0
     failed = 0
     totals = {}
     for name in names:

@@ -15,6 +15,9 @@
 # script then also runs where there is no GPU, its GPU steps failing with
 # their diagnostics).
 #
+# GPU_CHECK_EXTRA=DIR adds the programs DIR/*.mlir to the lower, run and
+# ptxas steps.
+#
 # Steps, in order of importance; each has a timeout and a status of its own,
 # a failed step does not stop the others, and a step is skipped once the
 # budget (GPU_CHECK_BUDGET seconds, default 345) is nearly spent:
@@ -144,6 +147,12 @@ export OPT=$WORK/bin/tuner-opt RUN=$WORK/bin/tuner-run
 export INPUTS=$ROOT/test/Integration/GPU/Inputs
 PROGRAMS=("$ROOT"/examples/models/*.mlir "$INPUTS/matmul_const_b.mlir"
   "$INPUTS/conv_const_filter.mlir")
+# GPU_CHECK_EXTRA=DIR: more programs (e.g. bench/model_zoo.py's exports,
+# /tmp/model-zoo/*/NAME.mlir copied into DIR), lowered, run and checked
+# like the examples.
+if [[ -n ${GPU_CHECK_EXTRA:-} ]]; then
+  PROGRAMS+=("$GPU_CHECK_EXTRA"/*.mlir)
+fi
 step setup 120 unpack
 step machine 30 machine
 
