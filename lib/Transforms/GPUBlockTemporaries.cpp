@@ -168,8 +168,8 @@ static bool copyConstantInit(RewriterBase &rewriter, scf::ForallOp forall) {
   rewriter.setInsertionPoint(forall);
   Value empty = tensor::EmptyOp::create(rewriter, forall.getLoc(),
                                         type.getShape(), type.getElementType());
-  rewriter.modifyOpInPlace(
-      forall, [&] { forall.getOutputsMutable()[0].set(empty); });
+  rewriter.modifyOpInPlace(forall,
+                           [&] { forall.getOutputsMutable()[0].set(empty); });
   for (tensor::ExtractSliceOp read : reads) {
     if (isOnlyOverwritten(read.getResult()))
       continue;
@@ -177,8 +177,8 @@ static bool copyConstantInit(RewriterBase &rewriter, scf::ForallOp forall) {
     Value part = tensor::ExtractSliceOp::create(
         rewriter, read.getLoc(), read.getType(), init, read.getMixedOffsets(),
         read.getMixedSizes(), read.getMixedStrides());
-    auto copy = linalg::CopyOp::create(rewriter, read.getLoc(), part,
-                                       read.getResult());
+    auto copy =
+        linalg::CopyOp::create(rewriter, read.getLoc(), part, read.getResult());
     rewriter.replaceAllUsesExcept(read.getResult(), copy.getResult(0), copy);
   }
   return true;
