@@ -271,6 +271,67 @@ def models():
                 return torch.bmm(q, k.transpose(1, 2)).tanh()
         return Attn(), (torch.randn(4, 33, 16), torch.randn(4, 47, 16))
 
+    @model
+    def groupnorm_pixelshuffle():
+        class Up(nn.Module):
+            def __init__(self, c=16):
+                super().__init__()
+                self.conv = nn.Conv2d(c, 4 * c, 3, padding=1)
+                self.gn = nn.GroupNorm(4, 4 * c)
+                self.inorm = nn.InstanceNorm2d(c, affine=True)
+
+            def forward(self, x):
+                y = F.silu(self.gn(self.conv(x)))
+                return self.inorm(F.pixel_shuffle(y, 2))
+        return Up(), (torch.randn(1, 16, 9, 9),)
+
+    @model
+    def sdpa_attention():
+        class SDPA(nn.Module):
+            def forward(self, q, k, v):
+                return F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return SDPA(), tuple(torch.randn(1, 2, 24, 16) for _ in range(3))
+
+    @model
+    def f16_mlp():
+        model = nn.Sequential(nn.Linear(64, 96), nn.Hardswish(),
+                              nn.Linear(96, 32)).to(torch.float16)
+        return model, (torch.randn(5, 64, dtype=torch.float16),)
+
+    @model
+    def scalar_reductions():
+        class Stats(nn.Module):
+            def forward(self, x):
+                return (x.sum(), x.amax(), x.var(dim=1), x.norm(),
+                        x.logsumexp(dim=0))
+        return Stats(), (torch.randn(13, 7),)
+
+    @model
+    def odd_stride_pooling():
+        class Odd(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 8, 7, stride=2, padding=3)
+                self.conv2 = nn.Conv2d(8, 8, 3, padding=2, dilation=2)
+
+            def forward(self, x):
+                y = F.max_pool2d(F.relu(self.conv(x)), 3, stride=2,
+                                 ceil_mode=True)
+                z = F.avg_pool2d(self.conv2(y), 3, stride=1, padding=1,
+                                 count_include_pad=False)
+                return z
+        return Odd(), (torch.randn(1, 3, 15, 15),)
+
+    @model
+    def activations():
+        class Acts(nn.Module):
+            def forward(self, x):
+                return (F.softplus(x) + F.elu(x) + F.leaky_relu(x, 0.1)
+                        + torch.erf(x) + F.hardsigmoid(x),
+                        F.log_softmax(x, dim=-1),
+                        torch.where(x > 0, x, x.exp() - 1).clamp(-0.5, 0.5))
+        return Acts(), (torch.randn(6, 33),)
+
     return zoo
 
 
