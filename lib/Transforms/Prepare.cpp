@@ -69,6 +69,10 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   // Fusion may leave ops on constants only (a fused cast of a weight).
   if (options.foldConstants && failed(foldConstantLinalgOps(root, options.fold)))
     return failure();
+  // After fusion: the 0-d ops of a chain (a full reduction, arithmetic on its
+  // value) are one group already.
+  if (options.promoteScalars && failed(promoteScalarResults(root)))
+    return failure();
   return cleanUp(root);
 }
 
@@ -86,6 +90,7 @@ struct TunerPreparePass
     options.transposeB = transposeB;
     options.widenAccumulators = widenAccumulators;
     options.widenInputs = widenInputs;
+    options.promoteScalars = promoteScalars;
     if (failed(prepareForScheduling(getOperation(), options)))
       signalPassFailure();
   }

@@ -169,6 +169,40 @@ def TunerWidenAccumulators : Pass<"tuner-widen-accumulators"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerPromoteScalarResults : Pass<"tuner-promote-scalar-results"> {
+  let summary = "Give linalg ops with 0-d results a loop of one iteration";
+  let description = [{
+    A linalg op whose results are all 0-d (a full reduction such as
+    `x.sum()` or `x.norm()`, the arithmetic on such a value) has no result
+    loop a GPU schedule could map to blocks and threads, so on a CUDA target
+    it stayed on the host, on managed memory. This pass gives each such op a
+    leading parallel loop of one iteration: its inits are expanded to
+    `tensor<1xT>` and its results collapsed back to 0-d, so the program's
+    types do not change, and canonicalization folds the reshapes between
+    such ops. Named ops are generalized; `linalg.index` dimensions move one
+    place in. Part of `tuner-prepare` for CUDA targets (the preparation the
+    scheduling passes run with `target=cuda:...`); `gpu.fallback` then runs
+    the op in one thread of one block.
+
+    ```mlir
+    %s = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>,
+                                          affine_map<(d0) -> ()>],
+                         iterator_types = ["reduction"]}
+        ins(%x : tensor<13xf32>) outs(%init : tensor<f32>) {...}
+    // becomes
+    %i = tensor.expand_shape %init [] output_shape [1]
+        : tensor<f32> into tensor<1xf32>
+    %p = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>,
+                                          affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<13xf32>) outs(%i : tensor<1xf32>) {...}
+    %s = tensor.collapse_shape %p [] : tensor<1xf32> into tensor<f32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerWidenContractionInputs : Pass<"tuner-widen-contraction-inputs"> {
   let summary = "Extend the bf16/f16 inputs of f32-accumulating contractions once";
   let description = [{
@@ -373,26 +407,30 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     tuner-opt model.mlir --tuner-prepare -o prepared.mlir
     ```
   }];
-  let options = [
-    Option<"foldConstants", "fold-constants", "bool", /*default=*/"true",
-           "Evaluate linalg ops on constants at compile time">,
-    Option<"maxConstantElements", "max-constant-elements", "int64_t",
-           /*default=*/"int64_t(1) << 26",
-           "Largest constant, in elements, that folding creates">,
-    Option<"channelsLast", "channels-last", "bool", /*default=*/"true",
-           "Rewrite channels-first convolutions and poolings to NHWC">,
-    Option<"fuse", "fuse", "bool", /*default=*/"true",
-           "Fuse elementwise ops, layout changes and reshapes">,
-    Option<"transposeB", "transpose-b", "bool", /*default=*/"true",
-           "Transpose the [N, K] operands of contractions to [K, N] once "
-           "(tuner-transpose-contraction-b)">,
-    Option<"widenAccumulators", "widen-accumulators", "bool",
-           /*default=*/"true",
-           "Accumulate bf16/f16 reductions in f32, rounding once at the end "
-           "(tuner-widen-accumulators)">,
-    Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
-           "Extend the bf16/f16 inputs of f32-accumulating contractions "
-           "once, before them (tuner-widen-contraction-inputs)">,
+  let options =
+      [Option<"foldConstants", "fold-constants", "bool", /*default=*/"true",
+              "Evaluate linalg ops on constants at compile time">,
+       Option<"maxConstantElements", "max-constant-elements", "int64_t",
+              /*default=*/"int64_t(1) << 26",
+              "Largest constant, in elements, that folding creates">,
+       Option<"channelsLast", "channels-last", "bool", /*default=*/"true",
+              "Rewrite channels-first convolutions and poolings to NHWC">,
+       Option<"fuse", "fuse", "bool", /*default=*/"true",
+              "Fuse elementwise ops, layout changes and reshapes">,
+       Option<"transposeB", "transpose-b", "bool", /*default=*/"true",
+              "Transpose the [N, K] operands of contractions to [K, N] once "
+              "(tuner-transpose-contraction-b)">,
+       Option<"widenAccumulators", "widen-accumulators", "bool",
+              /*default=*/"true",
+              "Accumulate bf16/f16 reductions in f32, rounding once at the end "
+              "(tuner-widen-accumulators)">,
+       Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
+              "Extend the bf16/f16 inputs of f32-accumulating contractions "
+              "once, before them (tuner-widen-contraction-inputs)">,
+       Option<"promoteScalars", "promote-scalars", "bool", /*default=*/"false",
+              "Give ops with 0-d results a loop of one iteration "
+              "(tuner-promote-scalar-results; on for CUDA targets where "
+              "preparation follows the target)">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",

@@ -72,6 +72,12 @@ Value castTensorElements(OpBuilder &b, Location loc, Value value,
 /// (tuner-widen-accumulators).
 LogicalResult widenAccumulators(Operation *root);
 
+/// Gives every linalg op whose results are 0-d a leading parallel loop of
+/// one iteration, its inits expanded to one element and its results
+/// collapsed back (tuner-promote-scalar-results): a GPU schedule maps that
+/// loop to a block and a thread.
+LogicalResult promoteScalarResults(Operation *root);
+
 /// Whether `root` has a reduction widenAccumulators would rewrite.
 bool hasNarrowAccumulations(Operation *root);
 
@@ -126,6 +132,8 @@ struct PrepareOptions {
   int64_t packBF16Multiple = 1;
   /// Columns of B per block in the packed form (0: B as [K/2, N, 2]).
   int64_t packBF16BlockN = 0;
+  /// Give ops with 0-d results a loop of one iteration (CUDA targets).
+  bool promoteScalars = false;
 };
 
 /// The whole preparation (`tuner-prepare`): decomposition of aggregates,
