@@ -407,30 +407,30 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     tuner-opt model.mlir --tuner-prepare -o prepared.mlir
     ```
   }];
-  let options =
-      [Option<"foldConstants", "fold-constants", "bool", /*default=*/"true",
-              "Evaluate linalg ops on constants at compile time">,
-       Option<"maxConstantElements", "max-constant-elements", "int64_t",
-              /*default=*/"int64_t(1) << 26",
-              "Largest constant, in elements, that folding creates">,
-       Option<"channelsLast", "channels-last", "bool", /*default=*/"true",
-              "Rewrite channels-first convolutions and poolings to NHWC">,
-       Option<"fuse", "fuse", "bool", /*default=*/"true",
-              "Fuse elementwise ops, layout changes and reshapes">,
-       Option<"transposeB", "transpose-b", "bool", /*default=*/"true",
-              "Transpose the [N, K] operands of contractions to [K, N] once "
-              "(tuner-transpose-contraction-b)">,
-       Option<"widenAccumulators", "widen-accumulators", "bool",
-              /*default=*/"true",
-              "Accumulate bf16/f16 reductions in f32, rounding once at the end "
-              "(tuner-widen-accumulators)">,
-       Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
-              "Extend the bf16/f16 inputs of f32-accumulating contractions "
-              "once, before them (tuner-widen-contraction-inputs)">,
-       Option<"promoteScalars", "promote-scalars", "bool", /*default=*/"false",
-              "Give ops with 0-d results a loop of one iteration "
-              "(tuner-promote-scalar-results; on for CUDA targets where "
-              "preparation follows the target)">,
+  let options = [
+    Option<"foldConstants", "fold-constants", "bool", /*default=*/"true",
+           "Evaluate linalg ops on constants at compile time">,
+    Option<"maxConstantElements", "max-constant-elements", "int64_t",
+           /*default=*/"int64_t(1) << 26",
+           "Largest constant, in elements, that folding creates">,
+    Option<"channelsLast", "channels-last", "bool", /*default=*/"true",
+           "Rewrite channels-first convolutions and poolings to NHWC">,
+    Option<"fuse", "fuse", "bool", /*default=*/"true",
+           "Fuse elementwise ops, layout changes and reshapes">,
+    Option<"transposeB", "transpose-b", "bool", /*default=*/"true",
+           "Transpose the [N, K] operands of contractions to [K, N] once "
+           "(tuner-transpose-contraction-b)">,
+    Option<"widenAccumulators", "widen-accumulators", "bool",
+           /*default=*/"true",
+           "Accumulate bf16/f16 reductions in f32, rounding once at the end "
+           "(tuner-widen-accumulators)">,
+    Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
+           "Extend the bf16/f16 inputs of f32-accumulating contractions "
+           "once, before them (tuner-widen-contraction-inputs)">,
+    Option<"promoteScalars", "promote-scalars", "bool", /*default=*/"false",
+           "Give ops with 0-d results a loop of one iteration "
+           "(tuner-promote-scalar-results; on for CUDA targets where "
+           "preparation follows the target)">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
