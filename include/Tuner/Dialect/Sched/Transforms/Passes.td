@@ -151,6 +151,67 @@ def SchedMaterialize : Pass<"sched-materialize", "::mlir::ModuleOp"> {
   ];
 }
 
+def SchedExportTransform : Pass<"sched-export-transform", "::mlir::ModuleOp"> {
+  let summary = "Write the module's schedules as an upstream transform library";
+  let description = [{
+    Writes the `#sched.config` schedules of the module as one transform
+    library in upstream ops only, which upstream `mlir-opt` (and any
+    compiler with the transform interpreter) replays on the prepared module
+    without mlir-tuner: the module itself is left unchanged.
+
+    For each distinct schedule (anchors with equal configs that one matcher
+    finds), in program order, the library has
+    - `@match_<i>`, a matcher built from upstream `transform.match.*` ops:
+      the op name, the op directly in a `func.func`, every loop's range and
+      kind, the numbers of inputs and inits, each operand's element bitwidth
+      and whether its indexing map is a (projected) permutation, and the
+      producer of the accumulator and the single consumer where the sketch
+      fuses them. The pass checks on the module that each matcher finds its
+      own anchors and no other op, else it fails: the matchers need no
+      `sched.*` attribute to find the ops;
+    - `@apply_<i>`, the sketch's script with the knob selection that
+      `sched-materialize` applies (`buildSelectedScript`), rewritten into
+      upstream ops: `tune.alternatives` become the selected region,
+      `tune.knob` a `transform.param.constant`, `transform.sched.exact_divide`
+      and `transform.sched.next_power_of_two` fold into constants,
+      `transform.sched.peel_partial` becomes `@peel_partial` (upstream
+      `transform.loop.peel` on each loop, in a `failures(suppress)`
+      sequence: upstream fails on a loop that has no partial iteration).
+      `transform.sched.fold_fill_into_pad` and
+      `transform.sched.vectorize_pad_rows` (the packing of
+      `cpu.contraction_padded`) have no upstream equivalent and are dropped,
+      with a warning: the replayed IR computes the same values, with the
+      padded tiles filled and copied by bufferization instead of vectors.
+      Other mlir-tuner transform ops (the GPU kernel rewrites
+      `transform.sched.tensor_core_matmul`, `transform.sched.simt_matmul`,
+      and `transform.sched.vectorize_static`) cannot be exported: an error
+      on the op;
+    - `@__transform_main`, the interpreter's entry point: for each schedule,
+      `transform.collect_matching` of its matcher, then its script on each op
+      found (with the op's function as the scope, as in sched-materialize).
+
+    A comment at the top of the file lists each schedule's config, its
+    anchors and the changes made to it.
+
+    ```
+    tuner-opt model.mlir --tuner-prepare -o prepared.mlir
+    tuner-opt prepared.mlir --sched-apply-default="target=cpu:avx2" \
+        --sched-export-transform="output=schedules.mlir" -o /dev/null
+    mlir-opt prepared.mlir \
+        --transform-preload-library="transform-library-paths=schedules.mlir" \
+        --transform-interpreter | tuner-opt --tuner-lower-cpu
+    ```
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File to write the library to; '-' (the default) is stdout">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target the configs are for; default: the module's sched.target, "
+           "else the host">,
+  ];
+  let dependentDialects = ["::mlir::transform::TransformDialect"];
+}
+
 def SchedApplyDefault : Pass<"sched-apply-default", "::mlir::ModuleOp"> {
   let summary = "Annotate every anchor op with its sketch's default config";
   let description = [{
