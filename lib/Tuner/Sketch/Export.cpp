@@ -366,134 +366,104 @@ static void writeMatcher(const MatchSignature &s, unsigned index,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// One schedule of the library: the anchors it applies to (equal
-/// signatures, equal configs) and its matcher's signature.
-struct ExportedSchedule {
+/// One exported schedule: its matcher, and which of the ops the matcher
+/// finds (in program order, when the schedule runs) is its anchor.
+struct ExportStep {
   MatchSignature signature;
-  ConfigAttr config;
-  SmallVector<Operation *> anchors;
+  unsigned index = 0, count = 1;
 };
 } // namespace
 
 /// The signature of `anchor`, with the producer and consumer its group fuses
 /// (the script finds them through the anchor, so the matcher checks them).
-static MatchSignature getAnchorSignature(linalg::LinalgOp anchor) {
-  MatchSignature s = getSignature(anchor);
-  FusedGroup group = buildFusedGroup(anchor);
+static MatchSignature getAnchorSignature(const FusedGroup &group) {
+  MatchSignature s = getSignature(group.anchor);
   if (!group.producers.empty())
-    s.producer = getProducerName(anchor);
+    s.producer = getProducerName(group.anchor);
   if (!group.consumers.empty())
-    s.consumer = getSingleConsumerName(anchor);
+    s.consumer = getSingleConsumerName(group.anchor);
   return s;
 }
 
-/// Groups the annotated ops of `module` by schedule, in program order.
-static FailureOr<std::vector<ExportedSchedule>>
-collectSchedules(ModuleOp module) {
-  std::vector<ExportedSchedule> schedules;
-  bool ok = true;
-  module.walk([&](Operation *op) {
-    ConfigAttr config = getConfig(op);
-    if (!config)
-      return;
-    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-    if (!linalgOp || !isa_and_nonnull<func::FuncOp>(op->getParentOp())) {
-      op->emitError() << "cannot export the schedule of an op that is not a "
-                         "linalg op directly in a func.func";
-      ok = false;
-      return;
-    }
-    MatchSignature s = getAnchorSignature(linalgOp);
-    for (ExportedSchedule &e : schedules) {
-      if (!e.signature.sameOp(s) || e.signature.producer != s.producer ||
-          e.signature.consumer != s.consumer)
-        continue;
-      if (e.config == config) {
-        e.anchors.push_back(op);
-        return;
-      }
-    }
-    schedules.push_back({std::move(s), config, {op}});
+/// The ops of `module` that the matcher of `s` accepts, in the order
+/// transform.collect_matching finds them.
+static SmallVector<Operation *> findMatches(ModuleOp module,
+                                            const MatchSignature &s) {
+  SmallVector<Operation *> found;
+  module.walk([&](linalg::LinalgOp op) {
+    if (isa_and_nonnull<func::FuncOp>(op->getParentOp()) && matches(s, op))
+      found.push_back(op);
   });
-  if (!ok)
-    return failure();
-  return schedules;
+  return found;
 }
 
-/// Checks that each matcher finds its anchors only: an op of a function
-/// body that a matcher accepts must be one of that schedule's anchors.
-static LogicalResult checkMatchers(ModuleOp module,
-                                   ArrayRef<ExportedSchedule> schedules) {
-  bool ok = true;
-  for (auto func : module.getOps<func::FuncOp>()) {
-    for (Operation &op : func.getOps()) {
-      auto linalgOp = dyn_cast<linalg::LinalgOp>(&op);
-      if (!linalgOp)
-        continue;
-      for (auto [i, e] : llvm::enumerate(schedules)) {
-        if (llvm::is_contained(e.anchors, &op) ||
-            !matches(e.signature, linalgOp))
-          continue;
-        InFlightDiagnostic diag =
-            op.emitError() << "cannot export the schedules: matcher @match_"
-                           << i << " would also find this op, which has "
-                           << (getConfig(&op) ? "another schedule"
-                                              : "no schedule");
-        diag.attachNote(e.anchors.front()->getLoc())
-            << "the op whose schedule @match_" << i << " finds";
-        ok = false;
-      }
-    }
-  }
-  return success(ok);
+/// The first op of `module` with a #sched.config, in program order.
+static Operation *findNextAnchor(ModuleOp module) {
+  Operation *next = nullptr;
+  module.walk([&](Operation *op) {
+    if (!getConfig(op))
+      return WalkResult::advance();
+    next = op;
+    return WalkResult::interrupt();
+  });
+  return next;
 }
 
-/// Writes `@__transform_main`: each schedule's ops collected and scheduled,
-/// one schedule after the other, in program order.
-static void writeEntryPoint(unsigned numSchedules, raw_ostream &os) {
+/// Writes `@__transform_main`: the schedules one after the other, in the
+/// order sched-materialize applies them, each to the op its matcher finds
+/// (the `index`-th of `count`), then dead ops of the function removed (as
+/// sched-materialize removes the group's originals).
+static void writeEntryPoint(ArrayRef<ExportStep> steps, raw_ostream &os) {
   os << "transform.named_sequence @__transform_main(%root: !transform.any_op "
         "{transform.readonly}) {\n";
-  for (unsigned i = 0; i < numSchedules; ++i)
+  for (auto [i, step] : llvm::enumerate(steps)) {
     os << "  %ops_" << i << " = transform.collect_matching @match_" << i
-       << " in %root : (!transform.any_op) -> !transform.any_op\n"
-       << "  transform.foreach %ops_" << i << " : !transform.any_op {\n"
-       << "  ^bb0(%op: !transform.any_op):\n"
-       << "    %scope = transform.get_parent_op %op {isolated_from_above} : "
-          "(!transform.any_op) -> !transform.any_op\n"
-       << "    transform.include @apply_" << i
-       << " failures(propagate) (%scope, %op) : (!transform.any_op, "
-          "!transform.any_op) -> ()\n"
-       << "  }\n";
+       << " in %root : (!transform.any_op) -> !transform.any_op\n";
+    std::string op = "%ops_" + std::to_string(i);
+    if (step.count > 1) {
+      SmallVector<std::string> types(step.count, "!transform.any_op");
+      os << "  %op_" << i << ":" << step.count << " = transform.split_handle "
+         << op << " : (!transform.any_op) -> (" << llvm::join(types, ", ")
+         << ")\n";
+      op = "%op_" + std::to_string(i) + "#" + std::to_string(step.index);
+    }
+    os << "  %scope_" << i << " = transform.get_parent_op " << op
+       << " {isolated_from_above} : (!transform.any_op) -> "
+          "!transform.any_op\n"
+       << "  transform.include @apply_" << i << " failures(propagate) (%scope_"
+       << i << ", " << op
+       << ") : (!transform.any_op, !transform.any_op) -> ()\n"
+       << "  transform.apply_dce to %scope_" << i << " : !transform.any_op\n";
+  }
   os << "  transform.yield\n}\n";
 }
 
-/// Builds the upstream script `@apply_<index>` of `e`; reports errors and
-/// the changes made to the schedule on its first anchor.
-static OwningOpRef<ModuleOp> exportScript(const ExportedSchedule &e,
-                                          unsigned index, TargetAttr target,
+/// Builds the upstream script `@apply_<index>` of `resolved`; reports
+/// errors and the changes made to the schedule on `anchor`.
+static OwningOpRef<ModuleOp> exportScript(Operation *anchor,
+                                          const ResolvedConfig &resolved,
+                                          unsigned index,
                                           raw_ostream &header) {
-  Operation *anchor = e.anchors.front();
-  FailureOr<ResolvedConfig> resolved = resolveConfig(anchor, e.config, target);
-  if (failed(resolved))
-    return nullptr;
   std::string error;
-  OwningOpRef<ModuleOp> script = buildSelectedScript(
-      anchor->getContext(), *resolved->instance, resolved->choice,
-      "apply_" + std::to_string(index), error);
+  OwningOpRef<ModuleOp> script =
+      buildSelectedScript(anchor->getContext(), *resolved.instance,
+                          resolved.choice, "apply_" + std::to_string(index),
+                          error);
   if (!script) {
     anchor->emitError() << error;
     return nullptr;
   }
   SmallVector<std::string> notes;
+  ConfigAttr config = getConfig(anchor);
   if (failed(convertToUpstream(*script, notes, error))) {
     anchor->emitError() << "cannot export the schedule of sketch '"
-                        << e.config.getSketch() << "': " << error;
+                        << config.getSketch() << "': " << error;
     return nullptr;
   }
-  header << "// @apply_" << index << ", found by @match_" << index << ": "
-         << e.config << "\n//   for " << e.anchors.size() << " "
-         << anchor->getName() << " op(s), the first at " << anchor->getLoc()
-         << "\n";
+  header << "// @apply_" << index << " (" << anchor->getName() << " at "
+         << anchor->getLoc() << "): " << config << "\n";
+  llvm::sort(notes);
+  notes.erase(llvm::unique(notes), notes.end());
   for (const std::string &note : notes) {
     anchor->emitWarning() << "exported schedule differs: " << note;
     header << "//   note: " << note << "\n";
@@ -501,24 +471,58 @@ static OwningOpRef<ModuleOp> exportScript(const ExportedSchedule &e,
   return script;
 }
 
+/// Exports the schedule of `anchor` in the state `work` is in (matcher,
+/// script, its place among the matches), then applies it to `work` the way
+/// sched-materialize does, so that the next schedule sees what it will see
+/// when replayed.
+static FailureOr<ExportStep> exportAnchor(ModuleOp work, Operation *anchor,
+                                          TargetAttr target, unsigned index,
+                                          raw_ostream &os,
+                                          raw_ostream &header) {
+  if (!isa<linalg::LinalgOp>(anchor) ||
+      !isa_and_nonnull<func::FuncOp>(anchor->getParentOp()))
+    return anchor->emitError() << "cannot export the schedule of an op that "
+                                  "is not a linalg op directly in a func.func";
+  FailureOr<ResolvedConfig> resolved =
+      resolveConfig(anchor, getConfig(anchor), target);
+  if (failed(resolved))
+    return failure();
+  ExportStep step;
+  step.signature =
+      getAnchorSignature(buildFusedGroup(cast<linalg::LinalgOp>(anchor)));
+  SmallVector<Operation *> found = findMatches(work, step.signature);
+  step.count = found.size();
+  step.index = llvm::find(found, anchor) - found.begin();
+  OwningOpRef<ModuleOp> script =
+      exportScript(anchor, *resolved, index, header);
+  if (!script)
+    return failure();
+  writeMatcher(step.signature, index, os);
+  script->getBody()->front().print(os);
+  os << "\n";
+  std::string error;
+  if (failed(applySketch(*resolved->instance, resolved->choice, anchor,
+                         error)))
+    return anchor->emitError() << error;
+  return step;
+}
+
 FailureOr<OwningOpRef<ModuleOp>>
 mlir::tuner::exportSchedules(ModuleOp module, TargetAttr target,
                              std::string &header) {
-  FailureOr<std::vector<ExportedSchedule>> schedules = collectSchedules(module);
-  if (failed(schedules) || failed(checkMatchers(module, *schedules)))
-    return failure();
+  OwningOpRef<ModuleOp> work(module.clone());
   llvm::raw_string_ostream hos(header);
   std::string text = kPeelPartialHelper;
   llvm::raw_string_ostream os(text);
-  for (auto [i, e] : llvm::enumerate(*schedules)) {
-    OwningOpRef<ModuleOp> script = exportScript(e, i, target, hos);
-    if (!script)
+  std::vector<ExportStep> steps;
+  while (Operation *anchor = findNextAnchor(*work)) {
+    FailureOr<ExportStep> step =
+        exportAnchor(*work, anchor, target, steps.size(), os, hos);
+    if (failed(step))
       return failure();
-    writeMatcher(e.signature, i, os);
-    script->getBody()->front().print(os);
-    os << "\n";
+    steps.push_back(std::move(*step));
   }
-  writeEntryPoint(schedules->size(), os);
+  writeEntryPoint(steps, os);
 
   OwningOpRef<ModuleOp> library = parseScript(module.getContext(), text);
   if (!library)
