@@ -226,10 +226,22 @@ struct MatchSignature {
   SmallVector<unsigned> mapKinds;  // 0 other, 1 projected perm., 2 perm.
   std::string producer, consumer;  // empty: not checked
 
-  bool sameOp(const MatchSignature &o) const {
-    return name == o.name && dims == o.dims && parallel == o.parallel &&
-           numInputs == o.numInputs && numInits == o.numInits &&
-           bitwidths == o.bitwidths && mapKinds == o.mapKinds;
+  /// Whether the matcher of this signature accepts an op whose own
+  /// signature is `o`, as upstream's match ops decide: a dynamic dim, a
+  /// scalar operand, a map that is no projected permutation check nothing,
+  /// and a permutation is also a projected permutation.
+  bool acceptsOp(const MatchSignature &o) const {
+    if (name != o.name || dims.size() != o.dims.size() ||
+        parallel != o.parallel || numInputs != o.numInputs ||
+        numInits != o.numInits || bitwidths.size() != o.bitwidths.size())
+      return false;
+    for (auto [mine, theirs] : llvm::zip(dims, o.dims))
+      if (!ShapedType::isDynamic(mine) && mine != theirs)
+        return false;
+    for (auto [i, bits] : llvm::enumerate(bitwidths))
+      if ((bits && bits != o.bitwidths[i]) || mapKinds[i] > o.mapKinds[i])
+        return false;
+    return true;
   }
 };
 } // namespace
@@ -271,7 +283,7 @@ static MatchSignature getSignature(linalg::LinalgOp op) {
 
 /// Whether the matcher of `s` accepts `op` (a linalg op in a func.func).
 static bool matches(const MatchSignature &s, linalg::LinalgOp op) {
-  if (!s.sameOp(getSignature(op)))
+  if (!s.acceptsOp(getSignature(op)))
     return false;
   if (!s.producer.empty() && s.producer != getProducerName(op))
     return false;
@@ -292,6 +304,8 @@ static void writeStructuredChecks(const MatchSignature &s, raw_ostream &os) {
     params.push_back(name);
     expected.push_back(std::to_string(value));
   };
+  capture("transform.match.structured.rank %arg", s.dims.size(),
+          "!transform.any_op");
   for (auto [i, dim] : llvm::enumerate(s.dims))
     if (!ShapedType::isDynamic(dim))
       capture("transform.match.structured.dim %arg[" + Twine(i) + "] {" +
