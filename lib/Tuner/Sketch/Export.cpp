@@ -433,14 +433,13 @@ static void writeEntryPoint(ArrayRef<ExportStep> steps, raw_ostream &os) {
   for (auto [i, step] : llvm::enumerate(steps)) {
     os << "  %ops_" << i << " = transform.collect_matching @match_" << i
        << " in %root : (!transform.any_op) -> !transform.any_op\n";
-    std::string op = "%ops_" + std::to_string(i);
-    if (step.count > 1) {
-      SmallVector<std::string> types(step.count, "!transform.any_op");
-      os << "  %op_" << i << ":" << step.count << " = transform.split_handle "
-         << op << " : (!transform.any_op) -> (" << llvm::join(types, ", ")
-         << ")\n";
-      op = "%op_" + std::to_string(i) + "#" + std::to_string(step.index);
-    }
+    // split_handle also fails when the matcher finds another number of ops
+    // than it found in sched-materialize's order (another module).
+    SmallVector<std::string> types(step.count, "!transform.any_op");
+    os << "  %op_" << i << ":" << step.count << " = transform.split_handle %ops_"
+       << i << " : (!transform.any_op) -> (" << llvm::join(types, ", ")
+       << ")\n";
+    std::string op = "%op_" + std::to_string(i) + "#" + std::to_string(step.index);
     os << "  %scope_" << i << " = transform.get_parent_op " << op
        << " {isolated_from_above} : (!transform.any_op) -> "
           "!transform.any_op\n"
