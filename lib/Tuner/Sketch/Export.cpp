@@ -69,15 +69,16 @@ static LogicalResult inlineAlternatives(ModuleOp script, std::string &error) {
       return success();
     IntegerAttr selected = alt.getSelectedRegionAttrAttr();
     if (!selected) {
-      error = "tune.alternatives '" + alt.getName().str() + "' has no selection";
+      error =
+          "tune.alternatives '" + alt.getName().str() + "' has no selection";
       return failure();
     }
     Block &block = alt->getRegion(selected.getInt()).front();
     Operation *yield = block.getTerminator();
     alt->replaceAllUsesWith(yield->getOperands());
-    alt->getBlock()->getOperations().splice(Block::iterator(alt),
-                                            block.getOperations(),
-                                            block.begin(), yield->getIterator());
+    alt->getBlock()->getOperations().splice(
+        Block::iterator(alt), block.getOperations(), block.begin(),
+        yield->getIterator());
     alt->erase();
   }
 }
@@ -85,8 +86,8 @@ static LogicalResult inlineAlternatives(ModuleOp script, std::string &error) {
 /// Replaces `op`'s single param result by a constant holding `value`.
 static void replaceByConstant(Operation *op, Attribute value) {
   OpBuilder b(op);
-  Value c = transform::ParamConstantOp::create(b, op->getLoc(),
-                                               op->getResult(0).getType(), value)
+  Value c = transform::ParamConstantOp::create(
+                b, op->getLoc(), op->getResult(0).getType(), value)
                 .getResult();
   op->getResult(0).replaceAllUsesWith(c);
   op->erase();
@@ -116,8 +117,8 @@ static LogicalResult resolveParams(ModuleOp script, std::string &error) {
                 std::to_string(div.getDivisor());
         return failure();
       }
-      replaceByConstant(op, IntegerAttr::get(v.getType(),
-                                             v.getInt() / div.getDivisor()));
+      replaceByConstant(
+          op, IntegerAttr::get(v.getType(), v.getInt() / div.getDivisor()));
     } else if (auto pow2 = dyn_cast<transform::sched::NextPowerOfTwoOp>(op)) {
       IntegerAttr v = getConstantParam(pow2.getParam());
       if (!v) {
@@ -191,9 +192,8 @@ static LogicalResult replaceSchedOp(Operation *op,
   return failure();
 }
 
-LogicalResult mlir::tuner::convertToUpstream(ModuleOp script,
-                                             SmallVectorImpl<std::string> &notes,
-                                             std::string &error) {
+LogicalResult mlir::tuner::convertToUpstream(
+    ModuleOp script, SmallVectorImpl<std::string> &notes, std::string &error) {
   if (failed(inlineAlternatives(script, error)) ||
       failed(resolveParams(script, error)))
     return failure();
@@ -271,12 +271,14 @@ static MatchSignature getSignature(linalg::LinalgOp op) {
     if (!op.isDpsInput(&operand) && !op.isDpsInit(&operand))
       continue;
     auto type = dyn_cast<ShapedType>(operand.get().getType());
-    s.bitwidths.push_back(
-        type ? type.getElementType().getIntOrFloatBitWidth() : 0);
+    // Index and complex elements have no bitwidth the matcher can check.
+    bool sized = type && type.getElementType().isIntOrFloat();
+    s.bitwidths.push_back(sized ? type.getElementType().getIntOrFloatBitWidth()
+                                : 0);
     AffineMap map = op.getMatchingIndexingMap(&operand);
-    s.mapKinds.push_back(map.isPermutation()              ? 2
-                         : map.isProjectedPermutation()   ? 1
-                                                          : 0);
+    s.mapKinds.push_back(map.isPermutation()            ? 2
+                         : map.isProjectedPermutation() ? 1
+                                                        : 0);
   }
   return s;
 }
@@ -368,8 +370,8 @@ static void writeMatcher(const MatchSignature &s, unsigned index,
         "!transform.any_op\n";
   writeStructuredChecks(s, os);
   if (!s.producer.empty())
-    os << "  %producer = transform.get_producer_of_operand %op["
-       << s.numInputs << "] : (!transform.any_op) -> !transform.any_op\n"
+    os << "  %producer = transform.get_producer_of_operand %op[" << s.numInputs
+       << "] : (!transform.any_op) -> !transform.any_op\n"
        << "  transform.match.operation_name %producer [\"" << s.producer
        << "\"] : !transform.any_op\n";
   os << "  transform.yield %op : !transform.any_op\n}\n";
@@ -436,10 +438,11 @@ static void writeEntryPoint(ArrayRef<ExportStep> steps, raw_ostream &os) {
     // split_handle also fails when the matcher finds another number of ops
     // than it found in sched-materialize's order (another module).
     SmallVector<std::string> types(step.count, "!transform.any_op");
-    os << "  %op_" << i << ":" << step.count << " = transform.split_handle %ops_"
-       << i << " : (!transform.any_op) -> (" << llvm::join(types, ", ")
-       << ")\n";
-    std::string op = "%op_" + std::to_string(i) + "#" + std::to_string(step.index);
+    os << "  %op_" << i << ":" << step.count
+       << " = transform.split_handle %ops_" << i
+       << " : (!transform.any_op) -> (" << llvm::join(types, ", ") << ")\n";
+    std::string op =
+        "%op_" + std::to_string(i) + "#" + std::to_string(step.index);
     os << "  %scope_" << i << " = transform.get_parent_op " << op
        << " {isolated_from_above} : (!transform.any_op) -> "
           "!transform.any_op\n"
@@ -455,13 +458,11 @@ static void writeEntryPoint(ArrayRef<ExportStep> steps, raw_ostream &os) {
 /// errors and the changes made to the schedule on `anchor`.
 static OwningOpRef<ModuleOp> exportScript(Operation *anchor,
                                           const ResolvedConfig &resolved,
-                                          unsigned index,
-                                          raw_ostream &header) {
+                                          unsigned index, raw_ostream &header) {
   std::string error;
-  OwningOpRef<ModuleOp> script =
-      buildSelectedScript(anchor->getContext(), *resolved.instance,
-                          resolved.choice, "apply_" + std::to_string(index),
-                          error);
+  OwningOpRef<ModuleOp> script = buildSelectedScript(
+      anchor->getContext(), *resolved.instance, resolved.choice,
+      "apply_" + std::to_string(index), error);
   if (!script) {
     anchor->emitError() << error;
     return nullptr;
@@ -506,16 +507,17 @@ static FailureOr<ExportStep> exportAnchor(ModuleOp work, Operation *anchor,
   SmallVector<Operation *> found = findMatches(work, step.signature);
   step.count = found.size();
   step.index = llvm::find(found, anchor) - found.begin();
-  OwningOpRef<ModuleOp> script =
-      exportScript(anchor, *resolved, index, header);
+  if (step.index == step.count)
+    return anchor->emitError() << "internal error: the exported matcher does "
+                                  "not find its op";
+  OwningOpRef<ModuleOp> script = exportScript(anchor, *resolved, index, header);
   if (!script)
     return failure();
   writeMatcher(step.signature, index, os);
   script->getBody()->front().print(os);
   os << "\n";
   std::string error;
-  if (failed(applySketch(*resolved->instance, resolved->choice, anchor,
-                         error)))
+  if (failed(applySketch(*resolved->instance, resolved->choice, anchor, error)))
     return anchor->emitError() << error;
   return step;
 }

@@ -109,11 +109,9 @@ struct DiagnosticCollector {
 };
 } // namespace
 
-OwningOpRef<ModuleOp>
-mlir::tuner::buildSelectedScript(MLIRContext *ctx,
-                                 const SketchInstance &instance,
-                                 ArrayRef<unsigned> choice, StringRef symName,
-                                 std::string &error) {
+OwningOpRef<ModuleOp> mlir::tuner::buildSelectedScript(
+    MLIRContext *ctx, const SketchInstance &instance, ArrayRef<unsigned> choice,
+    StringRef symName, std::string &error) {
   std::string whyNot;
   if (failed(instance.verify(choice, whyNot))) {
     error = "config violates a constraint of sketch '" +

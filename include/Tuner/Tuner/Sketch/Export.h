@@ -48,9 +48,8 @@ extern const char *const kPeelPartialHelper;
 /// the ops concerned: a config that does not resolve, a script that cannot
 /// be exported, an anchor that a matcher cannot tell from another op with
 /// another (or no) schedule.
-FailureOr<OwningOpRef<ModuleOp>> exportSchedules(ModuleOp module,
-                                                 sched::TargetAttr target,
-                                                 std::string &header);
+FailureOr<OwningOpRef<ModuleOp>>
+exportSchedules(ModuleOp module, sched::TargetAttr target, std::string &header);
 
 } // namespace mlir::tuner
 

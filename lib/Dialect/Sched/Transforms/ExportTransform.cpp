@@ -46,8 +46,8 @@ struct SchedExportTransformPass
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
     if (!file) {
-      module.emitError() << "cannot write the transform library to '"
-                         << output << "': " << error;
+      module.emitError() << "cannot write the transform library to '" << output
+                         << "': " << error;
       return signalPassFailure();
     }
     file->os() << "// Schedules exported by mlir-tuner "
