@@ -159,16 +159,18 @@ def SchedExportTransform : Pass<"sched-export-transform", "::mlir::ModuleOp"> {
     compiler with the transform interpreter) replays on the prepared module
     without mlir-tuner: the module itself is left unchanged.
 
-    For each distinct schedule (anchors with equal configs that one matcher
-    finds), in program order, the library has
+    For each op with a `#sched.config`, in the order `sched-materialize`
+    applies them, the library has
     - `@match_<i>`, a matcher built from upstream `transform.match.*` ops:
-      the op name, the op directly in a `func.func`, every loop's range and
-      kind, the numbers of inputs and inits, each operand's element bitwidth
-      and whether its indexing map is a (projected) permutation, and the
-      producer of the accumulator and the single consumer where the sketch
-      fuses them. The pass checks on the module that each matcher finds its
-      own anchors and no other op, else it fails: the matchers need no
-      `sched.*` attribute to find the ops;
+      the op name, the op directly in a `func.func`, the rank, every loop's
+      range and kind, the numbers of inputs and inits, each operand's
+      element bitwidth and whether its indexing map is a (projected)
+      permutation, and the producer of the accumulator and the single
+      consumer where the sketch fuses them; no `sched.*` attribute is
+      needed. The pass applies the schedules to a copy of the module as
+      `sched-materialize` does and checks each matcher on the module as it
+      is at that point: where a matcher finds several ops (two identical
+      matmuls feeding one SwiGLU), the entry point picks the right one;
     - `@apply_<i>`, the sketch's script with the knob selection that
       `sched-materialize` applies (`buildSelectedScript`), rewritten into
       upstream ops: `tune.alternatives` become the selected region,
@@ -187,15 +189,22 @@ def SchedExportTransform : Pass<"sched-export-transform", "::mlir::ModuleOp"> {
       and `transform.sched.vectorize_static`) cannot be exported: an error
       on the op;
     - `@__transform_main`, the interpreter's entry point: for each schedule,
-      `transform.collect_matching` of its matcher, then its script on each op
-      found (with the op's function as the scope, as in sched-materialize).
+      `transform.collect_matching` of its matcher, `transform.split_handle`
+      to the op (which fails on a module where the matcher finds another
+      number of ops), the script on it with its function as the scope (as
+      in `sched-materialize`), then `transform.apply_dce` on the function
+      (the originals `sched-materialize` removes).
 
-    A comment at the top of the file lists each schedule's config, its
-    anchors and the changes made to it.
+    A comment at the top of the file lists each schedule's op, config and
+    the changes made to it. The library is for the module as annotated,
+    without its `sched.*` attributes: `tuner-prepare`'s output for the
+    model where the annotating pass prepared it for the same target
+    (tuner-prepare is not idempotent: do not prepare twice), in general
+    `sched-strip`'s output of the annotated module.
 
     ```
     tuner-opt model.mlir --tuner-prepare -o prepared.mlir
-    tuner-opt prepared.mlir --sched-apply-default="target=cpu:avx2" \
+    tuner-opt model.mlir --sched-apply-default="target=cpu:avx2" \
         --sched-export-transform="output=schedules.mlir" -o /dev/null
     mlir-opt prepared.mlir \
         --transform-preload-library="transform-library-paths=schedules.mlir" \
