@@ -109,6 +109,32 @@ struct DiagnosticCollector {
 };
 } // namespace
 
+OwningOpRef<ModuleOp> mlir::tuner::buildSelectedScript(
+    MLIRContext *ctx, const SketchInstance &instance, ArrayRef<unsigned> choice,
+    StringRef symName, std::string &error) {
+  std::string whyNot;
+  if (failed(instance.verify(choice, whyNot))) {
+    error = "config violates a constraint of sketch '" +
+            instance.getName().str() + "': " + whyNot;
+    return nullptr;
+  }
+  DiagnosticCollector collector(ctx);
+  OwningOpRef<ModuleOp> script =
+      parseScript(ctx, instance.buildScript(symName));
+  if (!script) {
+    error = "internal error: the script of sketch '" +
+            instance.getName().str() + "' does not parse: " + collector.messages;
+    return nullptr;
+  }
+  if (failed(selectKnobs(*script, instance, choice, error)))
+    return nullptr;
+  if (failed(mlir::verify(*script))) {
+    error = "invalid knob values: " + collector.messages;
+    return nullptr;
+  }
+  return script;
+}
+
 LogicalResult mlir::tuner::applySketch(const SketchInstance &instance,
                                        ArrayRef<unsigned> choice,
                                        Operation *anchor, std::string &error) {
@@ -118,27 +144,11 @@ LogicalResult mlir::tuner::applySketch(const SketchInstance &instance,
     error = "the anchor op is not inside a function";
     return failure();
   }
-  std::string whyNot;
-  if (failed(instance.verify(choice, whyNot))) {
-    error = "config violates a constraint of sketch '" +
-            instance.getName().str() + "': " + whyNot;
-    return failure();
-  }
-
   DiagnosticCollector collector(ctx);
   OwningOpRef<ModuleOp> script =
-      parseScript(ctx, instance.buildScript("sched_apply"));
-  if (!script) {
-    error = "internal error: the script of sketch '" +
-            instance.getName().str() + "' does not parse: " + collector.messages;
+      buildSelectedScript(ctx, instance, choice, "sched_apply", error);
+  if (!script)
     return failure();
-  }
-  if (failed(selectKnobs(*script, instance, choice, error)))
-    return failure();
-  if (failed(mlir::verify(*script))) {
-    error = "invalid knob values: " + collector.messages;
-    return failure();
-  }
   auto entry = script->lookupSymbol<transform::NamedSequenceOp>("sched_apply");
 
   // Work on a copy of the function; keep it only if everything succeeded.
@@ -216,12 +226,13 @@ mlir::tuner::instantiateSketch(StringRef sketchName, const FusedGroup &group,
   return instance;
 }
 
-LogicalResult mlir::tuner::materializeConfig(Operation *anchor,
-                                             ConfigAttr config,
-                                             TargetAttr target) {
+FailureOr<ResolvedConfig> mlir::tuner::resolveConfig(Operation *anchor,
+                                                     ConfigAttr config,
+                                                     TargetAttr target) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(anchor);
   if (!linalgOp)
-    return anchor->emitError() << "#sched.config on an op that is not a linalg op";
+    return anchor->emitError()
+           << "#sched.config on an op that is not a linalg op";
   std::string error;
   FusedGroup group = buildFusedGroup(linalgOp);
   FailureOr<std::unique_ptr<SketchInstance>> instance =
@@ -231,7 +242,17 @@ LogicalResult mlir::tuner::materializeConfig(Operation *anchor,
   FailureOr<KnobChoice> choice = (*instance)->fromConfig(config, error);
   if (failed(choice))
     return anchor->emitError() << error;
-  if (failed(applySketch(**instance, *choice, anchor, error)))
+  return ResolvedConfig{std::move(*instance), std::move(*choice)};
+}
+
+LogicalResult mlir::tuner::materializeConfig(Operation *anchor,
+                                             ConfigAttr config,
+                                             TargetAttr target) {
+  FailureOr<ResolvedConfig> resolved = resolveConfig(anchor, config, target);
+  if (failed(resolved))
+    return failure();
+  std::string error;
+  if (failed(applySketch(*resolved->instance, resolved->choice, anchor, error)))
     return anchor->emitError() << error;
   return success();
 }

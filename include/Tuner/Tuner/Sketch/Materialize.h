@@ -27,6 +27,17 @@ OwningOpRef<ModuleOp> parseScript(MLIRContext *ctx, StringRef text);
 LogicalResult selectKnobs(Operation *script, const SketchInstance &instance,
                           ArrayRef<unsigned> choice, std::string &error);
 
+/// Builds the script of `instance` as the sequence `symName`, with the
+/// knobs selected for `choice`: checks the sketch's constraints, parses the
+/// script and selects its knobs. On failure returns null and `error` says
+/// why. sched-materialize applies the result (applySketch);
+/// sched-export-transform rewrites it into upstream ops.
+OwningOpRef<ModuleOp> buildSelectedScript(MLIRContext *ctx,
+                                          const SketchInstance &instance,
+                                          ArrayRef<unsigned> choice,
+                                          StringRef symName,
+                                          std::string &error);
+
 /// Applies `instance` with `choice` to `anchor`. The script runs on a copy of
 /// the function holding the anchor, which replaces the function's body only
 /// if every transform succeeded: on failure the IR is left as it was and
@@ -35,6 +46,20 @@ LogicalResult selectKnobs(Operation *script, const SketchInstance &instance,
 LogicalResult applySketch(const SketchInstance &instance,
                           ArrayRef<unsigned> choice, Operation *anchor,
                           std::string &error);
+
+/// A #sched.config resolved against its anchor op: the sketch's space for
+/// the anchor's fused group and the point the config names.
+struct ResolvedConfig {
+  std::unique_ptr<SketchInstance> instance;
+  KnobChoice choice;
+};
+
+/// Resolves the #sched.config of `anchor` for `target`: rebuilds the
+/// anchor's fused group, finds the sketch and checks the config against its
+/// knobs. Reports failures as errors on the anchor op.
+FailureOr<ResolvedConfig> resolveConfig(Operation *anchor,
+                                        sched::ConfigAttr config,
+                                        sched::TargetAttr target);
 
 /// Materializes the #sched.config of `anchor` for `target`: rebuilds the
 /// anchor's fused group, finds the sketch, checks the config against its

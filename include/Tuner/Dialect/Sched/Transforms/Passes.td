@@ -151,6 +151,76 @@ def SchedMaterialize : Pass<"sched-materialize", "::mlir::ModuleOp"> {
   ];
 }
 
+def SchedExportTransform : Pass<"sched-export-transform", "::mlir::ModuleOp"> {
+  let summary = "Write the module's schedules as an upstream transform library";
+  let description = [{
+    Writes the `#sched.config` schedules of the module as one transform
+    library in upstream ops only, which upstream `mlir-opt` (and any
+    compiler with the transform interpreter) replays on the prepared module
+    without mlir-tuner: the module itself is left unchanged.
+
+    For each op with a `#sched.config`, in the order `sched-materialize`
+    applies them, the library has
+    - `@match_<i>`, a matcher built from upstream `transform.match.*` ops:
+      the op name, the op directly in a `func.func`, the rank, every loop's
+      range and kind, the numbers of inputs and inits, each operand's
+      element bitwidth and whether its indexing map is a (projected)
+      permutation, and the producer of the accumulator and the single
+      consumer where the sketch fuses them; no `sched.*` attribute is
+      needed. The pass applies the schedules to a copy of the module as
+      `sched-materialize` does and checks each matcher on the module as it
+      is at that point: where a matcher finds several ops (two identical
+      matmuls feeding one SwiGLU), the entry point picks the right one;
+    - `@apply_<i>`, the sketch's script with the knob selection that
+      `sched-materialize` applies (`buildSelectedScript`), rewritten into
+      upstream ops: `tune.alternatives` become the selected region,
+      `tune.knob` a `transform.param.constant`, `transform.sched.exact_divide`
+      and `transform.sched.next_power_of_two` fold into constants,
+      `transform.sched.peel_partial` becomes `@peel_partial` (upstream
+      `transform.loop.peel` on each loop, in a `failures(suppress)`
+      sequence: upstream fails on a loop that has no partial iteration).
+      `transform.sched.fold_fill_into_pad` and
+      `transform.sched.vectorize_pad_rows` (the packing of
+      `cpu.contraction_padded`) have no upstream equivalent and are dropped,
+      with a warning: the replayed IR computes the same values, with the
+      padded tiles filled and copied by bufferization instead of vectors.
+      Other mlir-tuner transform ops (the GPU kernel rewrites
+      `transform.sched.tensor_core_matmul`, `transform.sched.simt_matmul`,
+      and `transform.sched.vectorize_static`) cannot be exported: an error
+      on the op;
+    - `@__transform_main`, the interpreter's entry point: for each schedule,
+      `transform.collect_matching` of its matcher, `transform.split_handle`
+      to the op (which fails on a module where the matcher finds another
+      number of ops), the script on it with its function as the scope (as
+      in `sched-materialize`), then `transform.apply_dce` on the function
+      (the originals `sched-materialize` removes).
+
+    A comment at the top of the file lists each schedule's op, config and
+    the changes made to it. The library is for the module as annotated,
+    without its `sched.*` attributes: `tuner-prepare`'s output for the
+    model where the annotating pass prepared it for the same target
+    (tuner-prepare is not idempotent: do not prepare twice), in general
+    `sched-strip`'s output of the annotated module.
+
+    ```
+    tuner-opt model.mlir --tuner-prepare -o prepared.mlir
+    tuner-opt model.mlir --sched-apply-default="target=cpu:avx2" \
+        --sched-export-transform="output=schedules.mlir" -o /dev/null
+    mlir-opt prepared.mlir \
+        --transform-preload-library="transform-library-paths=schedules.mlir" \
+        --transform-interpreter | tuner-opt --tuner-lower-cpu
+    ```
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File to write the library to; '-' (the default) is stdout">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target the configs are for; default: the module's sched.target, "
+           "else the host">,
+  ];
+  let dependentDialects = ["::mlir::transform::TransformDialect"];
+}
+
 def SchedApplyDefault : Pass<"sched-apply-default", "::mlir::ModuleOp"> {
   let summary = "Annotate every anchor op with its sketch's default config";
   let description = [{
