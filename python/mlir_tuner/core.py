@@ -205,7 +205,8 @@ class Executable:
         import numpy as np
         args = []
         for i, (x, (shape, elt)) in enumerate(zip(inputs, self.inputs)):
-            a = np.ascontiguousarray(x, dtype=_NUMPY_DTYPES.get(elt))
+            a = np.require(np.asarray(x, dtype=_NUMPY_DTYPES.get(elt)), None,
+                           "C")
             if a.shape != shape:
                 raise ValueError(f"input {i} has shape {a.shape}, the entry "
                                  f"takes {shape}")

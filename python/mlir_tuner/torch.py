@@ -14,7 +14,8 @@ graph the importer or the compiler cannot take runs eagerly, with an
 MLIRWarning saying why.
 
 Records are reused across calls and processes: a graph whose tasks all have
-records in `database` is not tuned again, and a graph compiled before in this
+records in `database` (or hold `trials` records between them) is not tuned
+again, and a graph compiled before in this
 process (the same MLIR text, target and options) is not compiled again. A
 frozen parameter changed in place after compilation (its version counter
 moved) makes the graph compile again with the new values.
@@ -120,9 +121,14 @@ class Backend:
             return "default"
         db = self.database
         if db and os.path.exists(db):
-            recorded = {r.task for r in Database(db).records() if r.valid}
-            if keys <= recorded:
-                self._log(f"{len(keys)} tasks, all recorded in {db}: applying")
+            # Done before: every task has a valid record, or the graph's
+            # tasks already hold the trial budget (a run with fewer trials
+            # than tasks leaves some without any; tuning again with
+            # resume=True would measure nothing new).
+            records = [r for r in Database(db).records() if r.task in keys]
+            if ({r.task for r in records if r.valid} >= keys
+                    or (records and len(records) >= self.trials)):
+                self._log(f"{len(keys)} tasks, recorded in {db}: applying")
                 core.apply_best(module, db)
                 return "applied"
         if self.trials == 0:
