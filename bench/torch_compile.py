@@ -10,8 +10,11 @@ DB applied when they cover every task), checks its output against eager,
 then times both the same way under torch.inference_mode(): WARMUP calls,
 then REPEATS repeats of as many calls as make one last MIN_REPEAT_MS, the
 median and spread (min..max) of the time per call. Eager and compiled are
-timed alternately, repeat by repeat, so that a noisy machine weighs on both
-alike. Eager uses torch's default threads, the compiled code OpenMP's.
+timed in ROUNDS alternating blocks of REPEATS / ROUNDS repeats, each block
+after half a second of untimed calls, so that a noisy machine weighs on
+both alike while the threads of the other one's runtime (torch's GNU
+OpenMP, our LLVM OpenMP: both spin a while after a parallel region) have
+gone idle. Eager uses torch's default threads, the compiled code OpenMP's.
 
 Prints one JSON object per model: {"model", "trials", "status",
 "tune_s", "max_abs_error", "eager": {median_s, min_s, max_s},
@@ -20,7 +23,8 @@ match eager. Needs the [torch] extra (torch, torch-mlir) and the native
 module (PYTHONPATH=build/python_packages, or the wheel installed).
 
 usage: torch_compile.py [--trials N] [--database DB] [--repeats N]
-                        [--warmup N] [--min-repeat-ms MS] [NAME...]
+                        [--rounds N] [--warmup N] [--min-repeat-ms MS]
+                        [NAME...]
 """
 
 import argparse
@@ -71,20 +75,24 @@ def bench(name, args):
         if backend.graphs and backend.graphs[0]["status"] == "eager":
             raise RuntimeError("the backend ran the model eagerly: "
                                + backend.graphs[0]["reason"])
-        eager = lambda: model(*inputs)  # noqa: E731
-        compiled = lambda: fast(*inputs)  # noqa: E731
-        for _ in range(args.warmup):
-            eager()
-            compiled()
+        fns = {"eager": lambda: model(*inputs),
+               "compiled": lambda: fast(*inputs)}
         calls = {}
-        for key, fn in (("eager", eager), ("compiled", compiled)):
+        for key, fn in fns.items():
+            for _ in range(args.warmup):
+                fn()
             one = per_call(fn, 1)
             calls[key] = max(1, min(100000,
                                     int(args.min_repeat_ms / 1e3 / one) + 1))
         times = {"eager": [], "compiled": []}
-        for _ in range(args.repeats):
-            times["eager"].append(per_call(eager, calls["eager"]))
-            times["compiled"].append(per_call(compiled, calls["compiled"]))
+        rounds = max(1, min(args.rounds, args.repeats))
+        for r in range(rounds):
+            block = args.repeats // rounds + (r < args.repeats % rounds)
+            for key, fn in fns.items():
+                settle = time.perf_counter() + 0.5
+                while time.perf_counter() < settle:
+                    fn()
+                times[key] += [per_call(fn, calls[key]) for _ in range(block)]
     e, c = summary(times["eager"]), summary(times["compiled"])
     return {"model": name, "trials": args.trials,
             "status": [g["status"] for g in backend.graphs],
@@ -103,6 +111,7 @@ def main():
     parser.add_argument("--database", default=os.path.join(
         ROOT, "bench", "out", "torch_compile.db"))
     parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--warmup", type=int, default=10)
     parser.add_argument("--min-repeat-ms", type=float, default=20)
     args = parser.parse_args()
