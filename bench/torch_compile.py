@@ -16,7 +16,9 @@ both alike while the threads of the other one's runtime (torch's GNU
 OpenMP, our LLVM OpenMP: both spin a while after a parallel region) have
 gone idle. Eager uses torch's default threads, the compiled code OpenMP's.
 
-Prints one JSON object per model: {"model", "trials", "status",
+Writes bench/results/torch_compile.json (the machine, the command, the
+models; `--no-save` does not), which bench/report.py renders into
+docs/results.md. Prints one JSON object per model: {"model", "trials", "status",
 "tune_s", "max_abs_error", "eager": {median_s, min_s, max_s},
 "compiled": {...}, "speedup"}; exits 1 when a model failed or did not
 match eager. Needs the [torch] extra (torch, torch-mlir) and the native
@@ -24,7 +26,7 @@ module (PYTHONPATH=build/python_packages, or the wheel installed).
 
 usage: torch_compile.py [--trials N] [--database DB] [--repeats N]
                         [--rounds N] [--warmup N] [--min-repeat-ms MS]
-                        [NAME...]
+                        [--note TEXT] [--no-save] [NAME...]
 """
 
 import argparse
@@ -35,7 +37,10 @@ import statistics
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+ROOT = common.ROOT
 GEN = os.path.join(ROOT, "examples", "models", "gen")
 DEFAULT_MODELS = ("torch_mlp", "torch_resnet_block")
 
@@ -114,10 +119,13 @@ def main():
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--warmup", type=int, default=10)
     parser.add_argument("--min-repeat-ms", type=float, default=20)
+    parser.add_argument("--note", default="",
+                        help="a remark on the run, shown with its figures")
+    parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(args.database)),
                 exist_ok=True)
-    failed = 0
+    failed, results = 0, []
     for name in args.models or DEFAULT_MODELS:
         try:
             result = bench(name, args)
@@ -126,6 +134,12 @@ def main():
             result = {"model": name, "error": f"{type(e).__name__}: {e}"}
             failed += 1
         print(json.dumps(result), flush=True)
+        results.append(result)
+    if not args.no_save:
+        common.write_result("torch_compile", {
+            "machine": common.machine(), "note": args.note,
+            "command": "bench/torch_compile.py " + " ".join(sys.argv[1:]),
+            "load_average": os.getloadavg(), "models": results})
     return 1 if failed else 0
 
 
