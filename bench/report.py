@@ -787,7 +787,9 @@ def section_torch_compile(data):
         "checked against eager; milliseconds per call, median (min..max) "
         "over the repeats, eager and compiled timed in alternating blocks. "
         "*first call*: the tuning (or the records applied), import and JIT "
-        "compile.",
+        "compile. On a loaded machine eager's median is inflated by "
+        "torch's thread pool waiting for descheduled threads (its min.."
+        "max spans two orders of magnitude): compare the min column there.",
         "",
         "| model | trials | graph | first call s | eager ms | compiled ms "
         "| eager / compiled (median) | (min) | max abs error |",

@@ -37,6 +37,11 @@ import statistics
 import sys
 import time
 
+# The package with its native module (PYTHONPATH=build/python_packages, or
+# the wheel installed) before common.py puts python/ (the sources alone) on
+# the path.
+import mlir_tuner  # noqa: E402,F401
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 
@@ -138,7 +143,9 @@ def main():
     if not args.no_save:
         common.write_result("torch_compile", {
             "machine": common.machine(), "note": args.note,
-            "command": "bench/torch_compile.py " + " ".join(sys.argv[1:]),
+            "command": "bench/torch_compile.py " + " ".join(
+                a for i, a in enumerate(sys.argv[1:])
+                if a != "--note" and (i == 0 or sys.argv[i] != "--note")),
             "load_average": os.getloadavg(), "models": results})
     return 1 if failed else 0
 
