@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""PyTorch eager timings of the example models that have a PyTorch definition.
+"""PyTorch eager (or torch.compile) timings of the example models that have a
+PyTorch definition.
 
 For each model NAME (default: every examples/models/gen/torch_*.py), builds
 the module with the generator's build() (the definition, seed, shapes and
@@ -8,15 +9,18 @@ and its inputs to the device and times forward calls under
 torch.inference_mode() with CUDA events, as tuner-run times our build of
 the same model: warm-up calls, then REPEATS repeats of as many calls as
 make one last MIN_REPEAT_MS, median and spread of the time per call. TF32
-is off (cuBLAS and cuDNN compute f32 in f32, as our kernels do).
+is off (cuBLAS and cuDNN compute f32 in f32, as our kernels do). With
+--compile, the module is first compiled with torch.compile (Inductor,
+default mode); the compile happens in the warm-up calls and is not timed
+(its seconds are printed as "compile_s").
 
-Prints one JSON object per line: {"model", "device", "dtype", "median_s",
+Prints one JSON object per line: {"model", "mode", "device", "dtype", "median_s",
 "min_s", "max_s", "spread_pct", "repeats", "calls_per_repeat"}, or {"model",
 "error"} for a model that failed; exits with status 1 when any failed.
 Needs PyTorch only (not torch-mlir, which the generators need to export).
 
-usage: torch_eager.py [--device cuda|cpu] [--repeats N] [--warmup N]
-                      [--min-repeat-ms MS] [NAME...]
+usage: torch_eager.py [--device cuda|cpu] [--compile] [--repeats N]
+                      [--warmup N] [--min-repeat-ms MS] [NAME...]
 """
 
 import argparse
@@ -71,13 +75,17 @@ def time_model(name, args):
     model = model.to(args.device).eval()
     inputs = tuple(x.to(args.device) for x in inputs)
     measure = timer(torch, args.device)
+    if args.compile:
+        model = torch.compile(model)
 
     def call():
         model(*inputs)
 
     with torch.inference_mode():
-        for _ in range(args.warmup):
+        start = time.perf_counter()
+        for _ in range(max(args.warmup, 2 if args.compile else 0)):
             call()
+        warmup_s = time.perf_counter() - start
         one = measure(call)
         calls = 1
         if one > 0 and args.min_repeat_ms > 0:
@@ -88,8 +96,9 @@ def time_model(name, args):
                 call()
         times = [measure(repeat) / calls for _ in range(args.repeats)]
     median = statistics.median(times)
-    return {
+    result = {
         "model": name,
+        "mode": "inductor" if args.compile else "eager",
         "device": (torch.cuda.get_device_name() if args.device == "cuda"
                    else "cpu"),
         "dtype": str(inputs[0].dtype).replace("torch.", ""),
@@ -101,6 +110,9 @@ def time_model(name, args):
         "calls_per_repeat": calls,
         "torch": torch.__version__,
     }
+    if args.compile:
+        result["compile_s"] = round(warmup_s, 2)
+    return result
 
 
 def main():
@@ -108,6 +120,8 @@ def main():
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("models", nargs="*", metavar="NAME")
     parser.add_argument("--device", default="cuda", choices=("cuda", "cpu"))
+    parser.add_argument("--compile", action="store_true",
+                        help="time torch.compile(model) (Inductor)")
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--warmup", type=int, default=10)
     parser.add_argument("--min-repeat-ms", type=float, default=20)

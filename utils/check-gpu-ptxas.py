@@ -60,8 +60,10 @@ def check(args, path):
     lowered = os.path.join(work, "lowered.mlir")
     # sched-apply-default extracts the tasks and prepares the program for
     # the CUDA target itself (bf16/f16 contractions keep their inputs).
-    annotate = [args.tuner_opt, path,
-                "--sched-apply-default=target=cuda:" + args.arch]
+    options = "target=cuda:" + args.arch
+    if args.sketches:
+        options += " sketches=" + args.sketches
+    annotate = [args.tuner_opt, path, f"--sched-apply-default={options}"]
     run = subprocess.run(annotate, capture_output=True, text=True)
     if run.returncode:
         print(f"{name}: FAIL sched-apply-default\n{run.stderr}")
@@ -113,6 +115,9 @@ def main():
     parser.add_argument("--ptxas", required=True)
     parser.add_argument("--arch", default="sm_90")
     parser.add_argument("--work", default="check-gpu-ptxas.out")
+    parser.add_argument("--sketches", default="",
+                        help="sketches to prefer for the defaults (comma-"
+                        "separated, sched-apply-default's sketches=)")
     parser.add_argument("--reject-spills", action="store_true",
                         help="a kernel that spills registers fails the check")
     parser.add_argument("files", nargs="+")

@@ -66,9 +66,9 @@ def run_summary(path, err_path=None):
     return summary
 
 
-def eager_times(work):
+def eager_times(work, file="torch_eager.jsonl"):
     times = {}
-    for line in (read(os.path.join(work, "run", "torch_eager.jsonl")) or "").splitlines():
+    for line in (read(os.path.join(work, "run", file)) or "").splitlines():
         try:
             entry = json.loads(line)
         except ValueError:
@@ -80,6 +80,7 @@ def eager_times(work):
 
 def programs(work):
     eager = eager_times(work)
+    inductor = eager_times(work, "torch_compile.jsonl")
     names = sorted({os.path.basename(p)[:-4]
                     for p in glob.glob(os.path.join(work, "lowered", "*.log"))})
     result = {}
@@ -102,6 +103,18 @@ def programs(work):
             ours = entry["gpu"].get("median_s")
             if ours and "median_s" in e:
                 entry["eager_over_ours"] = round(e["median_s"] / ours, 3)
+        reduction = os.path.join(work, "run", name + ".reduction.json")
+        if os.path.exists(reduction):
+            entry["reduction_gpu"] = run_summary(reduction)
+        if name in inductor:
+            e = inductor[name]
+            entry["torch_compile"] = ({"error": e["error"]} if "error" in e else
+                                      {"median_s": e["median_s"],
+                                       "spread_pct": round(e["spread_pct"], 1),
+                                       "compile_s": e.get("compile_s")})
+            ours = entry["gpu"].get("median_s")
+            if ours and "median_s" in e:
+                entry["compile_over_ours"] = round(e["median_s"] / ours, 3)
         tuned = os.path.join(work, "run", name + ".tuned.json")
         if os.path.exists(tuned):
             entry["tuned_gpu"] = run_summary(tuned)

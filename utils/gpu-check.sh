@@ -15,6 +15,9 @@
 # script then also runs where there is no GPU, its GPU steps failing with
 # their diagnostics).
 #
+# GPU_CHECK_EXTRA=DIR adds the programs DIR/*.mlir to the lower, run and
+# ptxas steps.
+#
 # Steps, in order of importance; each has a timeout and a status of its own,
 # a failed step does not stop the others, and a step is skipped once the
 # budget (GPU_CHECK_BUDGET seconds, default 345) is nearly spent:
@@ -29,11 +32,14 @@
 #             convolution: 0 errors expected
 #   run       tuner-run of every lowered program on the GPU, checked against
 #             the untransformed program on the CPU, CUDA-event timings
+#   reduction tuner-run of the encoder and BERT with gpu.reduction preferred
+#             (sched-apply-default sketches=gpu.reduction), checked
 #   eager     PyTorch eager timings (TF32 off) of the models whose generator
 #             defines them (bench/torch_eager.py)
 #   tune      tuner-tune target=cuda:sm_90 trials=12 on torch_mlp and
 #             torch_resnet_block: RUNTIME_DEVICE records in the database
 #             (0 expected), then tuner-run of the tuned program
+#   inductor  torch.compile (Inductor) timings of the same models
 #   ptxas     ptxas -v of every kernel (utils/check-gpu-ptxas.py)
 #
 # Writes $OUT/gpu-check.log (everything printed), $OUT/gpu-check.json (the
@@ -141,6 +147,12 @@ export OPT=$WORK/bin/tuner-opt RUN=$WORK/bin/tuner-run
 export INPUTS=$ROOT/test/Integration/GPU/Inputs
 PROGRAMS=("$ROOT"/examples/models/*.mlir "$INPUTS/matmul_const_b.mlir"
   "$INPUTS/conv_const_filter.mlir")
+# GPU_CHECK_EXTRA=DIR: more programs (e.g. bench/model_zoo.py's exports,
+# /tmp/model-zoo/*/NAME.mlir copied into DIR), lowered, run and checked
+# like the examples.
+if [[ -n ${GPU_CHECK_EXTRA:-} ]]; then
+  PROGRAMS+=("$GPU_CHECK_EXTRA"/*.mlir)
+fi
 step setup 120 unpack
 step machine 30 machine
 
@@ -214,6 +226,28 @@ for source in "${PROGRAMS[@]}"; do
 done
 
 #===--------------------------------------------------------------------===#
+# reduction
+#===--------------------------------------------------------------------===#
+
+# reduction_run NAME: NAME's defaults with gpu.reduction preferred (the
+# row reductions as warp reductions), run on the GPU against the reference:
+# the check gpu.reduction needs before it becomes the default.
+reduction_run() {
+  local name=$1 source=$ROOT/examples/models/$1.mlir
+  "$OPT" "$source" \
+    --sched-apply-default="target=cuda:sm_90 sketches=gpu.reduction" \
+    --sched-materialize \
+    --tuner-lower-gpu=out-params=true -o "$WORK/run/$name.reduction.mlir" ||
+    return 1
+  "$RUN" "$WORK/run/$name.reduction.mlir" --reference="$source" --json \
+    --warmup=5 --repeats=20 --min-repeat-ms=5 | tee "$WORK/run/$name.reduction.json"
+}
+export -f reduction_run
+for name in torch_encoder_layer bert_base_layer; do
+  step "reduction-$name" 60 reduction_run "$name"
+done
+
+#===--------------------------------------------------------------------===#
 # eager
 #===--------------------------------------------------------------------===#
 
@@ -261,6 +295,19 @@ for name in torch_mlp torch_resnet_block; do
   step "tune-$name" 150 tune "$name"
   step "tuned-run-$name" 60 tuned_run "$name"
 done
+
+#===--------------------------------------------------------------------===#
+# inductor
+#===--------------------------------------------------------------------===#
+
+# torch.compile (Inductor) of the same models: compiles take tens of seconds
+# each, so this step comes late and stops at its timeout.
+inductor() {
+  python3 bench/torch_eager.py --compile --repeats 20 |
+    tee "$WORK/run/torch_compile.jsonl"
+}
+export -f inductor
+step inductor 150 inductor
 
 #===--------------------------------------------------------------------===#
 # ptxas

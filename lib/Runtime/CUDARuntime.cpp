@@ -639,24 +639,15 @@ void mgpuTunerModuleBufferFree(void **slot) {
   *slot = nullptr;
 }
 
-/// A copy between buffers the device reaches (device or managed memory):
-/// `rows` rows of `rowBytes` bytes, `dstPitch` and `srcPitch` bytes apart,
-/// finished when the call returns (the kernels before and after it run on
-/// other streams, synchronized by the host). tuner-gpu-device-memory turns
-/// the host's copies between such buffers (an out-parameter filled from a
-/// reshaped result, a pad's interior) into these calls.
-void mgpuTunerCopy2D(void *dst, int64_t dstPitch, const void *src,
-                     int64_t srcPitch, int64_t rowBytes, int64_t rows) {
-  if (rows <= 0 || rowBytes <= 0)
-    return;
-  Driver &d = loadedDriver();
-  CUstream stream = mgpuStreamCreate();
+/// Enqueues on `stream` the copy of `rows` rows of `rowBytes` bytes,
+/// `dstPitch` and `srcPitch` bytes apart.
+static void enqueueCopy2D(Driver &d, CUstream stream, void *dst,
+                          int64_t dstPitch, const void *src, int64_t srcPitch,
+                          int64_t rowBytes, int64_t rows) {
   if (rows == 1) { // no pitch limit (2D copies take pitches below 2^31)
     TUNER_CU_CHECK(d.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
                                    reinterpret_cast<CUdeviceptr>(src), rowBytes,
                                    stream));
-    mgpuStreamSynchronize(stream);
-    mgpuStreamDestroy(stream);
     return;
   }
   CUDA_MEMCPY2D copy = {};
@@ -669,8 +660,35 @@ void mgpuTunerCopy2D(void *dst, int64_t dstPitch, const void *src,
   copy.WidthInBytes = rowBytes;
   copy.Height = rows;
   TUNER_CU_CHECK(d.cuMemcpy2DAsync(&copy, stream));
+}
+
+/// `planes` copies of `rows` rows of `rowBytes` bytes (see mgpuTunerCopy2D),
+/// `dstPlanePitch` and `srcPlanePitch` bytes apart (a pad's interior over
+/// several channels), on one stream.
+void mgpuTunerCopy3D(void *dst, int64_t dstPitch, int64_t dstPlanePitch,
+                     const void *src, int64_t srcPitch, int64_t srcPlanePitch,
+                     int64_t rowBytes, int64_t rows, int64_t planes) {
+  if (rows <= 0 || rowBytes <= 0 || planes <= 0)
+    return;
+  Driver &d = loadedDriver();
+  CUstream stream = mgpuStreamCreate();
+  for (int64_t p = 0; p < planes; ++p)
+    enqueueCopy2D(d, stream, static_cast<char *>(dst) + p * dstPlanePitch,
+                  dstPitch, static_cast<const char *>(src) + p * srcPlanePitch,
+                  srcPitch, rowBytes, rows);
   mgpuStreamSynchronize(stream);
   mgpuStreamDestroy(stream);
+}
+
+/// A copy between buffers the device reaches (device or managed memory):
+/// `rows` rows of `rowBytes` bytes, `dstPitch` and `srcPitch` bytes apart,
+/// finished when the call returns (the kernels before and after it run on
+/// other streams, synchronized by the host). tuner-gpu-device-memory turns
+/// the host's copies between such buffers (an out-parameter filled from a
+/// reshaped result, a pad's interior) into these calls.
+void mgpuTunerCopy2D(void *dst, int64_t dstPitch, const void *src,
+                     int64_t srcPitch, int64_t rowBytes, int64_t rows) {
+  mgpuTunerCopy3D(dst, dstPitch, 0, src, srcPitch, 0, rowBytes, rows, 1);
 }
 
 void mgpuSetDefaultDevice(int32_t ordinal) {
@@ -706,6 +724,7 @@ void cuda::forEachEntryPoint(llvm::function_ref<void(StringRef, void *)> fn) {
   TUNER_ENTRY(mgpuTunerModuleBuffer);
   TUNER_ENTRY(mgpuTunerModuleBufferFree);
   TUNER_ENTRY(mgpuTunerCopy2D);
+  TUNER_ENTRY(mgpuTunerCopy3D);
 #undef TUNER_ENTRY
 }
 

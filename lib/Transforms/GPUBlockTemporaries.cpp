@@ -13,6 +13,7 @@
 
 #include "GPUMapping.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -126,6 +127,63 @@ static bool updateProducerInPlace(RewriterBase &rewriter,
   return false;
 }
 
+/// Whether `value` is a constant, or a slice of one.
+static bool isConstantData(Value value) {
+  while (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
+    value = slice.getSource();
+  return value.getDefiningOp<arith::ConstantOp>() != nullptr;
+}
+
+/// Rule 3: a thread loop at block level whose shared output is constant data
+/// (a folded bias as a reduction's init) would make bufferization copy the
+/// constant into a kernel allocation. Its shared output becomes a block-level
+/// tensor.empty (rule 2 then puts it in workgroup memory) and each thread
+/// first copies its slice of the constant into its slice of it, when every
+/// read of the shared output is the slice the thread writes. Returns whether
+/// `forall` was rewritten.
+static bool copyConstantInit(RewriterBase &rewriter, scf::ForallOp forall) {
+  if (forall.getNumResults() != 1 || !isAtBlockLevel(forall))
+    return false;
+  Value init = forall.getOutputs()[0];
+  auto type = dyn_cast<RankedTensorType>(init.getType());
+  if (!type || !type.hasStaticShape() || !isConstantData(init))
+    return false;
+  BlockArgument shared = forall.getRegionIterArgs()[0];
+  tensor::ParallelInsertSliceOp insert;
+  for (Operation &op : forall.getTerminator().getYieldingOps())
+    if (auto i = dyn_cast<tensor::ParallelInsertSliceOp>(op);
+        i && i.getDest() == shared && !insert)
+      insert = i;
+  if (!insert)
+    return false;
+  SmallVector<tensor::ExtractSliceOp> reads;
+  for (OpOperand &use : shared.getUses()) {
+    if (use.getOwner() == insert.getOperation())
+      continue;
+    auto slice = dyn_cast<tensor::ExtractSliceOp>(use.getOwner());
+    if (!slice || !isSameSlice(slice, insert))
+      return false;
+    reads.push_back(slice);
+  }
+  rewriter.setInsertionPoint(forall);
+  Value empty = tensor::EmptyOp::create(rewriter, forall.getLoc(),
+                                        type.getShape(), type.getElementType());
+  rewriter.modifyOpInPlace(forall,
+                           [&] { forall.getOutputsMutable()[0].set(empty); });
+  for (tensor::ExtractSliceOp read : reads) {
+    if (isOnlyOverwritten(read.getResult()))
+      continue;
+    rewriter.setInsertionPointAfter(read);
+    Value part = tensor::ExtractSliceOp::create(
+        rewriter, read.getLoc(), read.getType(), init, read.getMixedOffsets(),
+        read.getMixedSizes(), read.getMixedStrides());
+    auto copy =
+        linalg::CopyOp::create(rewriter, read.getLoc(), part, read.getResult());
+    rewriter.replaceAllUsesExcept(read.getResult(), copy.getResult(0), copy);
+  }
+  return true;
+}
+
 /// Rule 2: a static tensor.empty at block level that survived empty-tensor
 /// elimination becomes a workgroup-memory buffer, like the sketches' staging
 /// buffers.
@@ -169,7 +227,8 @@ struct TunerGPUBlockTemporariesPass
     root->walk([&](scf::ForallOp forall) { loops.push_back(forall); });
     bool updated = false;
     for (scf::ForallOp forall : loops)
-      updated |= updateProducerInPlace(rewriter, forall);
+      updated |= updateProducerInPlace(rewriter, forall) ||
+                 copyConstantInit(rewriter, forall);
     // A read of the shared output and the slice written are one value again
     // (one-shot bufferization sees two slices as a conflict).
     if (updated)

@@ -30,6 +30,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <array>
+
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERGPUDEVICEMEMORY
 #include "Tuner/Transforms/Passes.h.inc"
@@ -43,6 +45,7 @@ static constexpr StringLiteral kModuleBufferFn = "mgpuTunerModuleBuffer";
 static constexpr StringLiteral kModuleBufferFreeFn =
     "mgpuTunerModuleBufferFree";
 static constexpr StringLiteral kCopyFn = "mgpuTunerCopy2D";
+static constexpr StringLiteral kCopy3DFn = "mgpuTunerCopy3D";
 
 //===----------------------------------------------------------------------===//
 // Who touches a buffer
@@ -83,21 +86,39 @@ static bool isMetadataOnly(Operation *op) {
              memref::ExtractStridedMetadataOp>(op);
 }
 
-/// A host copy the device can make (mgpuTunerCopy2D): `rows` rows of
-/// `rowBytes` contiguous bytes, `srcPitch` / `dstPitch` bytes apart.
+/// A host copy the device can make (mgpuTunerCopy2D, or mgpuTunerCopy3D
+/// with several planes): `planes` planes, `srcPlanePitch` /
+/// `dstPlanePitch` bytes apart, of `rows` rows of `rowBytes` contiguous
+/// bytes, `srcPitch` / `dstPitch` bytes apart.
 struct CopyPlan {
   int64_t rows = 1, rowBytes = 0, srcPitch = 0, dstPitch = 0;
+  int64_t planes = 1, srcPlanePitch = 0, dstPlanePitch = 0;
 };
+
+/// The count and the element strides of dimensions [begin, end) of
+/// `sizes` collapsed into one index, if they collapse in both buffers.
+static std::optional<std::array<int64_t, 3>>
+collapseDims(ArrayRef<int64_t> sizes, ArrayRef<int64_t> ss,
+             ArrayRef<int64_t> ds, int64_t begin, int64_t end) {
+  int64_t count = 1;
+  for (int64_t i = begin; i + 1 < end; ++i)
+    if (ss[i] != ss[i + 1] * sizes[i + 1] || ds[i] != ds[i + 1] * sizes[i + 1])
+      return std::nullopt;
+  for (int64_t i = begin; i < end; ++i)
+    count *= sizes[i];
+  return std::array<int64_t, 3>{count, ss[end - 1], ds[end - 1]};
+}
 
 /// The bytes an element of `type` takes in memory.
 static int64_t getElementBytes(MemRefType type) {
   return llvm::divideCeil(type.getElementTypeBitWidth(), 8u);
 }
 
-/// The copy of `src` into `dst` as rows of contiguous bytes, when both have
-/// the same static shape and element type and static strides, and their
-/// dimensions (those of size 1 aside) are contiguous but for one row
-/// stride each: whole buffers, reshaped results, a pad's interior.
+/// The copy of `src` into `dst` as planes of rows of contiguous bytes, when
+/// both have the same static shape and element type and static strides, and
+/// their dimensions (those of size 1 aside) are contiguous but for one row
+/// stride and one plane stride each: whole buffers, reshaped results, a
+/// pad's interior (of a 2-D image, or of several channels).
 static std::optional<CopyPlan> getCopyPlan(MemRefType src, MemRefType dst) {
   if (src.getShape() != dst.getShape() || !src.hasStaticShape() ||
       src.getElementType() != dst.getElementType() ||
@@ -127,16 +148,32 @@ static std::optional<CopyPlan> getCopyPlan(MemRefType src, MemRefType dst) {
   plan.srcPitch = plan.dstPitch = plan.rowBytes;
   if (k == 0)
     return plan;
-  // The outer ones must collapse into one row index in both.
-  for (int64_t i = 0; i + 1 < k; ++i)
-    if (ss[i] != ss[i + 1] * sizes[i + 1] || ds[i] != ds[i + 1] * sizes[i + 1])
-      return std::nullopt;
-  plan.rows = 1;
-  for (int64_t i = 0; i < k; ++i)
-    plan.rows *= sizes[i];
-  plan.srcPitch = ss[k - 1] * bytes;
-  plan.dstPitch = ds[k - 1] * bytes;
+  // The outer ones: as many as collapse into one row index in both, the
+  // others into one plane index.
+  int64_t split = k - 1;
+  while (split > 0 && collapseDims(sizes, ss, ds, split - 1, k))
+    --split;
+  std::optional<std::array<int64_t, 3>> rows =
+      collapseDims(sizes, ss, ds, split, k);
+  plan.rows = (*rows)[0];
+  plan.srcPitch = (*rows)[1] * bytes;
+  plan.dstPitch = (*rows)[2] * bytes;
   if (plan.srcPitch < plan.rowBytes || plan.dstPitch < plan.rowBytes)
+    return std::nullopt;
+  // Planes of rows of single elements (a transposition) are not worth it.
+  if (split == 0)
+    return plan;
+  if (k == static_cast<int64_t>(sizes.size()))
+    return std::nullopt;
+  std::optional<std::array<int64_t, 3>> planes =
+      collapseDims(sizes, ss, ds, 0, split);
+  if (!planes)
+    return std::nullopt;
+  plan.planes = (*planes)[0];
+  plan.srcPlanePitch = (*planes)[1] * bytes;
+  plan.dstPlanePitch = (*planes)[2] * bytes;
+  // Planes of the destination must not overlap.
+  if (plan.dstPlanePitch < plan.rows * plan.dstPitch)
     return std::nullopt;
   return plan;
 }
@@ -471,7 +508,8 @@ static Value getDataAddress(OpBuilder &b, Location loc, Value buffer) {
 }
 
 /// Host copies between buffers the device reaches become device copies
-/// (mgpuTunerCopy2D), so that neither buffer need be host memory.
+/// (mgpuTunerCopy2D, mgpuTunerCopy3D), so that neither buffer need be host
+/// memory.
 static void convertCopiesToDevice(ModuleOp module,
                                   ModuleBufferBuilder &buffers) {
   SmallVector<Operation *> copies;
@@ -485,8 +523,6 @@ static void convertCopiesToDevice(ModuleOp module,
   for (Operation *copy : copies) {
     CopyPlan plan = *getDeviceCopyPlan(copy);
     auto [src, dst] = *getCopyOperands(copy);
-    LLVM::LLVMFuncOp fn = buffers.getOrCreateFunction(
-        kCopyFn, LLVM::LLVMVoidType::get(ctx), {ptr, i64, ptr, i64, i64, i64});
     OpBuilder b(copy);
     Location loc = copy->getLoc();
     auto constant = [&](int64_t v) -> Value {
@@ -494,11 +530,27 @@ static void convertCopiesToDevice(ModuleOp module,
     };
     Value dstAddress = getDataAddress(b, loc, dst);
     Value srcAddress = getDataAddress(b, loc, src);
-    LLVM::CallOp::create(b, loc, fn,
-                         ValueRange{dstAddress, constant(plan.dstPitch),
-                                    srcAddress, constant(plan.srcPitch),
-                                    constant(plan.rowBytes),
-                                    constant(plan.rows)});
+    if (plan.planes == 1) {
+      LLVM::LLVMFuncOp fn =
+          buffers.getOrCreateFunction(kCopyFn, LLVM::LLVMVoidType::get(ctx),
+                                      {ptr, i64, ptr, i64, i64, i64});
+      LLVM::CallOp::create(b, loc, fn,
+                           ValueRange{dstAddress, constant(plan.dstPitch),
+                                      srcAddress, constant(plan.srcPitch),
+                                      constant(plan.rowBytes),
+                                      constant(plan.rows)});
+    } else {
+      LLVM::LLVMFuncOp fn = buffers.getOrCreateFunction(
+          kCopy3DFn, LLVM::LLVMVoidType::get(ctx),
+          {ptr, i64, i64, ptr, i64, i64, i64, i64, i64});
+      LLVM::CallOp::create(
+          b, loc, fn,
+          ValueRange{dstAddress, constant(plan.dstPitch),
+                     constant(plan.dstPlanePitch), srcAddress,
+                     constant(plan.srcPitch), constant(plan.srcPlanePitch),
+                     constant(plan.rowBytes), constant(plan.rows),
+                     constant(plan.planes)});
+    }
     copy->erase();
   }
 }

@@ -102,3 +102,58 @@ func.func @accumulator_in_workgroup_memory(%in: tensor<32xf32>) -> tensor<32xbf1
   } {mapping = [#gpu.block<x>]}
   return %r : tensor<32xbf16>
 }
+
+// -----
+
+// A reduction whose init is constant data (a bias folded into the init, as
+// a 1x1 convolution on a 1x1 image gets it): bufferized as it is, each block
+// would copy the constant into a kernel allocation (a device malloc). The
+// thread loop now writes a workgroup-memory tile instead, each thread
+// copying its element of the constant first; the second thread loop updates
+// that tile in place.
+
+// CHECK-LABEL: func.func @constant_init
+// CHECK-SAME:    %[[IN:.*]]: tensor<32xf32>, %[[W:.*]]: tensor<32x8xf32>
+// CHECK:       %[[CST:.*]] = arith.constant dense<
+// CHECK:       scf.forall (%{{.*}}) in (1) shared_outs(%[[OUT:.*]] = %{{.*}})
+// CHECK:         %[[TILE:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<8xf32>
+// CHECK:         %[[R:.*]] = scf.forall (%[[T:.*]]) in (8) shared_outs(%[[A:.*]] = %[[TILE]])
+// CHECK:           %[[S:.*]] = tensor.extract_slice %[[A]][%[[T]]] [1] [1]
+// CHECK:           %[[C:.*]] = tensor.extract_slice %[[CST]][%[[T]]] [1] [1]
+// CHECK:           %[[INIT:.*]] = linalg.copy ins(%[[C]] : tensor<1xf32>) outs(%[[S]] : tensor<1xf32>)
+// CHECK:           linalg.generic {{.*}} outs(%[[INIT]] : tensor<1xf32>)
+// CHECK:         scf.forall (%{{.*}}) in (8) shared_outs(%{{.*}} = %[[R]])
+func.func @constant_init(%in: tensor<32xf32>, %w: tensor<32x8xf32>) -> tensor<8xf32> {
+  %bias = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]> : tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %r = scf.forall (%b) in (1) shared_outs(%out = %e) -> (tensor<8xf32>) {
+    %dot = scf.forall (%t) in (8) shared_outs(%acc = %bias) -> (tensor<8xf32>) {
+      %wt = tensor.extract_slice %w[0, %t] [32, 1] [1, 1] : tensor<32x8xf32> to tensor<32x1xf32>
+      %a = tensor.extract_slice %acc[%t] [1] [1] : tensor<8xf32> to tensor<1xf32>
+      %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%in, %wt : tensor<32xf32>, tensor<32x1xf32>) outs(%a : tensor<1xf32>) {
+      ^bb0(%x: f32, %y: f32, %o: f32):
+        %m = arith.mulf %x, %y : f32
+        %s = arith.addf %o, %m : f32
+        linalg.yield %s : f32
+      } -> tensor<1xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %d into %acc[%t] [1] [1] : tensor<1xf32> into tensor<8xf32>
+      }
+    } {mapping = [#gpu.thread<x>]}
+    %act = scf.forall (%t) in (8) shared_outs(%o = %dot) -> (tensor<8xf32>) {
+      %x = tensor.extract_slice %o[%t] [1] [1] : tensor<8xf32> to tensor<1xf32>
+      %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<1xf32>) outs(%x : tensor<1xf32>) {
+      ^bb0(%v: f32, %u: f32):
+        %n = arith.negf %v : f32
+        linalg.yield %n : f32
+      } -> tensor<1xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %y into %o[%t] [1] [1] : tensor<1xf32> into tensor<8xf32>
+      }
+    } {mapping = [#gpu.thread<x>]}
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %act into %out[0] [8] [1] : tensor<8xf32> into tensor<8xf32>
+    }
+  } {mapping = [#gpu.block<x>]}
+  return %r : tensor<8xf32>
+}

@@ -184,3 +184,37 @@ func.func @copies(%out: memref<1x16xf32>, %padded: memref<6x6xf32>, %t: memref<4
   memref.copy %transposed, %t : memref<4x4xf32, strided<[1, 4]>> to memref<4x4xf32>
   return
 }
+
+// -----
+
+// A pad's interior over several channels (2 planes of 4 rows of 16 bytes;
+// rows 24 and 16 bytes apart, planes 144 and 64): one device copy of
+// planes. Planes that overlap in the destination cannot be made so.
+
+// CHECK-LABEL: module {
+// CHECK:       func.func @planes(
+// CHECK:         memref.subview
+// CHECK:         %[[DP:[0-9]+]] = llvm.mlir.constant(24 : i64) : i64
+// CHECK-NEXT:    %[[DPP:[0-9]+]] = llvm.mlir.constant(144 : i64) : i64
+// CHECK-NEXT:    %[[SP:[0-9]+]] = llvm.mlir.constant(16 : i64) : i64
+// CHECK-NEXT:    %[[SPP:[0-9]+]] = llvm.mlir.constant(64 : i64) : i64
+// CHECK-NEXT:    %[[RB:[0-9]+]] = llvm.mlir.constant(16 : i64) : i64
+// CHECK-NEXT:    %[[R:[0-9]+]] = llvm.mlir.constant(4 : i64) : i64
+// CHECK-NEXT:    %[[P:[0-9]+]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK-NEXT:    llvm.call @mgpuTunerCopy3D(%{{[0-9]+}}, %[[DP]], %[[DPP]], %{{[0-9]+}}, %[[SP]], %[[SPP]], %[[RB]], %[[R]], %[[P]])
+// CHECK:       llvm.func @mgpuTunerCopy3D(!llvm.ptr, i64, i64, !llvm.ptr, i64, i64, i64, i64, i64)
+
+// REPORT: remark: host ops touching tensor data: 0
+func.func @planes(%padded: memref<2x6x6xf32>) attributes {tuner.kernel = {inputs = [], outputs = []}} {
+  %c1 = arith.constant 1 : index
+  %small = memref.alloc() : memref<2x4x4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    %zero = arith.constant 0.0 : f32
+    memref.store %zero, %small[%tx, %tx, %tx] : memref<2x4x4xf32>
+    gpu.terminator
+  }
+  %interior = memref.subview %padded[0, 1, 1] [2, 4, 4] [1, 1, 1] : memref<2x6x6xf32> to memref<2x4x4xf32, strided<[36, 6, 1], offset: 7>>
+  linalg.copy ins(%small : memref<2x4x4xf32>) outs(%interior : memref<2x4x4xf32, strided<[36, 6, 1], offset: 7>>)
+  return
+}

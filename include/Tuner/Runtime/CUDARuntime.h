@@ -12,12 +12,13 @@
 // managed and device memory for kernel arguments, copies between host and
 // device, and kernel timing with CUDA events recorded around every launch.
 //
-// Lowered modules also call two entry points of our own,
-// `mgpuTunerModuleBuffer` and `mgpuTunerModuleBufferFree`
-// (tuner-gpu-device-memory): a buffer that lives as long as the module, in
+// Lowered modules also call entry points of our own
+// (tuner-gpu-device-memory): `mgpuTunerModuleBuffer` and
+// `mgpuTunerModuleBufferFree`, a buffer that lives as long as the module, in
 // device or managed memory, allocated on first use and optionally filled
 // from host memory (the device copy of a constant weight, a temporary
-// between kernels).
+// between kernels); `mgpuTunerCopy2D` and `mgpuTunerCopy3D`, strided copies
+// between buffers the device reaches (a pad's interior).
 //
 // The runtime is built when the CUDA toolkit headers are found
 // (TUNER_HAS_CUDA); without them every query fails with that reason.

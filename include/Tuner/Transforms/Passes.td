@@ -956,6 +956,13 @@ def TunerGPUBlockTemporaries
        for a bf16 output) becomes a `bufferization.alloc_tensor` in
        workgroup memory, like the sketches' staging buffers (one copy per
        block, shared by its threads, which each touch their own tile).
+    3. A thread loop at block level whose shared output is constant data (a
+       bias folded into a reduction's init, as a 1x1 convolution on a 1x1
+       image has it), and whose threads each read only the slice they
+       write, gets a block-level `tensor.empty` as its shared output (rule 2
+       puts it in workgroup memory); each thread first copies its slice of
+       the constant into it (`linalg.copy`). Bufferized as it was, every
+       block copied the constant into a kernel allocation.
 
     CSE and the folding of slices of empty tensors run first, so that equal
     offsets are the same values.

@@ -209,8 +209,10 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createGPUContractionSketch());
   sketches.push_back(createGPUContractionSimtSketch());
   sketches.push_back(createGPUConvolutionSketch());
-  sketches.push_back(createGPUReductionSketch());
   sketches.push_back(createGPUFallbackSketch());
+  // After the fallback, so that tuning measures it beside the fallback but
+  // defaults keep the fallback until it has run on a device.
+  sketches.push_back(createGPUReductionSketch());
 }
 
 SketchRegistry &SketchRegistry::getMutable() {

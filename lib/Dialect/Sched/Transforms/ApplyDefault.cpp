@@ -20,6 +20,18 @@ using namespace mlir::sched;
 using namespace mlir::tuner;
 
 namespace {
+/// The instance of the first sketch of `preferred` among `instances`, else
+/// the first instance (the registry's preference).
+const SketchInstance &
+pickInstance(ArrayRef<std::unique_ptr<SketchInstance>> instances,
+             ArrayRef<std::string> preferred) {
+  for (const std::string &name : preferred)
+    for (const std::unique_ptr<SketchInstance> &instance : instances)
+      if (instance->getName() == name)
+        return *instance;
+  return *instances.front();
+}
+
 struct SchedApplyDefaultPass
     : public sched::impl::SchedApplyDefaultBase<SchedApplyDefaultPass> {
   using SchedApplyDefaultBase::SchedApplyDefaultBase;
@@ -27,6 +39,13 @@ struct SchedApplyDefaultPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    for (const std::string &name : sketches) {
+      if (!SketchRegistry::get().lookup(name)) {
+        module.emitError() << "sched-apply-default: unknown sketch '" << name
+                           << "'";
+        return signalPassFailure();
+      }
+    }
     FailureOr<TargetAttr> target =
         resolveTargetAndPrepare(this->target, module, prepare);
     if (failed(target))
@@ -44,10 +63,11 @@ struct SchedApplyDefaultPass
           anchor->emitWarning() << "no sketch applies to this op:\n" << whyNot;
           continue;
         }
-        const SketchInstance &best = *instances.front();
+        const SketchInstance &best = pickInstance(instances, sketches);
         // A fallback is a safe schedule, not a fast one: say why no other
         // sketch took the op (once per task).
-        if (best.getSketch().isFallback() && &group == &task.occurrences[0])
+        if (best.getSketch().isFallback() && instances.size() == 1 &&
+            &group == &task.occurrences[0])
           anchor->emitRemark()
               << "no specialized sketch applies to this op; it gets the "
                  "schedule of '"

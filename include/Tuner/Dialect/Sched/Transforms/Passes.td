@@ -179,6 +179,10 @@ def SchedApplyDefault : Pass<"sched-apply-default", "::mlir::ModuleOp"> {
            "Target; default: the module's sched.target, else the host">,
     Option<"override", "override", "bool", /*default=*/"false",
            "Replace configs the ops already have">,
+    ListOption<"sketches", "sketches", "std::string",
+               "Sketches to prefer, first listed first, where they apply "
+               "(e.g. sketches=gpu.reduction); the others keep the "
+               "registry's order">,
   ];
   let dependentDialects = ["::mlir::sched::SchedDialect"];
 }

@@ -1,0 +1,470 @@
+#!/usr/bin/env python3
+"""Models in the shapes other projects write them, end to end: export, default
+schedules, lowering, run, check.
+
+The programs in examples/models are the ones the tuner was developed on. This
+script is the stand-in for "models from other projects": small versions of
+common architectures, written here the way their authors write them in
+PyTorch (nn.Embedding token inputs, causal masks, nn.MultiheadAttention,
+erf GELU, ReLU6, SiLU gates, grouped and dilated convolutions, transposed
+convolutions, nearest upsampling, adaptive pooling, layer and RMS norms,
+bf16 weights, softmax over a non-innermost dimension, argmax heads), exported
+by torch-mlir's FX importer to linalg on tensors. For each model and target:
+
+  export   torch_mlir.fx.export_and_import (LINALG_ON_TENSORS)
+  lower    tuner-opt --sched-apply-default=target=T --sched-materialize
+           --tuner-lower-cpu (or --tuner-lower-gpu for cuda:* targets)
+  run      tuner-run --reference=<the exported module> (CPU targets on a host
+           that has the target's ISA; CUDA targets only where a GPU is)
+  tune     with --trials N: tuner-tune target=T trials=N first
+
+and prints one line per model and target, then a summary ("compiled 14 of
+15, matched 14"). Exit status 1 when any model failed a stage. Not part of
+the tests (CI has no PyTorch): run it in a venv with the [torch] extra
+(examples/models/gen/requirements.txt).
+
+With --export-only DIR it writes DIR/NAME.mlir and stops: the programs
+utils/gpu-check.sh runs on a GPU machine without torch-mlir
+(GPU_CHECK_EXTRA=DIR).
+
+usage: model_zoo.py [--tuner-bin DIR] [--target T]... [--trials N]
+                    [--gpu] [--work DIR] [--export-only DIR] [NAME...]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "examples", "models", "gen"))
+
+
+def models():
+    """{name: build() -> (module, example inputs)}, each seeded."""
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    def seeded(fn):
+        def build():
+            torch.manual_seed(0)
+            model, inputs = fn()
+            return model.eval(), inputs
+        return build
+
+    zoo = {}
+
+    def model(fn):
+        zoo[fn.__name__] = seeded(fn)
+        return fn
+
+    @model
+    def resnet_stem():
+        class Stem(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 32, 7, stride=2, padding=3, bias=False)
+                self.bn = nn.BatchNorm2d(32)
+                self.pool = nn.MaxPool2d(3, stride=2, padding=1)
+                self.fc = nn.Linear(32, 10)
+
+            def forward(self, x):
+                y = self.pool(F.relu(self.bn(self.conv(x))))
+                y = F.adaptive_avg_pool2d(y, 1).flatten(1)
+                return self.fc(y)
+        return Stem(), (torch.randn(1, 3, 64, 64),)
+
+    @model
+    def mobilenet_v2_block():
+        class InvertedResidual(nn.Module):
+            def __init__(self, c=16, t=6):
+                super().__init__()
+                h = c * t
+                self.expand = nn.Conv2d(c, h, 1, bias=False)
+                self.dw = nn.Conv2d(h, h, 3, stride=2, padding=1, groups=h,
+                                    bias=False)
+                self.project = nn.Conv2d(h, 24, 1, bias=False)
+
+            def forward(self, x):
+                y = F.relu6(self.expand(x))
+                y = F.relu6(self.dw(y))
+                return self.project(y)
+        return InvertedResidual(), (torch.randn(1, 16, 28, 28),)
+
+    @model
+    def vit_block():
+        class Block(nn.Module):
+            def __init__(self, d=96, heads=3):
+                super().__init__()
+                self.ln1 = nn.LayerNorm(d)
+                self.attn = nn.MultiheadAttention(d, heads, batch_first=True)
+                self.ln2 = nn.LayerNorm(d)
+                self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(),
+                                         nn.Linear(4 * d, d))
+
+            def forward(self, x):
+                h = self.ln1(x)
+                x = x + self.attn(h, h, h, need_weights=False)[0]
+                return x + self.mlp(self.ln2(x))
+        return Block(), (torch.randn(1, 50, 96),)
+
+    @model
+    def gpt2_block():
+        class GPT(nn.Module):
+            def __init__(self, vocab=512, seq=32, d=64, heads=4):
+                super().__init__()
+                self.heads = heads
+                self.tok = nn.Embedding(vocab, d)
+                self.pos = nn.Embedding(seq, d)
+                self.ln = nn.LayerNorm(d)
+                self.qkv = nn.Linear(d, 3 * d)
+                self.proj = nn.Linear(d, d)
+                self.head = nn.Linear(d, vocab, bias=False)
+                self.register_buffer("mask", torch.tril(torch.ones(seq, seq)))
+
+            def forward(self, ids):
+                b, t = ids.shape
+                x = self.tok(ids) + self.pos(torch.arange(t))
+                q, k, v = self.qkv(self.ln(x)).split(x.shape[-1], dim=2)
+                shape = (b, t, self.heads, -1)
+                q, k, v = (z.view(shape).transpose(1, 2) for z in (q, k, v))
+                att = (q @ k.transpose(-2, -1)) / (q.shape[-1] ** 0.5)
+                att = att.masked_fill(self.mask[:t, :t] == 0, float("-inf"))
+                y = F.softmax(att, dim=-1) @ v
+                y = y.transpose(1, 2).reshape(b, t, -1)
+                x = x + self.proj(y)
+                return self.head(x)
+        return GPT(), (torch.randint(0, 512, (1, 32)),)
+
+    @model
+    def convnext_block():
+        class Block(nn.Module):
+            def __init__(self, c=48):
+                super().__init__()
+                self.dw = nn.Conv2d(c, c, 7, padding=3, groups=c)
+                self.ln = nn.LayerNorm(c, eps=1e-6)
+                self.pw1 = nn.Linear(c, 4 * c)
+                self.pw2 = nn.Linear(4 * c, c)
+                self.gamma = nn.Parameter(1e-2 * torch.ones(c))
+
+            def forward(self, x):
+                y = self.dw(x).permute(0, 2, 3, 1)
+                y = self.pw2(F.gelu(self.pw1(self.ln(y))))
+                return x + (self.gamma * y).permute(0, 3, 1, 2)
+        return Block(), (torch.randn(1, 48, 14, 14),)
+
+    @model
+    def unet_level():
+        class Level(nn.Module):
+            def __init__(self, c=8):
+                super().__init__()
+                self.down = nn.Conv2d(c, 2 * c, 3, padding=1)
+                self.up = nn.ConvTranspose2d(2 * c, c, 2, stride=2)
+                self.fuse = nn.Conv2d(2 * c, c, 3, padding=1)
+
+            def forward(self, x):
+                y = F.relu(self.down(F.max_pool2d(x, 2)))
+                y = torch.cat([x, self.up(y)], dim=1)
+                z = F.interpolate(x, scale_factor=2, mode="nearest")
+                return F.relu(self.fuse(y)), z
+        return Level(), (torch.randn(1, 8, 32, 32),)
+
+    @model
+    def mixer_block():
+        class Mixer(nn.Module):
+            def __init__(self, tokens=49, d=64):
+                super().__init__()
+                self.ln1 = nn.LayerNorm(d)
+                self.tok = nn.Sequential(nn.Linear(tokens, 2 * tokens),
+                                         nn.GELU(), nn.Linear(2 * tokens, tokens))
+                self.ln2 = nn.LayerNorm(d)
+                self.ch = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(),
+                                        nn.Linear(4 * d, d))
+
+            def forward(self, x):
+                x = x + self.tok(self.ln1(x).transpose(1, 2)).transpose(1, 2)
+                return x + self.ch(self.ln2(x))
+        return Mixer(), (torch.randn(2, 49, 64),)
+
+    @model
+    def squeeze_excite():
+        class SE(nn.Module):
+            def __init__(self, c=32):
+                super().__init__()
+                self.conv = nn.Conv2d(c, c, 3, padding=1, groups=4)
+                self.fc1 = nn.Conv2d(c, c // 4, 1)
+                self.fc2 = nn.Conv2d(c // 4, c, 1)
+
+            def forward(self, x):
+                y = F.silu(self.conv(x))
+                s = F.adaptive_avg_pool2d(y, 1)
+                s = torch.sigmoid(self.fc2(F.silu(self.fc1(s))))
+                return y * s
+        return SE(), (torch.randn(1, 32, 20, 20),)
+
+    @model
+    def gru_cell():
+        class GRU(nn.Module):
+            def __init__(self, n=48, h=64):
+                super().__init__()
+                self.cell = nn.GRUCell(n, h)
+
+            def forward(self, x, h):
+                return self.cell(x, h)
+        return GRU(), (torch.randn(4, 48), torch.randn(4, 64))
+
+    @model
+    def llama_rmsnorm_bf16():
+        class RMS(nn.Module):
+            def __init__(self, d=128):
+                super().__init__()
+                self.w = nn.Parameter(torch.ones(d))
+                self.gate = nn.Linear(d, 256, bias=False)
+                self.up = nn.Linear(d, 256, bias=False)
+                self.down = nn.Linear(256, d, bias=False)
+
+            def forward(self, x):
+                n = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+                n = n * self.w
+                return x + self.down(F.silu(self.gate(n)) * self.up(n))
+        model = RMS().to(torch.bfloat16)
+        return model, (torch.randn(8, 128, dtype=torch.bfloat16),)
+
+    @model
+    def dilated_conv1d():
+        class TCN(nn.Module):
+            def __init__(self, c=32):
+                super().__init__()
+                self.c1 = nn.Conv1d(c, c, 3, padding=2, dilation=2)
+                self.c2 = nn.Conv1d(c, c, 3, padding=4, dilation=4)
+
+            def forward(self, x):
+                return x + torch.tanh(self.c2(F.relu(self.c1(x))))
+        return TCN(), (torch.randn(1, 32, 100),)
+
+    @model
+    def classifier_argmax():
+        class Head(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(64, 100)
+
+            def forward(self, x):
+                logits = self.fc(x)
+                return F.softmax(logits, dim=1), logits.argmax(dim=1)
+        return Head(), (torch.randn(16, 64),)
+
+    @model
+    def channel_softmax():
+        class ChannelSoftmax(nn.Module):
+            def forward(self, x):
+                return F.softmax(x, dim=1) * x.mean(dim=(2, 3), keepdim=True)
+        return ChannelSoftmax(), (torch.randn(1, 16, 12, 12),)
+
+    @model
+    def bmm_transposed():
+        class Attn(nn.Module):
+            def forward(self, q, k):
+                return torch.bmm(q, k.transpose(1, 2)).tanh()
+        return Attn(), (torch.randn(4, 33, 16), torch.randn(4, 47, 16))
+
+    @model
+    def groupnorm_pixelshuffle():
+        class Up(nn.Module):
+            def __init__(self, c=16):
+                super().__init__()
+                self.conv = nn.Conv2d(c, 4 * c, 3, padding=1)
+                self.gn = nn.GroupNorm(4, 4 * c)
+                self.inorm = nn.InstanceNorm2d(c, affine=True)
+
+            def forward(self, x):
+                y = F.silu(self.gn(self.conv(x)))
+                return self.inorm(F.pixel_shuffle(y, 2))
+        return Up(), (torch.randn(1, 16, 9, 9),)
+
+    @model
+    def sdpa_attention():
+        class SDPA(nn.Module):
+            def forward(self, q, k, v):
+                return F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return SDPA(), tuple(torch.randn(1, 2, 24, 16) for _ in range(3))
+
+    @model
+    def f16_mlp():
+        model = nn.Sequential(nn.Linear(64, 96), nn.Hardswish(),
+                              nn.Linear(96, 32)).to(torch.float16)
+        return model, (torch.randn(5, 64, dtype=torch.float16),)
+
+    @model
+    def scalar_reductions():
+        class Stats(nn.Module):
+            def forward(self, x):
+                return (x.sum(), x.amax(), x.var(dim=1), x.norm(),
+                        x.logsumexp(dim=0))
+        return Stats(), (torch.randn(13, 7),)
+
+    @model
+    def odd_stride_pooling():
+        class Odd(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 8, 7, stride=2, padding=3)
+                self.conv2 = nn.Conv2d(8, 8, 3, padding=2, dilation=2)
+
+            def forward(self, x):
+                y = F.max_pool2d(F.relu(self.conv(x)), 3, stride=2,
+                                 ceil_mode=True)
+                z = F.avg_pool2d(self.conv2(y), 3, stride=1, padding=1,
+                                 count_include_pad=False)
+                return z
+        return Odd(), (torch.randn(1, 3, 15, 15),)
+
+    @model
+    def activations():
+        class Acts(nn.Module):
+            def forward(self, x):
+                return (F.softplus(x) + F.elu(x) + F.leaky_relu(x, 0.1)
+                        + torch.erf(x) + F.hardsigmoid(x),
+                        F.log_softmax(x, dim=-1),
+                        torch.where(x > 0, x, x.exp() - 1).clamp(-0.5, 0.5))
+        return Acts(), (torch.randn(6, 33),)
+
+    return zoo
+
+
+def run(cmd, log, timeout):
+    """(ok, seconds, last lines of the output) of `cmd`."""
+    start = time.time()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        out = p.stdout + p.stderr
+        ok = p.returncode == 0
+    except subprocess.TimeoutExpired:
+        out, ok = "timed out after %d s" % timeout, False
+    with open(log, "a") as f:
+        f.write("$ " + " ".join(cmd) + "\n" + out + "\n")
+    return ok, time.time() - start, out
+
+
+def check(name, build, target, args):
+    """The stages of one model on one target: {"stage": ok/failed, ...}."""
+    work = os.path.join(args.work, name)
+    os.makedirs(work, exist_ok=True)
+    log = os.path.join(work, "log.txt")
+    source = os.path.join(work, name + ".mlir")
+    result = {"model": name, "target": target}
+    if not os.path.exists(source):
+        try:
+            import _common
+            model, inputs = build()
+            text = _common.torch_export_linalg(model, *inputs)
+            with open(source, "w") as f:
+                f.write(text)
+        except Exception as e:  # the frontend's failure, not ours
+            result["export"] = "failed: %s: %s" % (type(e).__name__,
+                                                   str(e).splitlines()[0][:200])
+            return result
+    result["export"] = "ok"
+    opt = os.path.join(args.tuner_bin, "tuner-opt")
+    tag = target.replace(":", "_").replace("=", "")
+    scheduled = source
+    if args.trials:
+        tuned = os.path.join(work, "%s.tuned.mlir" % tag)
+        ok, secs, out = run(
+            [opt, source, "-o", tuned, "--tuner-tune=target=%s trials=%d "
+             "progress=off database=%s" % (target, args.trials,
+                                          os.path.join(work, tag + ".db"))],
+            log, 60 * args.trials)
+        result["tune"] = "ok" if ok else "failed: " + last_error(out)
+        if not ok:
+            return result
+        scheduled = tuned
+    lower = "--tuner-lower-gpu=out-params=true" if target.startswith(
+        "cuda") else "--tuner-lower-cpu"
+    lowered = os.path.join(work, "%s.lowered.mlir" % tag)
+    cmd = [opt, scheduled, "-o", lowered]
+    if not args.trials:
+        cmd.append("--sched-apply-default=target=" + target)
+    cmd += ["--sched-materialize", lower]
+    ok, secs, out = run(cmd, log, 300)
+    result["lower"] = "ok" if ok else "failed: " + last_error(out)
+    if not ok or (target.startswith("cuda") and not args.gpu):
+        return result
+    ok, secs, out = run([os.path.join(args.tuner_bin, "tuner-run"), lowered,
+                         "--reference=" + source, "--json", "--repeats=3"],
+                        log, 300)
+    try:
+        measured = json.loads(out.strip().splitlines()[-1] if out.strip() else "")
+    except ValueError:
+        measured = {}
+    if ok and measured.get("match", True):
+        result["run"] = "ok"
+        result["median_s"] = measured.get("median_s")
+    else:
+        result["run"] = "failed: " + last_error(out)
+    return result
+
+
+def last_error(out):
+    lines = [l for l in out.splitlines() if "error" in l.lower()]
+    return (lines[0] if lines else (out.strip().splitlines() or ["?"])[-1])[:240]
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", metavar="NAME")
+    parser.add_argument("--tuner-bin", default=os.path.join(ROOT, "build", "bin"))
+    parser.add_argument("--target", action="append",
+                        help="target(s) (default: host and "
+                        "cpu:avx2:l1=32k:l2=512k:l3=8m)")
+    parser.add_argument("--trials", type=int, default=0,
+                        help="tune this many trials first (default: defaults)")
+    parser.add_argument("--gpu", action="store_true",
+                        help="run CUDA targets too (a GPU is present)")
+    parser.add_argument("--work", default="/tmp/model-zoo")
+    parser.add_argument("--export-only", metavar="DIR",
+                        help="write DIR/NAME.mlir for each model and stop")
+    args = parser.parse_args()
+    targets = args.target or ["host", "cpu:avx2:l1=32k:l2=512k:l3=8m"]
+    zoo = models()
+    names = args.names or list(zoo)
+    unknown = [n for n in names if n not in zoo]
+    if unknown:
+        parser.error("unknown model(s) %s; known: %s" % (
+            ", ".join(unknown), ", ".join(zoo)))
+    if args.export_only:
+        import _common
+        os.makedirs(args.export_only, exist_ok=True)
+        for name in names:
+            model, inputs = zoo[name]()
+            path = os.path.join(args.export_only, name + ".mlir")
+            with open(path, "w") as f:
+                f.write(_common.torch_export_linalg(model, *inputs))
+            print("wrote", path)
+        return 0
+    failed = 0
+    totals = {}
+    for name in names:
+        for target in targets:
+            r = check(name, zoo[name], target, args)
+            stages = [s for s in ("export", "tune", "lower", "run") if s in r]
+            bad = [s for s in stages if r[s] != "ok"]
+            failed += bool(bad)
+            t = totals.setdefault(target, {"models": 0, "lowered": 0,
+                                           "matched": 0})
+            t["models"] += 1
+            t["lowered"] += r.get("lower") == "ok"
+            t["matched"] += r.get("run") == "ok"
+            print(json.dumps(r), flush=True)
+    for target, t in totals.items():
+        print("%s: compiled %d of %d, matched %d" % (
+            target, t["lowered"], t["models"], t["matched"]))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
