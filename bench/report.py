@@ -768,6 +768,47 @@ def section_gpu(data):
     return "\n".join(lines) + "\n"
 
 
+def section_torch_compile(data):
+    """PyTorch eager against torch.compile with our backend
+    (torch_compile.py)."""
+    ms = lambda t: (f"{t['median_s'] * 1e3:.3f} "  # noqa: E731
+                    f"({t['min_s'] * 1e3:.3f}..{t['max_s'] * 1e3:.3f})")
+    load = ", ".join(f"{x:.1f}" for x in data.get("load_average", []))
+    lines = [
+        "## torch.compile with mlir_tuner's backend against eager (CPU)",
+        "",
+        f"Machine: {fmt_machine(data['machine'])}; load average at the end "
+        f"{load}. Command: `{data['command']}`."
+        + (f" {data['note']}" if data.get("note") else ""),
+        "",
+        "`torch.compile(model, backend=mlir_tuner.torch.backend(target="
+        "\"host\", trials=N, database=DB), dynamic=False)` on the "
+        "examples' PyTorch definitions (`examples/models/gen/NAME.py`), "
+        "checked against eager; milliseconds per call, median (min..max) "
+        "over the repeats, eager and compiled timed in alternating blocks. "
+        "*first call*: the tuning (or the records applied), import and JIT "
+        "compile. On a loaded machine eager's median is inflated by "
+        "torch's thread pool waiting for descheduled threads (its min.."
+        "max spans two orders of magnitude): compare the min column there.",
+        "",
+        "| model | trials | graph | first call s | eager ms | compiled ms "
+        "| eager / compiled (median) | (min) | max abs error |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for m in data["models"]:
+        if "error" in m:
+            lines.append(f"| {m['model']} | - | error: {m['error'][:80]} "
+                         "| - | - | - | - | - | - |")
+            continue
+        e, c = m["eager"], m["compiled"]
+        lines.append(
+            f"| {m['model']} | {m['trials']} | {', '.join(m['status'])} "
+            f"| {m['tune_s']:.1f} | {ms(e)} | {ms(c)} "
+            f"| {e['median_s'] / c['median_s']:.2f} "
+            f"| {e['min_s'] / c['min_s']:.2f} | {m['max_abs_error']:.1e} |")
+    return "\n".join(lines) + "\n"
+
+
 SECTIONS = [
     ("baselines", section_baselines),
     ("tuned", section_tuned),
@@ -779,6 +820,7 @@ SECTIONS = [
     ("transfer", section_transfer),
     ("model_report", section_model_report),
     ("models", section_models),
+    ("torch_compile", section_torch_compile),
     ("gpu", section_gpu),
 ]
 

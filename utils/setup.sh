@@ -5,10 +5,16 @@
 #        utils/setup.sh test    install what is missing, build, run check-tuner
 #                               and check-tuner-avx2
 #        utils/setup.sh build   install what is missing, build
+#        utils/setup.sh wheel   install what is missing, build the static tools
+#                               and bindings (WHEEL_BUILD_DIR), pack them into
+#                               a self-contained wheel (WHEEL_BUILD_DIR/dist),
+#                               and smoke-test it in a fresh venv with LLVM
+#                               hidden (utils/wheel.sh)
 #
 # Installs only Debian packages, and only those not yet installed, so a second
 # run costs a few seconds. Environment:
 #   BUILD_DIR          build directory (default: build)
+#   WHEEL_BUILD_DIR    static build directory of the wheel (default: build-wheel)
 #   TUNER_CMAKE_ARGS   extra CMake arguments (e.g. -DTUNER_LINK_MLIR_DYLIB=OFF)
 #   TUNER_DEMO_TRIALS  measurements per task in the demo
 #
@@ -17,8 +23,8 @@ set -euo pipefail
 
 mode=${1:-}
 case "$mode" in
-  demo|test|build) ;;
-  *) echo "usage: $0 demo|test|build" >&2; exit 2 ;;
+  demo|test|build|wheel) ;;
+  *) echo "usage: $0 demo|test|build|wheel" >&2; exit 2 ;;
 esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -43,6 +49,8 @@ packages=(
   libclang-rt-22-dev
   # The Python package (python/): bindings, its tests, its plots.
   pybind11-dev python3-dev python3-pytest python3-numpy python3-matplotlib
+  # The wheel (utils/wheel.sh): pip wheel, a fresh venv, readelf and strip.
+  python3-pip python3-venv python3-setuptools python3-wheel binutils
   # Distributed measurement (workers=mpi) and its 3-rank test.
   openmpi-bin libopenmpi-dev
 )
@@ -65,6 +73,10 @@ fi
 #===----------------------------------------------------------------------===//
 # Configure and build
 #===----------------------------------------------------------------------===//
+
+if [ "$mode" = wheel ]; then
+  exec "$root/utils/wheel.sh" "${WHEEL_BUILD_DIR:-$root/build-wheel}"
+fi
 
 if [ ! -f "$build/build.ninja" ]; then
   log "configuring $build"

@@ -6,6 +6,12 @@
     print(report.table())
     mt.apply_best(module, "mlp.db")
     print(module.run(reference=mt.Module.load(...)).median_s)
+    outputs = module.compile()(*numpy_inputs)   # results back in Python
+
+    # torch.compile (the [torch] extra):
+    import mlir_tuner.torch
+    fast = torch.compile(model, backend=mlir_tuner.torch.backend(
+        target="host", trials=64, database="model.db"))
 
 The native parts (Module, tune, apply_best, Database) load on first use, so
 that the pure-Python parts (records, plots, the report page, the frontends)
@@ -16,14 +22,17 @@ from ._errors import MLIRError, MLIRWarning
 
 __all__ = ["MLIRError", "MLIRWarning", "Module", "Task", "tune",
            "check_options", "apply_best", "Report", "TaskRow", "RunResult",
-           "Database", "Record", "records", "plots", "report_page"]
+           "Database", "Record", "Executable", "records", "plots",
+           "report_page"]
 
 _LAZY = {
     "Module": "core", "Task": "core", "tune": "core", "check_options": "core",
     "apply_best": "core", "Report": "core", "TaskRow": "core",
-    "RunResult": "core", "Database": "database", "Record": "database",
+    "RunResult": "core", "Executable": "core", "Database": "database",
+    "Record": "database",
 }
-_SUBMODULES = ("records", "plots", "report_page", "machine", "frontends")
+_SUBMODULES = ("records", "plots", "report_page", "machine", "frontends",
+               "torch")
 
 
 def __getattr__(name):

@@ -157,6 +157,71 @@ class Module:
         ref = reference._native if reference is not None else None
         return RunResult(self._native.run(ref, options))
 
+    def compile(self, entry="", parallel="openmp"):
+        """Lowers a copy (its schedules materialized, as run() does) and
+        JIT-compiles it for this CPU once: an Executable to call on your own
+        data. MLIRError when it cannot be lowered or compiled."""
+        return Executable(_native.compile(self._native, _str("entry", entry),
+                                          _str("parallel", parallel)))
+
+
+# MLIR element types and the NumPy dtypes of the same bytes (bf16 has no
+# NumPy type: its raw bits, as uint16).
+_NUMPY_DTYPES = {"f16": "float16", "bf16": "uint16", "f32": "float32",
+                 "f64": "float64", "i1": "bool", "i8": "int8",
+                 "i16": "int16", "i32": "int32", "i64": "int64"}
+
+
+class Executable:
+    """A module compiled once (Module.compile) and called on your data:
+    ``outputs = exe(*inputs)`` with NumPy arrays, or ``exe.call(inputs,
+    outputs)`` with any C-contiguous buffers (the outputs written in
+    place). ``inputs`` and ``outputs`` list the entry's (shape, element
+    type) pairs; arguments are copied in and results out."""
+
+    def __init__(self, native):
+        self._native = native
+
+    @property
+    def entry(self):
+        return self._native.entry
+
+    @property
+    def inputs(self):
+        return [(tuple(s), t) for s, t in self._native.inputs]
+
+    @property
+    def outputs(self):
+        return [(tuple(s), t) for s, t in self._native.outputs]
+
+    def call(self, inputs, outputs):
+        """Runs the entry on `inputs`, writing its results into `outputs`
+        (sequences of buffers of the entry's shapes and element sizes)."""
+        self._native.call(list(inputs), list(outputs))
+
+    def __call__(self, *inputs):
+        """Runs the entry on NumPy arrays (converted to the entry's dtypes,
+        C order); returns the list of its results as new arrays."""
+        import numpy as np
+        args = []
+        for i, (x, (shape, elt)) in enumerate(zip(inputs, self.inputs)):
+            a = np.require(np.asarray(x, dtype=_NUMPY_DTYPES.get(elt)), None,
+                           "C")
+            if a.shape != shape:
+                raise ValueError(f"input {i} has shape {a.shape}, the entry "
+                                 f"takes {shape}")
+            args.append(a)
+        outs = [np.empty(shape, dtype=_NUMPY_DTYPES.get(elt))
+                for shape, elt in self.outputs]
+        self.call(args, outs)
+        return outs
+
+    def __repr__(self):
+        sig = lambda ts: ", ".join(  # noqa: E731
+            "x".join(map(str, s)) + "x" + t if s else t for s, t in ts)
+        return (f"<Executable @{self.entry}({sig(self.inputs)}) -> "
+                f"({sig(self.outputs)})>")
+
 
 def _check(name, value, types, what):
     if isinstance(value, bool) and bool not in types:

@@ -142,4 +142,5 @@ PYBIND11_MODULE(_native, m) {
   bindModule(m);
   bindTune(m);
   bindDatabase(m);
+  bindExecutable(m);
 }

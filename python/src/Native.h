@@ -1,8 +1,8 @@
 //===- Native.h - shared pieces of the Python bindings ----------*- C++ -*-===//
 //
 // The native module `mlir_tuner._native` wraps the tuner's C++ API. Each
-// binding file (Module, Tune, Database) adds its functions to the module;
-// this header declares what they share: the one dialect registry, the
+// binding file (Module, Tune, Database, Executable) adds its functions to the
+// module; this header declares what they share: the one dialect registry, the
 // capture of MLIR diagnostics raised as mlir_tuner.MLIRError, and a module
 // owning its context.
 //
@@ -87,6 +87,7 @@ py::object jsonToPython(const std::string &json);
 void bindModule(py::module_ &m);
 void bindTune(py::module_ &m);
 void bindDatabase(py::module_ &m);
+void bindExecutable(py::module_ &m);
 
 } // namespace mlir::tuner::python
 

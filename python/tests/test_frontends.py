@@ -15,6 +15,10 @@ def test_missing_extra_message(monkeypatch):
                             raising=False)
         with pytest.raises(ImportError, match=rf"\[{name}\] extra"):
             importlib.import_module(f"mlir_tuner.frontends.{name}")
+    # The torch.compile backend names the same extra.
+    monkeypatch.delitem(sys.modules, "mlir_tuner.torch", raising=False)
+    with pytest.raises(ImportError, match=r"\[torch\] extra"):
+        importlib.import_module("mlir_tuner.torch")
 
 
 def test_cleanup_rejects_foreign_ops():

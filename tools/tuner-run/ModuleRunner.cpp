@@ -74,6 +74,20 @@ LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
   return success();
 }
 
+FailureOr<std::unique_ptr<CPUKernel>>
+mlir::tuner::compileModuleForCPU(ModuleOp module, StringRef requestedEntry,
+                                 ParallelRuntime parallel, std::string &entry,
+                                 std::string &error) {
+  if (failed(
+          prepareModuleForCPU(module, requestedEntry, parallel, entry, error)))
+    return failure();
+  Operation *func = module.lookupSymbol(entry);
+  FailureOr<KernelSignature> signature = getKernelSignature(func, error);
+  if (failed(signature))
+    return failure();
+  return CPUKernel::compile(module, entry, *signature, error);
+}
+
 namespace {
 /// A compiled module with its buffers.
 struct Prepared {
@@ -87,19 +101,13 @@ static FailureOr<Prepared> prepareAndCompile(ModuleOp module,
                                              const RunOptions &options,
                                              std::string &error) {
   Prepared p;
-  if (failed(prepareModuleForCPU(module, options.entry, options.parallel,
-                                 p.entry, error)))
-    return failure();
-  Operation *func = module.lookupSymbol(p.entry);
-  FailureOr<KernelSignature> signature = getKernelSignature(func, error);
-  if (failed(signature))
-    return failure();
-  FailureOr<std::unique_ptr<CPUKernel>> kernel =
-      CPUKernel::compile(module, p.entry, *signature, error);
+  FailureOr<std::unique_ptr<CPUKernel>> kernel = compileModuleForCPU(
+      module, options.entry, options.parallel, p.entry, error);
   if (failed(kernel))
     return failure();
   p.kernel = std::move(*kernel);
-  if (failed(allocateBuffers(*signature, p.inputs, p.outputs, error)))
+  if (failed(allocateBuffers(p.kernel->getSignature(), p.inputs, p.outputs,
+                             error)))
     return failure();
   for (auto [i, buffer] : llvm::enumerate(p.inputs))
     buffer.fillRandom(options.seed * 1000003 + i);

@@ -85,6 +85,14 @@ LogicalResult prepareModuleForCPU(ModuleOp module, StringRef requestedEntry,
                                   ParallelRuntime parallel, std::string &entry,
                                   std::string &error);
 
+/// Prepares `module` (prepareModuleForCPU) and JIT-compiles its entry for
+/// the host CPU; on success `entry` names the function. What a caller that
+/// brings its own inputs runs (the Python bindings' Executable).
+FailureOr<std::unique_ptr<CPUKernel>>
+compileModuleForCPU(ModuleOp module, StringRef requestedEntry,
+                    ParallelRuntime parallel, std::string &entry,
+                    std::string &error);
+
 /// The tolerance a run compares with: the options' (an absolute tolerance
 /// defaults to the relative one given), or else the default of the
 /// reference's signature.

@@ -238,7 +238,10 @@ LogicalResult mlir::tuner::loadOpenMPRuntime(std::string &error) {
   std::string loadError;
   if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(ompLib.c_str(),
                                                         &loadError)) {
-    error = "cannot load the OpenMP runtime '" + ompLib + "': " + loadError;
+    error = "cannot load the OpenMP runtime '" + ompLib + "' (" + loadError +
+            "): install LLVM's OpenMP runtime (Debian: libomp5), set "
+            "TUNER_OPENMP_LIB to its path, or run without OpenMP "
+            "(parallel=none)";
     return failure();
   }
   return success();

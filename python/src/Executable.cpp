@@ -1,0 +1,167 @@
+//===- Executable.cpp - Python bindings of a JIT-compiled module ----------===//
+//
+// mlir_tuner._native.Executable: a module lowered (its schedules
+// materialized) and JIT-compiled once for the host CPU with tuner-run's
+// compileModuleForCPU, then called any number of times on the caller's
+// data. Inputs and outputs are Python buffers (NumPy arrays, memoryviews, a
+// torch tensor's .numpy() view), C-contiguous, of the entry's shapes and
+// element sizes; they are copied into and out of the kernel's own aligned
+// buffers, so the caller's memory needs no alignment. This is what returns
+// results to Python (Module.run only times seeded random inputs), and what
+// the torch.compile backend calls.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Native.h"
+
+#include "ModuleRunner.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <pybind11/stl.h>
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::tuner;
+using namespace mlir::tuner::python;
+
+namespace {
+/// A compiled entry with its argument buffers. The context outlives the
+/// kernel: the signature's types live in it.
+class PyExecutable {
+public:
+  PyExecutable(std::shared_ptr<MLIRContext> ctx,
+               std::unique_ptr<CPUKernel> kernel, std::string entry,
+               std::vector<HostBuffer> inputs, std::vector<HostBuffer> outputs)
+      : ctx(std::move(ctx)), kernel(std::move(kernel)), entry(std::move(entry)),
+        inputs(std::move(inputs)), outputs(std::move(outputs)) {}
+
+  const std::string &getEntry() const { return entry; }
+  py::list getInputs() const { return describe(inputs); }
+  py::list getOutputs() const { return describe(outputs); }
+
+  /// Copies `args` into the input buffers, calls the kernel, and copies the
+  /// results into `results`; TypeError or ValueError naming the argument
+  /// that does not fit.
+  void call(const py::sequence &args, const py::sequence &results) {
+    std::vector<py::buffer_info> in = getBuffers(args, inputs, "input", false);
+    std::vector<py::buffer_info> out =
+        getBuffers(results, outputs, "output", true);
+    py::gil_scoped_release release;
+    // One call at a time: the kernel's buffers are shared.
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto [info, buffer] : llvm::zip(in, inputs))
+      std::memcpy(buffer.data(), info.ptr, getBytes(buffer));
+    kernel->run(inputs, outputs);
+    for (auto [info, buffer] : llvm::zip(out, outputs))
+      std::memcpy(info.ptr, buffer.data(), getBytes(buffer));
+  }
+
+private:
+  static int64_t getBytes(const HostBuffer &buffer) {
+    return buffer.getNumElements() * buffer.getElementBytes();
+  }
+
+  /// (shape, element type) of each buffer, the element type as MLIR prints
+  /// it (f32, bf16, i64, i1).
+  static py::list describe(const std::vector<HostBuffer> &buffers) {
+    py::list list;
+    for (const HostBuffer &buffer : buffers) {
+      ShapedType type = buffer.getType();
+      std::string element;
+      llvm::raw_string_ostream os(element);
+      type.getElementType().print(os);
+      py::tuple shape(type.getRank());
+      for (auto [i, d] : llvm::enumerate(type.getShape()))
+        shape[i] = d;
+      list.append(py::make_tuple(shape, element));
+    }
+    return list;
+  }
+
+  static std::vector<py::buffer_info>
+  getBuffers(const py::sequence &values, const std::vector<HostBuffer> &into,
+             const char *what, bool writable) {
+    if (values.size() != into.size())
+      throw py::type_error(std::string("the entry takes ") +
+                           std::to_string(into.size()) + " " + what +
+                           "s, got " + std::to_string(values.size()));
+    std::vector<py::buffer_info> infos;
+    for (size_t i = 0, e = into.size(); i < e; ++i) {
+      py::object value = values[i];
+      std::string name = std::string(what) + " " + std::to_string(i);
+      if (!PyObject_CheckBuffer(value.ptr()))
+        throw py::type_error(name + " is not a buffer (a NumPy array or a " +
+                             "memoryview), but " +
+                             std::string(py::str(value.get_type())));
+      py::buffer_info info = value.cast<py::buffer>().request(writable);
+      const HostBuffer &buffer = into[i];
+      if (info.size != buffer.getNumElements() ||
+          info.itemsize != buffer.getElementBytes())
+        throw py::value_error(name + " has " + std::to_string(info.size) +
+                              " elements of " + std::to_string(info.itemsize) +
+                              " bytes; the entry takes " +
+                              std::to_string(buffer.getNumElements()) + " of " +
+                              std::to_string(buffer.getElementBytes()));
+      // C order: each stride is the product of the extents after it.
+      int64_t expected = info.itemsize;
+      for (int64_t d = info.ndim - 1; d >= 0; --d) {
+        if (info.shape[d] != 1 && info.strides[d] != expected)
+          throw py::value_error(name + " is not C-contiguous");
+        expected *= info.shape[d];
+      }
+      infos.push_back(std::move(info));
+    }
+    return infos;
+  }
+
+  std::shared_ptr<MLIRContext> ctx;
+  std::unique_ptr<CPUKernel> kernel;
+  std::string entry;
+  std::vector<HostBuffer> inputs, outputs;
+  std::mutex mutex;
+};
+} // namespace
+
+/// Lowers and JIT-compiles a copy of `module`; MLIRError with the
+/// diagnostics when it cannot.
+static std::unique_ptr<PyExecutable>
+compileModule(PyModule &module, const std::string &entry,
+              const std::string &parallel) {
+  module.checkNotBusy("compile");
+  ParallelRuntime runtime = ParallelRuntime::OpenMP;
+  if (parallel == "none")
+    runtime = ParallelRuntime::None;
+  else if (parallel != "openmp")
+    throw py::value_error("unknown parallel '" + parallel +
+                          "': expected 'openmp' or 'none'");
+  DiagnosticCapture capture(module.getContext());
+  OwningOpRef<ModuleOp> copy(module.get().clone());
+  std::string error, name;
+  FailureOr<std::unique_ptr<CPUKernel>> kernel = failure();
+  std::vector<HostBuffer> inputs, outputs;
+  {
+    py::gil_scoped_release release;
+    kernel = compileModuleForCPU(*copy, entry, runtime, name, error);
+    if (succeeded(kernel) && failed(allocateBuffers((*kernel)->getSignature(),
+                                                    inputs, outputs, error)))
+      kernel = failure();
+  }
+  if (failed(kernel))
+    capture.raise("cannot compile the module: " + error);
+  capture.flushWarnings();
+  return std::make_unique<PyExecutable>(module.getContextPtr(),
+                                        std::move(*kernel), std::move(name),
+                                        std::move(inputs), std::move(outputs));
+}
+
+void tuner::python::bindExecutable(py::module_ &m) {
+  py::class_<PyExecutable>(m, "Executable")
+      .def_property_readonly("entry", &PyExecutable::getEntry)
+      .def_property_readonly("inputs", &PyExecutable::getInputs)
+      .def_property_readonly("outputs", &PyExecutable::getOutputs)
+      .def("call", &PyExecutable::call, py::arg("inputs"), py::arg("outputs"));
+  m.def("compile", &compileModule, py::arg("module"), py::arg("entry"),
+        py::arg("parallel"));
+}
