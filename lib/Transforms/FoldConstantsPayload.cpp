@@ -539,6 +539,46 @@ static bool evaluateFloat(const Instr &in, Scalar *regs) {
   return false;
 }
 
+/// Runs an integer division or remainder, signed (of `width` bits) or
+/// unsigned; false on division by zero or signed overflow.
+static bool evaluateDivision(const Instr &in, Scalar a, Scalar b, Scalar &r,
+                             unsigned width, uint64_t mask) {
+  switch (in.opcode) {
+  case Opcode::DivSI:
+  case Opcode::CeilDivSI:
+  case Opcode::FloorDivSI:
+  case Opcode::RemSI: {
+    int64_t x = signExtend(a.i, width), y = signExtend(b.i, width);
+    int64_t minSigned = width >= 64 ? std::numeric_limits<int64_t>::min()
+                                    : -(int64_t(1) << (width - 1));
+    if (y == 0 || (x == minSigned && y == -1))
+      return false;
+    int64_t quotient = x / y, remainder = x % y;
+    if (in.opcode == Opcode::RemSI) {
+      r.i = uint64_t(remainder) & mask;
+      return true;
+    }
+    if (in.opcode == Opcode::CeilDivSI && remainder != 0 &&
+        ((remainder > 0) == (y > 0)))
+      ++quotient;
+    if (in.opcode == Opcode::FloorDivSI && remainder != 0 &&
+        ((remainder < 0) != (y < 0)))
+      --quotient;
+    r.i = uint64_t(quotient) & mask;
+    return true;
+  }
+  default:
+    if (b.i == 0)
+      return false;
+    if (in.opcode == Opcode::RemUI)
+      r.i = a.i % b.i;
+    else
+      r.i = a.i / b.i + (in.opcode == Opcode::CeilDivUI && a.i % b.i != 0);
+    r.i &= mask;
+    return true;
+  }
+}
+
 /// Runs an integer op (AddI to CmpI); false on undefined behaviour or
 /// poison (division by zero, out-of-range shift).
 static bool evaluateInt(const Instr &in, Scalar *regs) {
@@ -563,37 +603,11 @@ static bool evaluateInt(const Instr &in, Scalar *regs) {
   case Opcode::DivSI:
   case Opcode::CeilDivSI:
   case Opcode::FloorDivSI:
-  case Opcode::RemSI: {
-    int64_t x = sa(), y = sb();
-    int64_t minSigned = width >= 64 ? std::numeric_limits<int64_t>::min()
-                                    : -(int64_t(1) << (width - 1));
-    if (y == 0 || (x == minSigned && y == -1))
-      return false;
-    int64_t quotient = x / y, remainder = x % y;
-    if (in.opcode == Opcode::RemSI) {
-      r.i = uint64_t(remainder) & mask;
-      return true;
-    }
-    if (in.opcode == Opcode::CeilDivSI && remainder != 0 &&
-        ((remainder > 0) == (y > 0)))
-      ++quotient;
-    if (in.opcode == Opcode::FloorDivSI && remainder != 0 &&
-        ((remainder < 0) != (y < 0)))
-      --quotient;
-    r.i = uint64_t(quotient) & mask;
-    return true;
-  }
+  case Opcode::RemSI:
   case Opcode::DivUI:
   case Opcode::CeilDivUI:
   case Opcode::RemUI:
-    if (b.i == 0)
-      return false;
-    if (in.opcode == Opcode::RemUI)
-      r.i = a.i % b.i;
-    else
-      r.i = a.i / b.i + (in.opcode == Opcode::CeilDivUI && a.i % b.i != 0);
-    r.i &= mask;
-    return true;
+    return evaluateDivision(in, a, b, r, width, mask);
   case Opcode::AndI:
     r.i = a.i & b.i;
     return true;

@@ -154,6 +154,68 @@ static sched::TargetAttr scheduleReferenceOnHost(Operation *anchor) {
   return host;
 }
 
+/// Applies the printed #sched.config `configText` to the task at `anchor`.
+static LogicalResult applyConfig(StringRef configText, Operation *anchor,
+                                 sched::TargetAttr target, std::string &error) {
+  auto config = dyn_cast_or_null<sched::ConfigAttr>(
+      parseAttribute(configText, anchor->getContext()));
+  if (!config) {
+    error = "cannot parse the config";
+    return failure();
+  }
+  FusedGroup group = buildFusedGroup(cast<linalg::LinalgOp>(anchor));
+  FailureOr<std::unique_ptr<SketchInstance>> instance =
+      instantiateSketch(config.getSketch(), group, target, error);
+  if (failed(instance))
+    return failure();
+  FailureOr<KnobChoice> choice = (*instance)->fromConfig(config, error);
+  if (failed(choice))
+    return failure();
+  return applySketch(**instance, *choice, anchor, error);
+}
+
+/// The lowering of a candidate: to PTX kernels and host code for
+/// `gpuTarget` when it is set, else to code for `cpuTarget`.
+static void buildLowering(PassManager &pm, sched::TargetAttr gpuTarget,
+                          sched::TargetAttr cpuTarget) {
+  if (gpuTarget) {
+    LowerGPUOptions options;
+    options.chip = gpuTarget.getArch().str();
+    options.outParams = true;
+    buildLowerGPUPipeline(pm, options);
+    return;
+  }
+  LowerCPUOptions options;
+  options.outParams = true;
+  options.amx = lowersToAMX(cpuTarget);
+  options.expandBF16 = expandsBF16(cpuTarget);
+  options.parallel = cpuTarget.isCPU() && cpuTarget.getCores() > 1
+                         ? ParallelRuntime::OpenMP
+                         : ParallelRuntime::None;
+  buildLowerCPUPipeline(pm, options);
+}
+
+/// The kernel signature of a build, as its outcome carries it.
+static llvm::json::Object signatureToJSON(const KernelSignature &signature,
+                                          bool onGPU) {
+  llvm::json::Array inputs, outputs;
+  for (ShapedType t : signature.inputs)
+    inputs.push_back(printType(t));
+  for (ShapedType t : signature.outputs)
+    outputs.push_back(printType(t));
+  llvm::json::Object json{{"inputs", std::move(inputs)},
+                          {"outputs", std::move(outputs)},
+                          {"flops", signature.flops},
+                          {"out_params", signature.outParams},
+                          {"cuda", onGPU}};
+  if (signature.precision)
+    json["precision"] = printType(signature.precision);
+  json["reduction_size"] = signature.reductionSize;
+  if (signature.accumulator)
+    json["accumulator"] = printType(signature.accumulator);
+  return json;
+}
+
 BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
                                          const BuildRequest &request) {
   auto start = Clock::now();
@@ -184,20 +246,8 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
   annotateKernelSignature(func);
 
   if (!request.config.empty()) {
-    auto config = dyn_cast_or_null<sched::ConfigAttr>(
-        parseAttribute(request.config, &ctx));
-    if (!config)
-      return fail(MeasureError::Instantiation, "cannot parse the config");
     std::string error;
-    FusedGroup group = buildFusedGroup(cast<linalg::LinalgOp>(anchor));
-    FailureOr<std::unique_ptr<SketchInstance>> instance =
-        instantiateSketch(config.getSketch(), group, target, error);
-    if (failed(instance))
-      return fail(MeasureError::Instantiation, error);
-    FailureOr<KnobChoice> choice = (*instance)->fromConfig(config, error);
-    if (failed(choice))
-      return fail(MeasureError::Instantiation, error);
-    if (failed(applySketch(**instance, *choice, anchor, error)))
+    if (failed(applyConfig(request.config, anchor, target, error)))
       return fail(MeasureError::Instantiation, error);
   }
 
@@ -210,21 +260,7 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
     if (sched::TargetAttr host = scheduleReferenceOnHost(anchor))
       cpuTarget = host;
   PassManager pm(&ctx, ModuleOp::getOperationName());
-  if (onGPU) {
-    LowerGPUOptions options;
-    options.chip = target.getArch().str();
-    options.outParams = true;
-    buildLowerGPUPipeline(pm, options);
-  } else {
-    LowerCPUOptions options;
-    options.outParams = true;
-    options.amx = lowersToAMX(cpuTarget);
-    options.expandBF16 = expandsBF16(cpuTarget);
-    options.parallel = cpuTarget.isCPU() && cpuTarget.getCores() > 1
-                           ? ParallelRuntime::OpenMP
-                           : ParallelRuntime::None;
-    buildLowerCPUPipeline(pm, options);
-  }
+  buildLowering(pm, onGPU ? target : sched::TargetAttr(), cpuTarget);
   if (failed(pm.run(*module)))
     return fail(onGPU ? MeasureError::CompileDevice : MeasureError::CompileHost,
                 "lowering failed");
@@ -254,21 +290,7 @@ BuildOutcome mlir::tuner::buildCandidate(MLIRContext &ctx,
   FailureOr<KernelSignature> signature = getKernelSignature(lowered, error);
   if (failed(signature))
     return fail(MeasureError::CompileHost, "no kernel signature: " + error);
-  llvm::json::Array inputs, outputs;
-  for (ShapedType t : signature->inputs)
-    inputs.push_back(printType(t));
-  for (ShapedType t : signature->outputs)
-    outputs.push_back(printType(t));
-  out.signature = llvm::json::Object{{"inputs", std::move(inputs)},
-                                     {"outputs", std::move(outputs)},
-                                     {"flops", signature->flops},
-                                     {"out_params", signature->outParams},
-                                     {"cuda", onGPU}};
-  if (signature->precision)
-    out.signature["precision"] = printType(signature->precision);
-  out.signature["reduction_size"] = signature->reductionSize;
-  if (signature->accumulator)
-    out.signature["accumulator"] = printType(signature->accumulator);
+  out.signature = signatureToJSON(*signature, onGPU);
 
   // The JIT compiles host code for this target's ISA (and refuses one this
   // machine cannot run).

@@ -35,6 +35,20 @@ using namespace mlir::tuner;
 // Worker side
 //===----------------------------------------------------------------------===//
 
+llvm::json::Value mlir::tuner::makeJobLine(int64_t id, StringRef kind,
+                                           llvm::json::Value job) {
+  llvm::json::Object line{{"id", id}};
+  if (!kind.empty())
+    line["kind"] = kind;
+  line["job"] = std::move(job);
+  return line;
+}
+
+llvm::json::Value mlir::tuner::makeAnswerLine(int64_t id,
+                                              llvm::json::Value result) {
+  return llvm::json::Object{{"id", id}, {"result", std::move(result)}};
+}
+
 int mlir::tuner::runWorkerMain(StringRef kind, const DialectRegistry &registry) {
   if (kind != "builder" && kind != "runner") {
     llvm::errs() << "unknown worker kind '" << kind
@@ -87,7 +101,7 @@ int mlir::tuner::runWorkerMain(StringRef kind, const DialectRegistry &registry) 
         ctx.loadAllAvailableDialects();
         outcome = featurizeCandidates(ctx, request);
       }
-      reply(llvm::json::Object{{"id", id}, {"result", toJSON(outcome)}});
+      reply(makeAnswerLine(id, toJSON(outcome)));
     } else if (kind == "builder") {
       BuildRequest request;
       BuildOutcome outcome;
@@ -100,7 +114,7 @@ int mlir::tuner::runWorkerMain(StringRef kind, const DialectRegistry &registry) 
         ctx.loadAllAvailableDialects();
         outcome = buildCandidate(ctx, request);
       }
-      reply(llvm::json::Object{{"id", id}, {"result", toJSON(outcome)}});
+      reply(makeAnswerLine(id, toJSON(outcome)));
     } else {
       RunRequest request;
       RunOutcome outcome;
@@ -112,7 +126,7 @@ int mlir::tuner::runWorkerMain(StringRef kind, const DialectRegistry &registry) 
       } else {
         outcome = runner->run(request);
       }
-      reply(llvm::json::Object{{"id", id}, {"result", toJSON(outcome)}});
+      reply(makeAnswerLine(id, toJSON(outcome)));
     }
   }
   return 0;

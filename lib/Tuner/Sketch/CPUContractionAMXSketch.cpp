@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SketchBase.h"
 #include "SketchUtils.h"
 #include "Tuner/Transforms/Prepare.h"
 
@@ -52,13 +53,13 @@ SmallVector<int64_t> getMultipleDivisors(int64_t n, int64_t step) {
   return result;
 }
 
-class AMXInstance : public SketchInstance {
+class AMXInstance : public SketchInstanceBase {
 public:
   AMXInstance(const Sketch &sketch, SmallVector<Knob> knobs,
               const FusedGroup &group, SmallVector<int64_t> extents,
               TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        extents(std::move(extents)), target(target) {}
+      : SketchInstanceBase(sketch, std::move(knobs), group, target),
+        extents(std::move(extents)) {}
 
   std::string buildScript(StringRef symName) const override {
     ScriptBuilder b(symName);
@@ -129,64 +130,58 @@ public:
   }
 
 private:
-  FusedGroup group;
   SmallVector<int64_t> extents;
-  TargetAttr target;
 };
 
-class CPUContractionAMXSketch : public Sketch {
-public:
-  StringRef getName() const override { return "cpu.contraction_amx"; }
-  StringRef getDescription() const override {
-    return "bf16 matmul in the packed (VNNI) form on AMX tiles: parallel "
-           "and K-block tiling, 16x16 f32 C tiles, 16-pair steps, each step "
-           "one tdpbf16ps";
+/// The space of cpu.contraction_amx for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateCPUContractionAMX(const Sketch &sketch, const FusedGroup &group,
+                             TargetAttr target, std::string &whyNot) {
+  FailureOr<SmallVector<int64_t>> extents =
+      getPackedBF16DotExtents(group, target, "amx-bf16", whyNot);
+  if (failed(extents))
+    return nullptr;
+  if (isBlockedBF16Dot(group.anchor)) {
+    whyNot = "needs B as [K/2, N, 2], not in blocks of columns";
+    return nullptr;
   }
-  TargetKind getTargetKind() const override { return TargetKind::cpu; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    FailureOr<SmallVector<int64_t>> extents =
-        getPackedBF16DotExtents(group, target, "amx-bf16", whyNot);
-    if (failed(extents))
-      return nullptr;
-    if (isBlockedBF16Dot(group.anchor)) {
-      whyNot = "needs B as [K/2, N, 2], not in blocks of columns";
-      return nullptr;
-    }
-    int64_t em = (*extents)[0], en = (*extents)[1], ek = (*extents)[2];
-    if (em % kTile || en % kTile || ek % kTile) {
-      whyNot = "M, N and K/2 must be multiples of 16 (AMX tiles)";
-      return nullptr;
-    }
-    MLIRContext *ctx = group.anchor->getContext();
-    SmallVector<Knob> knobs;
-    knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile,
-                                getMultipleDivisors(em, kTile),
-                                "S0: rows of M per parallel tile", em));
-    knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile,
-                                getMultipleDivisors(en, kTile),
-                                "S0: columns of N per parallel tile", en));
-    knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile,
-                                getMultipleDivisors(ek, kTile),
-                                "R0: pairs of K per reduction block", ek));
-    // Blocks of at most 4 C tiles (with a step's A and B tiles, the 8 tile
-    // registers).
-    SmallVector<std::string> blocks;
-    for (int64_t mt : {1, 2, 4})
-      for (int64_t nt : {1, 2, 4})
-        if (mt * nt <= 4 && em % (mt * kTile) == 0 && en % (nt * kTile) == 0)
-          blocks.push_back(std::to_string(mt) + "x" + std::to_string(nt));
-    SmallVector<StringRef> blockRefs(blocks.begin(), blocks.end());
-    knobs.push_back(makeChoiceKnob(ctx, "tiles", blockRefs,
-                                   "S1: block of C tiles, rows x columns"));
-    return std::make_unique<AMXInstance>(*this, std::move(knobs), group,
-                                         std::move(*extents), target);
+  int64_t em = (*extents)[0], en = (*extents)[1], ek = (*extents)[2];
+  if (em % kTile || en % kTile || ek % kTile) {
+    whyNot = "M, N and K/2 must be multiples of 16 (AMX tiles)";
+    return nullptr;
   }
-};
+  MLIRContext *ctx = group.anchor->getContext();
+  SmallVector<Knob> knobs;
+  knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile,
+                              getMultipleDivisors(em, kTile),
+                              "S0: rows of M per parallel tile", em));
+  knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile,
+                              getMultipleDivisors(en, kTile),
+                              "S0: columns of N per parallel tile", en));
+  knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile,
+                              getMultipleDivisors(ek, kTile),
+                              "R0: pairs of K per reduction block", ek));
+  // Blocks of at most 4 C tiles (with a step's A and B tiles, the 8 tile
+  // registers).
+  SmallVector<std::string> blocks;
+  for (int64_t mt : {1, 2, 4})
+    for (int64_t nt : {1, 2, 4})
+      if (mt * nt <= 4 && em % (mt * kTile) == 0 && en % (nt * kTile) == 0)
+        blocks.push_back(std::to_string(mt) + "x" + std::to_string(nt));
+  SmallVector<StringRef> blockRefs(blocks.begin(), blocks.end());
+  knobs.push_back(makeChoiceKnob(ctx, "tiles", blockRefs,
+                                 "S1: block of C tiles, rows x columns"));
+  return std::make_unique<AMXInstance>(sketch, std::move(knobs), group,
+                                       std::move(*extents), target);
+}
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createCPUContractionAMXSketch() {
-  return std::make_unique<CPUContractionAMXSketch>();
+  SketchInfo info{
+      "cpu.contraction_amx", TargetKind::cpu,
+      "bf16 matmul in the packed (VNNI) form on AMX tiles: parallel "
+      "and K-block tiling, 16x16 f32 C tiles, 16-pair steps, each step "
+      "one tdpbf16ps"};
+  info.operands = OperandCheck::None;
+  return makeSketch(info, instantiateCPUContractionAMX);
 }

@@ -32,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SketchBase.h"
 #include "SketchUtils.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -52,11 +53,11 @@ struct PackedShape {
   int64_t block = 0;
 };
 
-class BF16DotInstance : public SketchInstance {
+class BF16DotInstance : public SketchInstanceBase {
 public:
   BF16DotInstance(const Sketch &sketch, SmallVector<Knob> knobs,
                   const FusedGroup &group, PackedShape shape)
-      : SketchInstance(sketch, std::move(knobs)), group(group), shape(shape) {}
+      : SketchInstanceBase(sketch, std::move(knobs), group), shape(shape) {}
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
@@ -203,86 +204,81 @@ public:
   }
 
 private:
-  FusedGroup group;
   PackedShape shape;
 };
 
-class CPUContractionBF16DotSketch : public Sketch {
-public:
-  StringRef getName() const override { return "cpu.contraction_bf16_dot"; }
-  StringRef getDescription() const override {
-    return "bf16 matmul in the packed (VNNI) form on AVX512-BF16 dot "
-           "products: parallel and K-block tiling, register tiles of 1x16 "
-           "pair dot products unrolled, accumulators hoisted";
-  }
-  TargetKind getTargetKind() const override { return TargetKind::cpu; }
+/// The shape from the packed op's loop extents: (m, n, k, p), or
+/// (m, nb, n, k, p) for the blocked form.
+PackedShape getPackedShape(ArrayRef<int64_t> extents) {
+  if (extents.size() == 4)
+    return {extents[0], extents[1], extents[2], 0};
+  return {extents[0], extents[1] * extents[2], extents[3], extents[2]};
+}
 
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    FailureOr<SmallVector<int64_t>> extents =
-        getPackedBF16DotExtents(group, target, "avx512bf16", whyNot);
-    if (failed(extents))
-      return nullptr;
-    PackedShape shape = getShape(*extents);
-    if (shape.n % kLanes || shape.block % kLanes) {
-      whyNot = "N = " + std::to_string(shape.n) + " (block " +
-               std::to_string(shape.block) + ") is not a multiple of 16";
-      return nullptr;
-    }
-    int64_t em = shape.m, en = shape.n, ek = shape.k;
-    SmallVector<std::string> tiles;
-    for (int64_t m2 : getDivisorsIn(em, 1, 16))
-      for (int64_t n2 : {16, 32, 48, 64})
-        if (en % n2 == 0 && m2 * (n2 / kLanes) <= kMaxAccumulators &&
-            (!shape.block || n2 % shape.block == 0 || shape.block % n2 == 0))
-          tiles.push_back(std::to_string(m2) + "x" + std::to_string(n2));
-    if (tiles.empty()) {
-      whyNot = "no register tile fits N = " + std::to_string(en) +
-               " in blocks of " + std::to_string(shape.block);
-      return nullptr;
-    }
-    SmallVector<StringRef> tileRefs(tiles.begin(), tiles.end());
-
-    MLIRContext *ctx = group.anchor->getContext();
-    SmallVector<Knob> knobs;
-    knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile, getDivisors(em),
-                                "S0: rows of M per parallel tile", em));
-    SmallVector<int64_t> n1;
-    for (int64_t d : getDivisors(en))
-      if (d % kLanes == 0 && d % std::max<int64_t>(shape.block, 1) == 0)
-        n1.push_back(d);
-    knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile, n1,
-                                "S0: columns of N per parallel tile", en));
-    // A block of one pair leaves R1 without a loop to hoist out of.
-    SmallVector<int64_t> k1 = getDivisorsIn(ek, std::min<int64_t>(ek, 2), ek);
-    knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile, k1,
-                                "R0: pairs of K per reduction block", ek));
-    knobs.push_back(makeChoiceKnob(ctx, "tile", tileRefs,
-                                   "S2: register tile, rows x columns"));
-    if (!shape.block) {
-      // Added after configs were recorded: those without it did not pack.
-      knobs.push_back(makeChoiceKnob(
-          ctx, "pack", {"none", "panels"},
-          "B read in place, or its k1 x n1 block copied into n2-wide panels "
-          "once per block"));
-      knobs.back().absentOption = 0;
-    }
-    return std::make_unique<BF16DotInstance>(*this, std::move(knobs), group,
-                                             shape);
+/// The space of cpu.contraction_bf16_dot for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateCPUContractionBF16Dot(const Sketch &sketch, const FusedGroup &group,
+                                 TargetAttr target, std::string &whyNot) {
+  FailureOr<SmallVector<int64_t>> extents =
+      getPackedBF16DotExtents(group, target, "avx512bf16", whyNot);
+  if (failed(extents))
+    return nullptr;
+  PackedShape shape = getPackedShape(*extents);
+  if (shape.n % kLanes || shape.block % kLanes) {
+    whyNot = "N = " + std::to_string(shape.n) + " (block " +
+             std::to_string(shape.block) + ") is not a multiple of 16";
+    return nullptr;
   }
-
-private:
-  /// The shape from the packed op's loop extents: (m, n, k, p), or
-  /// (m, nb, n, k, p) for the blocked form.
-  static PackedShape getShape(ArrayRef<int64_t> extents) {
-    if (extents.size() == 4)
-      return {extents[0], extents[1], extents[2], 0};
-    return {extents[0], extents[1] * extents[2], extents[3], extents[2]};
+  int64_t em = shape.m, en = shape.n, ek = shape.k;
+  SmallVector<std::string> tiles;
+  for (int64_t m2 : getDivisorsIn(em, 1, 16))
+    for (int64_t n2 : {16, 32, 48, 64})
+      if (en % n2 == 0 && m2 * (n2 / kLanes) <= kMaxAccumulators &&
+          (!shape.block || n2 % shape.block == 0 || shape.block % n2 == 0))
+        tiles.push_back(std::to_string(m2) + "x" + std::to_string(n2));
+  if (tiles.empty()) {
+    whyNot = "no register tile fits N = " + std::to_string(en) +
+             " in blocks of " + std::to_string(shape.block);
+    return nullptr;
   }
-};
+  SmallVector<StringRef> tileRefs(tiles.begin(), tiles.end());
+
+  MLIRContext *ctx = group.anchor->getContext();
+  SmallVector<Knob> knobs;
+  knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile, getDivisors(em),
+                              "S0: rows of M per parallel tile", em));
+  SmallVector<int64_t> n1;
+  for (int64_t d : getDivisors(en))
+    if (d % kLanes == 0 && d % std::max<int64_t>(shape.block, 1) == 0)
+      n1.push_back(d);
+  knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile, n1,
+                              "S0: columns of N per parallel tile", en));
+  // A block of one pair leaves R1 without a loop to hoist out of.
+  SmallVector<int64_t> k1 = getDivisorsIn(ek, std::min<int64_t>(ek, 2), ek);
+  knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile, k1,
+                              "R0: pairs of K per reduction block", ek));
+  knobs.push_back(makeChoiceKnob(ctx, "tile", tileRefs,
+                                 "S2: register tile, rows x columns"));
+  if (!shape.block) {
+    // Added after configs were recorded: those without it did not pack.
+    knobs.push_back(makeChoiceKnob(
+        ctx, "pack", {"none", "panels"},
+        "B read in place, or its k1 x n1 block copied into n2-wide panels "
+        "once per block"));
+    knobs.back().absentOption = 0;
+  }
+  return std::make_unique<BF16DotInstance>(sketch, std::move(knobs), group,
+                                           shape);
+}
+
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createCPUContractionBF16DotSketch() {
-  return std::make_unique<CPUContractionBF16DotSketch>();
+  SketchInfo info{
+      "cpu.contraction_bf16_dot", TargetKind::cpu,
+      "bf16 matmul in the packed (VNNI) form on AVX512-BF16 dot "
+      "products: parallel and K-block tiling, register tiles of 1x16 "
+      "pair dot products unrolled, accumulators hoisted"};
+  info.operands = OperandCheck::None;
+  return makeSketch(info, instantiateCPUContractionBF16Dot);
 }

@@ -31,7 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SketchUtils.h"
+#include "ContractionProblem.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -85,16 +85,9 @@ static SmallVector<int64_t> paddedSizes(int64_t extent, int64_t step,
   return sizes;
 }
 
-class ContractionPaddedInstance : public SketchInstance {
+class ContractionPaddedInstance : public ProblemInstance<ContractionProblem> {
 public:
-  ContractionPaddedInstance(const Sketch &sketch, SmallVector<Knob> knobs,
-                            const FusedGroup &group, ContractionLoops loops,
-                            TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        loops(std::move(loops)), target(target) {
-    lanes = target.getVectorLanes(getResultElementBits(group.anchor));
-    maxAccumulators = target.getVectorBits() >= 512 ? 28 : 14;
-  }
+  using ProblemInstance::ProblemInstance;
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
@@ -407,87 +400,63 @@ private:
       return largestTight;
     return best ? best : options.front();
   }
-
-  FusedGroup group;
-  ContractionLoops loops;
-  TargetAttr target;
-  int64_t lanes = 1;
-  int64_t maxAccumulators = 14;
 };
 
-class CPUContractionPaddedSketch : public Sketch {
-public:
-  StringRef getName() const override { return "cpu.contraction_padded"; }
-  StringRef getDescription() const override {
-    return "contraction tiling with non-dividing block sizes: each block is "
-           "padded to its static size with A and B packed, then tiled and "
-           "vectorized like cpu.contraction";
+/// The space of cpu.contraction_padded for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateCPUContractionPadded(const Sketch &sketch, const FusedGroup &group,
+                                TargetAttr target, std::string &whyNot) {
+  FailureOr<ContractionProblem> problem =
+      ContractionProblem::get(group, target, whyNot);
+  if (failed(problem))
+    return nullptr;
+  const ContractionProblem &p = *problem;
+  Type elementType =
+      cast<ShapedType>(group.anchor->getResult(0).getType()).getElementType();
+  if (!elementType.isIntOrFloat()) {
+    whyNot = "padding needs an int or float element type";
+    return nullptr;
   }
-  TargetKind getTargetKind() const override { return TargetKind::cpu; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group)) {
-      whyNot = "needs static tensor operands";
-      return nullptr;
-    }
-    if (hasSubByteTensors(group, whyNot))
-      return nullptr;
-    FailureOr<ContractionLoops> loops =
-        analyzeContraction(group.anchor, whyNot);
-    if (failed(loops))
-      return nullptr;
-    Type elementType =
-        cast<ShapedType>(group.anchor->getResult(0).getType()).getElementType();
-    if (!elementType.isIntOrFloat()) {
-      whyNot = "padding needs an int or float element type";
-      return nullptr;
-    }
-    int64_t em = loops->extents[loops->m], en = loops->extents[loops->n],
-            ek = loops->extents[loops->k];
-    int64_t lanes = target.getVectorLanes(getResultElementBits(group.anchor));
-    MLIRContext *ctx = group.anchor->getContext();
-    SmallVector<int64_t> n2;
-    for (int64_t v = lanes; v <= 4 * lanes; v += lanes)
-      n2.push_back(v);
-    SmallVector<Knob> knobs;
-    // All of M as one block: not padded, whatever its extent (257 rows).
-    SmallVector<int64_t> m1 = paddedSizes(em, 4, 512);
-    if (em <= 512 && !llvm::is_contained(m1, em))
-      m1.insert(llvm::upper_bound(m1, em), em);
-    knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile, m1,
-                                "S0: rows of M per parallel block", em));
-    knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile,
-                                paddedSizes(en, lanes, 1024),
-                                "S0: columns of N per parallel block", en));
-    knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile,
-                                paddedSizes(ek, 8, 512),
-                                "R0: K per padded reduction block", ek));
-    knobs.push_back(makeIntKnob(ctx, "m2", KnobKind::Tile,
-                                {1, 2, 3, 4, 5, 6, 8, 12, 16},
-                                "S3: register tile rows", em));
-    knobs.push_back(makeIntKnob(ctx, "n2", KnobKind::Tile, n2,
-                                "S3: register tile columns (vector lanes)",
-                                en));
-    knobs.push_back(makeIntKnob(ctx, "k2", KnobKind::Tile, {1, 2, 4, 8},
-                                "R1: K per register-tile step", ek));
-    knobs.push_back(makeIntKnob(ctx, "unroll", KnobKind::Unroll, {1, 2, 4, 8},
-                                "unroll factor of the R1 loop"));
-    knobs.back().isAlternatives = true;
-    // Added after configs were recorded: those without it padded blocks.
-    knobs.push_back(makeChoiceKnob(
-        ctx, "pad", {"block", "tile"},
-        "pad each m1 x n1 x k1 block (result copied back per block), or the "
-        "m1 x n1 tile once with all of K (reduction blocks inside)"));
-    knobs.back().absentOption = 0;
-    return std::make_unique<ContractionPaddedInstance>(
-        *this, std::move(knobs), group, std::move(*loops), target);
-  }
-};
+  int64_t em = p.em, en = p.en, ek = p.ek, lanes = p.lanes;
+  SmallVector<int64_t> n2;
+  for (int64_t v = lanes; v <= 4 * lanes; v += lanes)
+    n2.push_back(v);
+  SmallVector<Knob> knobs;
+  // All of M as one block: not padded, whatever its extent (257 rows).
+  SmallVector<int64_t> m1 = paddedSizes(em, 4, 512);
+  if (em <= 512 && !llvm::is_contained(m1, em))
+    m1.insert(llvm::upper_bound(m1, em), em);
+  knobs.push_back(
+      p.makeTileKnob("m1", m1, "S0: rows of M per parallel block", em));
+  knobs.push_back(p.makeTileKnob("n1", paddedSizes(en, lanes, 1024),
+                                 "S0: columns of N per parallel block", en));
+  knobs.push_back(p.makeTileKnob("k1", paddedSizes(ek, 8, 512),
+                                 "R0: K per padded reduction block", ek));
+  knobs.push_back(p.makeTileKnob("m2", {1, 2, 3, 4, 5, 6, 8, 12, 16},
+                                 "S3: register tile rows", em));
+  knobs.push_back(
+      p.makeTileKnob("n2", n2, "S3: register tile columns (vector lanes)", en));
+  knobs.push_back(
+      p.makeTileKnob("k2", {1, 2, 4, 8}, "R1: K per register-tile step", ek));
+  knobs.push_back(p.makeUnrollKnob("unroll factor of the R1 loop"));
+  // Added after configs were recorded: those without it padded blocks.
+  knobs.push_back(makeChoiceKnob(
+      p.getContext(), "pad", {"block", "tile"},
+      "pad each m1 x n1 x k1 block (result copied back per block), or the "
+      "m1 x n1 tile once with all of K (reduction blocks inside)"));
+  knobs.back().absentOption = 0;
+  return std::make_unique<ContractionPaddedInstance>(sketch, std::move(knobs),
+                                                     std::move(*problem));
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createCPUContractionPaddedSketch() {
-  return std::make_unique<CPUContractionPaddedSketch>();
+  SketchInfo info{
+      "cpu.contraction_padded", TargetKind::cpu,
+      "contraction tiling with non-dividing block sizes: each block is "
+      "padded to its static size with A and B packed, then tiled and "
+      "vectorized like cpu.contraction"};
+  info.rejectSubByte = true;
+  return makeSketch(info, instantiateCPUContractionPadded);
 }

@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SketchUtils.h"
+#include "ContractionProblem.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -36,21 +36,9 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-class ContractionInstance : public SketchInstance {
+class ContractionInstance : public ProblemInstance<ContractionProblem> {
 public:
-  ContractionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
-                      const FusedGroup &group, ContractionLoops loops,
-                      TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        loops(std::move(loops)), target(target) {
-    lanes = target.getVectorLanes(getResultElementBits(group.anchor));
-    maxAccumulators = target.getVectorBits() >= 512 ? 28 : 14;
-    // B: the input indexed by N.
-    linalg::LinalgOp anchor = group.anchor;
-    AffineMap first =
-        anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(0));
-    bOperand = first.isFunctionOfDim(this->loops.n) ? 0 : 1;
-  }
+  using ProblemInstance::ProblemInstance;
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
@@ -328,115 +316,84 @@ private:
         best = std::max(best, d);
     return best;
   }
-
-  FusedGroup group;
-  ContractionLoops loops;
-  TargetAttr target;
-  int64_t lanes = 1;
-  int64_t maxAccumulators = 14;
-  unsigned bOperand = 1;
 };
 
-class CPUContractionSketch : public Sketch {
-public:
-  StringRef getName() const override { return "cpu.contraction"; }
-  StringRef getDescription() const override {
-    return "SSRSRS multi-level tiling of a contraction with divisor tile "
-           "sizes, fused fill and elementwise consumers, register-tile "
-           "vectorization, accumulator hoisting, FMA lowering, unrolling";
-  }
-  TargetKind getTargetKind() const override { return TargetKind::cpu; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group)) {
-      whyNot = "needs static tensor operands";
+/// The space of cpu.contraction for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateCPUContraction(const Sketch &sketch, const FusedGroup &group,
+                          TargetAttr target, std::string &whyNot) {
+  FailureOr<ContractionProblem> problem =
+      ContractionProblem::get(group, target, whyNot);
+  if (failed(problem))
+    return nullptr;
+  const ContractionProblem &p = *problem;
+  int64_t em = p.em, en = p.en, ek = p.ek, lanes = p.lanes;
+  // Vector-width register columns that divide N. (Partial column tiles,
+  // peeled like partial rows, vectorize with odd widths such as 12 x 26
+  // that LLVM lowers poorly: 500^3 ran at 30 GFLOP/s against 120 padded.)
+  SmallVector<int64_t> n2;
+  for (int64_t d : getDivisors(en))
+    if (d % lanes == 0 && d <= 4 * lanes)
+      n2.push_back(d);
+  if (n2.empty()) {
+    if (en > lanes) {
+      whyNot =
+          "no multiple of the vector width divides N = " + std::to_string(en);
       return nullptr;
     }
-    if (hasSubByteTensors(group, whyNot))
-      return nullptr;
-    FailureOr<ContractionLoops> loops =
-        analyzeContraction(group.anchor, whyNot);
-    if (failed(loops))
-      return nullptr;
-    int64_t em = loops->extents[loops->m], en = loops->extents[loops->n],
-            ek = loops->extents[loops->k];
-    int64_t lanes =
-        target.getVectorLanes(getResultElementBits(group.anchor));
-    // Vector-width register columns that divide N. (Partial column tiles,
-    // peeled like partial rows, vectorize with odd widths such as 12 x 26
-    // that LLVM lowers poorly: 500^3 ran at 30 GFLOP/s against 120 padded.)
-    SmallVector<int64_t> n2;
-    for (int64_t d : getDivisors(en))
-      if (d % lanes == 0 && d <= 4 * lanes)
-        n2.push_back(d);
-    if (n2.empty()) {
-      if (en > lanes) {
-        whyNot = "no multiple of the vector width divides N = " +
-                 std::to_string(en);
-        return nullptr;
-      }
-      n2.push_back(en);
-    }
-
-    MLIRContext *ctx = group.anchor->getContext();
-    SmallVector<Knob> knobs;
-    knobs.push_back(makeIntKnob(ctx, "m1", KnobKind::Tile, getDivisors(em),
-                                "S0: rows of M per parallel tile", em));
-    knobs.push_back(makeIntKnob(ctx, "n1", KnobKind::Tile, getDivisors(en),
-                                "S0: columns of N per parallel tile", en));
-    knobs.push_back(makeIntKnob(ctx, "ms", KnobKind::Tile, getDivisors(em),
-                                "S1: rows of M per cache tile", em));
-    knobs.push_back(makeIntKnob(ctx, "ns", KnobKind::Tile, getDivisors(en),
-                                "S1: columns of N per cache tile", en));
-    knobs.push_back(makeIntKnob(ctx, "k1", KnobKind::Tile, getDivisors(ek),
-                                "R0: K per reduction block", ek));
-    // Register tile rows: any up to 16 (the last tile of a cache tile that
-    // m2 does not divide is peeled off and runs on its own).
-    SmallVector<int64_t> m2;
-    for (int64_t r = 1; r <= std::min<int64_t>(16, em); ++r)
-      m2.push_back(r);
-    knobs.push_back(makeIntKnob(ctx, "m2", KnobKind::Tile, m2,
-                                "S3: register tile rows", em));
-    knobs.push_back(makeIntKnob(ctx, "n2", KnobKind::Tile, n2,
-                                "S3: register tile columns (vector lanes)",
-                                en));
-    knobs.push_back(makeIntKnob(ctx, "k2", KnobKind::Tile,
-                                getDivisorsIn(ek, 1, 8),
-                                "R1: K per register-tile step", ek));
-    knobs.push_back(makeIntKnob(ctx, "unroll", KnobKind::Unroll, {1, 2, 4, 8},
-                                "unroll factor of the R1 loop"));
-    knobs.back().isAlternatives = true;
-    SmallVector<StringRef> lowerings(
-        kContractLowerings, kContractLowerings + kNumContractLowerings);
-    knobs.push_back(makeChoiceKnob(ctx, "contract", lowerings,
-                                   "lowering of vector.contract"));
-    // Added after configs were recorded: those without it did not pack. A
-    // splat constant B is not packed: its slices fold into constants, and
-    // reading it costs nothing.
-    linalg::LinalgOp anchor = group.anchor;
-    unsigned bOperand =
-        anchor.getMatchingIndexingMap(anchor.getDpsInputOperand(0))
-                .isFunctionOfDim(loops->n)
-            ? 0
-            : 1;
-    SmallVector<StringRef> packs = {"none", "b", "panel"};
-    if (isSplatConstant(anchor.getDpsInputOperand(bOperand)->get()))
-      packs.resize(1);
-    knobs.push_back(makeChoiceKnob(
-        ctx, "pack", packs,
-        "B's k1 x ns block read in place, or copied into n2-wide panels per "
-        "(ms, ns, k1) block (b) or per (ns, k1) block (panel, M inside K)"));
-    knobs.back().absentOption = 0;
-    return std::make_unique<ContractionInstance>(*this, std::move(knobs),
-                                                 group, std::move(*loops),
-                                                 target);
+    n2.push_back(en);
   }
-};
+
+  SmallVector<Knob> knobs;
+  knobs.push_back(p.makeTileKnob("m1", getDivisors(em),
+                                 "S0: rows of M per parallel tile", em));
+  knobs.push_back(p.makeTileKnob("n1", getDivisors(en),
+                                 "S0: columns of N per parallel tile", en));
+  knobs.push_back(p.makeTileKnob("ms", getDivisors(em),
+                                 "S1: rows of M per cache tile", em));
+  knobs.push_back(p.makeTileKnob("ns", getDivisors(en),
+                                 "S1: columns of N per cache tile", en));
+  knobs.push_back(
+      p.makeTileKnob("k1", getDivisors(ek), "R0: K per reduction block", ek));
+  // Register tile rows: any up to 16 (the last tile of a cache tile that
+  // m2 does not divide is peeled off and runs on its own).
+  SmallVector<int64_t> m2;
+  for (int64_t r = 1; r <= std::min<int64_t>(16, em); ++r)
+    m2.push_back(r);
+  knobs.push_back(p.makeTileKnob("m2", m2, "S3: register tile rows", em));
+  knobs.push_back(
+      p.makeTileKnob("n2", n2, "S3: register tile columns (vector lanes)", en));
+  knobs.push_back(p.makeTileKnob("k2", getDivisorsIn(ek, 1, 8),
+                                 "R1: K per register-tile step", ek));
+  knobs.push_back(p.makeUnrollKnob("unroll factor of the R1 loop"));
+  SmallVector<StringRef> lowerings(kContractLowerings,
+                                   kContractLowerings + kNumContractLowerings);
+  knobs.push_back(makeChoiceKnob(p.getContext(), "contract", lowerings,
+                                 "lowering of vector.contract"));
+  // Added after configs were recorded: those without it did not pack. A
+  // splat constant B is not packed: its slices fold into constants, and
+  // reading it costs nothing.
+  SmallVector<StringRef> packs = {"none", "b", "panel"};
+  linalg::LinalgOp anchor = group.anchor;
+  if (isSplatConstant(anchor.getDpsInputOperand(p.bOperand)->get()))
+    packs.resize(1);
+  knobs.push_back(makeChoiceKnob(
+      p.getContext(), "pack", packs,
+      "B's k1 x ns block read in place, or copied into n2-wide panels per "
+      "(ms, ns, k1) block (b) or per (ns, k1) block (panel, M inside K)"));
+  knobs.back().absentOption = 0;
+  return std::make_unique<ContractionInstance>(sketch, std::move(knobs),
+                                               std::move(*problem));
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createCPUContractionSketch() {
-  return std::make_unique<CPUContractionSketch>();
+  SketchInfo info{
+      "cpu.contraction", TargetKind::cpu,
+      "SSRSRS multi-level tiling of a contraction with divisor tile "
+      "sizes, fused fill and elementwise consumers, register-tile "
+      "vectorization, accumulator hoisting, FMA lowering, unrolling"};
+  info.rejectSubByte = true;
+  return makeSketch(info, instantiateCPUContraction);
 }

@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SketchUtils.h"
+#include "ConvolutionProblem.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -29,16 +29,9 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-class ConvolutionInstance : public SketchInstance {
+class ConvolutionInstance : public ProblemInstance<ConvolutionProblem> {
 public:
-  ConvolutionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
-                      const FusedGroup &group, ConvLoops loops,
-                      TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        loops(std::move(loops)), target(target) {
-    lanes = target.getVectorLanes(getResultElementBits(group.anchor));
-    maxAccumulators = target.getVectorBits() >= 512 ? 28 : 14;
-  }
+  using ProblemInstance::ProblemInstance;
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
@@ -187,82 +180,64 @@ public:
   }
 
 private:
-
-  FusedGroup group;
-  ConvLoops loops;
-  TargetAttr target;
-  int64_t lanes = 1;
-  int64_t maxAccumulators = 14;
 };
 
-class CPUConvolutionSketch : public Sketch {
-public:
-  StringRef getName() const override { return "cpu.conv2d"; }
-  StringRef getDescription() const override {
-    return "tiling of an NHWC 2-D convolution (regular or depthwise) into "
-           "1-D convolutions over register tiles of output columns and "
-           "channels, vectorized with the accumulator in registers";
-  }
-  TargetKind getTargetKind() const override { return TargetKind::cpu; }
+/// The space of cpu.conv2d for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateCPUConvolution(const Sketch &sketch, const FusedGroup &group,
+                          TargetAttr target, std::string &whyNot) {
+  FailureOr<ConvolutionProblem> problem =
+      ConvolutionProblem::get(group, target, whyNot);
+  if (failed(problem))
+    return nullptr;
+  const ConvolutionProblem &p = *problem;
+  int64_t oh = p.oh, ow = p.ow, ch = p.ch, kw = p.kw, lanes = p.lanes;
+  // Whole vectors of channels; for channel counts no multiple of the
+  // vector width divides (24, 40, 3), partial vectors of a divisor.
+  SmallVector<int64_t> c2;
+  for (int64_t d : getDivisors(ch))
+    if (d % lanes == 0 && d <= 4 * lanes)
+      c2.push_back(d);
+  if (c2.empty())
+    c2 = getDivisorsIn(ch, std::min(ch, lanes / 2), 4 * lanes);
+  if (c2.empty())
+    c2.push_back(largestAtMost(getDivisors(ch), 4 * lanes));
 
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    Operation *op = group.anchor;
-    if (hasSubByteTensors(group, whyNot))
-      return nullptr;
-    FailureOr<ConvLoops> analyzed = analyzeConvolution(group, whyNot);
-    if (failed(analyzed))
-      return nullptr;
-    ConvLoops loops = std::move(*analyzed);
-    int64_t ow = loops.extents[loops.ow], ch = loops.extents[loops.c];
-    int64_t lanes = target.getVectorLanes(getResultElementBits(group.anchor));
-    // Whole vectors of channels; for channel counts no multiple of the
-    // vector width divides (24, 40, 3), partial vectors of a divisor.
-    SmallVector<int64_t> c2;
-    for (int64_t d : getDivisors(ch))
-      if (d % lanes == 0 && d <= 4 * lanes)
-        c2.push_back(d);
-    if (c2.empty())
-      c2 = getDivisorsIn(ch, std::min(ch, lanes / 2), 4 * lanes);
-    if (c2.empty())
-      c2.push_back(largestAtMost(getDivisors(ch), 4 * lanes));
-
-    MLIRContext *ctx = op->getContext();
-    int64_t oh = loops.extents[loops.oh], kw = loops.extents[loops.kw];
-    SmallVector<Knob> knobs;
-    knobs.push_back(makeIntKnob(ctx, "h1", KnobKind::Tile, getDivisors(oh),
-                                "S0: output rows per parallel tile", oh));
-    knobs.push_back(makeIntKnob(ctx, "w1", KnobKind::Tile, getDivisors(ow),
-                                "S0: output columns per parallel tile", ow));
-    knobs.push_back(makeIntKnob(ctx, "c1", KnobKind::Tile, getDivisors(ch),
-                                "S0: output channels per parallel tile", ch));
-    knobs.push_back(makeIntKnob(ctx, "w2", KnobKind::Tile,
-                                getDivisorsIn(ow, 1, 16),
-                                "S3: output columns per register tile", ow));
-    knobs.push_back(makeIntKnob(ctx, "c2", KnobKind::Tile, c2,
-                                "S3: output channels per register tile", ch));
-    knobs.push_back(makeIntKnob(ctx, "kw2", KnobKind::Tile, {1, kw},
-                                "R1: filter columns per register step", kw));
-    if (loops.ic) {
-      int64_t ic = loops.extents[*loops.ic];
-      knobs.push_back(makeIntKnob(ctx, "ic1", KnobKind::Tile, getDivisors(ic),
-                                  "R0: input channels per block", ic));
-      knobs.push_back(makeIntKnob(ctx, "ic2", KnobKind::Tile,
-                                  getDivisorsIn(ic, 1, 8),
-                                  "R1: input channels per register step", ic));
-      knobs.push_back(makeIntKnob(ctx, "unroll", KnobKind::Unroll,
-                                  {1, 2, 4, 8},
-                                  "unroll factor of the input-channel loop"));
-      knobs.back().isAlternatives = true;
-    }
-    return std::make_unique<ConvolutionInstance>(
-        *this, std::move(knobs), group, std::move(loops), target);
+  SmallVector<Knob> knobs;
+  knobs.push_back(p.makeTileKnob("h1", getDivisors(oh),
+                                 "S0: output rows per parallel tile", oh));
+  knobs.push_back(p.makeTileKnob("w1", getDivisors(ow),
+                                 "S0: output columns per parallel tile", ow));
+  knobs.push_back(p.makeTileKnob("c1", getDivisors(ch),
+                                 "S0: output channels per parallel tile", ch));
+  knobs.push_back(p.makeTileKnob("w2", getDivisorsIn(ow, 1, 16),
+                                 "S3: output columns per register tile", ow));
+  knobs.push_back(
+      p.makeTileKnob("c2", c2, "S3: output channels per register tile", ch));
+  knobs.push_back(p.makeTileKnob("kw2", {1, kw},
+                                 "R1: filter columns per register step", kw));
+  if (p.loops.ic) {
+    knobs.push_back(p.makeTileKnob("ic1", getDivisors(p.ic),
+                                   "R0: input channels per block", p.ic));
+    knobs.push_back(p.makeTileKnob("ic2", getDivisorsIn(p.ic, 1, 8),
+                                   "R1: input channels per register step",
+                                   p.ic));
+    knobs.push_back(
+        p.makeUnrollKnob("unroll factor of the input-channel loop"));
   }
-};
+  return std::make_unique<ConvolutionInstance>(sketch, std::move(knobs),
+                                               std::move(*problem));
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createCPUConvolutionSketch() {
-  return std::make_unique<CPUConvolutionSketch>();
+  SketchInfo info{
+      "cpu.conv2d", TargetKind::cpu,
+      "tiling of an NHWC 2-D convolution (regular or depthwise) into "
+      "1-D convolutions over register tiles of output columns and "
+      "channels, vectorized with the accumulator in registers"};
+  info.operands = OperandCheck::None;
+  info.rejectSubByte = true;
+  return makeSketch(info, instantiateCPUConvolution);
 }

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SketchBase.h"
 #include "SketchUtils.h"
 
 #include "Tuner/Analysis/OpClass.h"
@@ -121,13 +122,13 @@ FailureOr<ElementwiseLoops> analyzeElementwise(linalg::LinalgOp op,
   return loops;
 }
 
-class ElementwiseInstance : public SketchInstance {
+class ElementwiseInstance : public SketchInstanceBase {
 public:
   ElementwiseInstance(const Sketch &sketch, SmallVector<Knob> knobs,
                       const FusedGroup &group, ElementwiseLoops loops,
                       TargetAttr target, int64_t lanes)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        loops(std::move(loops)), target(target), lanes(lanes) {}
+      : SketchInstanceBase(sketch, std::move(knobs), group, target),
+        loops(std::move(loops)), lanes(lanes) {}
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
@@ -262,9 +263,7 @@ public:
 
 private:
   static constexpr int64_t kMaxVectors = 16;
-  FusedGroup group;
   ElementwiseLoops loops;
-  TargetAttr target;
   int64_t lanes;
 };
 
@@ -302,78 +301,68 @@ SmallVector<int64_t> capAt(ArrayRef<int64_t> options, int64_t extent) {
   return result;
 }
 
-class CPUElementwiseSketch : public Sketch {
-public:
-  StringRef getName() const override { return "cpu.elementwise"; }
-  StringRef getDescription() const override {
-    return "parallel tiling of an all-parallel op (elementwise, broadcast, "
-           "fill, transpose) over threads, 2-D register tiles along the "
-           "result's innermost loop and the row loop, masked vectorization; "
-           "transposes also get a cache tile";
+/// The space of cpu.elementwise for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateCPUElementwise(const Sketch &sketch, const FusedGroup &group,
+                          TargetAttr target, std::string &whyNot) {
+  linalg::LinalgOp op = group.anchor;
+  FailureOr<ElementwiseLoops> loops = analyzeElementwise(op, whyNot);
+  if (failed(loops))
+    return nullptr;
+  if (!isVectorizable(op, whyNot))
+    return nullptr;
+  int64_t lanes = target.getVectorLanes(getWidestElementBits(op));
+  MLIRContext *ctx = op->getContext();
+  SmallVector<Knob> knobs;
+  if (loops->par) {
+    int64_t extent = loops->extents[*loops->par];
+    knobs.push_back(makeIntKnob(ctx, "p", KnobKind::Tile, getSplitSizes(extent),
+                                "S0: iterations of the parallel loop per "
+                                "thread tile",
+                                extent));
   }
-  TargetKind getTargetKind() const override { return TargetKind::cpu; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group, /*anyElementType=*/true)) {
-      whyNot = "needs static tensor operands";
-      return nullptr;
-    }
-    linalg::LinalgOp op = group.anchor;
-    FailureOr<ElementwiseLoops> loops = analyzeElementwise(op, whyNot);
-    if (failed(loops))
-      return nullptr;
-    if (!isVectorizable(op, whyNot))
-      return nullptr;
-    int64_t lanes = target.getVectorLanes(getWidestElementBits(op));
-    MLIRContext *ctx = op->getContext();
-    SmallVector<Knob> knobs;
-    if (loops->par) {
-      int64_t extent = loops->extents[*loops->par];
-      knobs.push_back(makeIntKnob(ctx, "p", KnobKind::Tile,
-                                  getSplitSizes(extent),
-                                  "S0: iterations of the parallel loop per "
-                                  "thread tile",
-                                  extent));
-    }
-    int64_t ev = loops->extents[loops->vec];
-    if (loops->transposed) {
-      int64_t er = loops->extents[*loops->row];
-      knobs.push_back(makeIntKnob(ctx, "ch", KnobKind::Tile,
-                                  capAt({8, 16, 32, 64, 128}, er),
-                                  "S1: rows per cache tile", er));
-      knobs.push_back(makeIntKnob(ctx, "cw", KnobKind::Tile,
-                                  capAt({16, 32, 64, 128, 256}, ev),
-                                  "S1: columns per cache tile", ev));
-    }
-    if (loops->block) {
-      int64_t eb = loops->extents[*loops->block];
-      knobs.push_back(makeIntKnob(ctx, "cb", KnobKind::Tile,
-                                  capAt({1, 2, 4, 8, 16}, eb),
-                                  "S1: iterations of the input's next loop "
-                                  "outward per block",
-                                  eb));
-      // Added after configs were recorded: those without it had no blocks.
-      knobs.back().absentOption = 0;
-    }
-    knobs.push_back(makeIntKnob(ctx, "vw", KnobKind::Tile,
-                                getVectorWidths(ev, lanes),
-                                "S3: register tile columns (vector lanes)",
-                                ev));
-    if (loops->row) {
-      int64_t er = loops->extents[*loops->row];
-      knobs.push_back(makeIntKnob(ctx, "vh", KnobKind::Tile,
-                                  capAt({1, 2, 4, 8, 16}, er),
-                                  "S3: register tile rows", er));
-    }
-    return std::make_unique<ElementwiseInstance>(
-        *this, std::move(knobs), group, std::move(*loops), target, lanes);
+  int64_t ev = loops->extents[loops->vec];
+  if (loops->transposed) {
+    int64_t er = loops->extents[*loops->row];
+    knobs.push_back(makeIntKnob(ctx, "ch", KnobKind::Tile,
+                                capAt({8, 16, 32, 64, 128}, er),
+                                "S1: rows per cache tile", er));
+    knobs.push_back(makeIntKnob(ctx, "cw", KnobKind::Tile,
+                                capAt({16, 32, 64, 128, 256}, ev),
+                                "S1: columns per cache tile", ev));
   }
-};
+  if (loops->block) {
+    int64_t eb = loops->extents[*loops->block];
+    knobs.push_back(makeIntKnob(ctx, "cb", KnobKind::Tile,
+                                capAt({1, 2, 4, 8, 16}, eb),
+                                "S1: iterations of the input's next loop "
+                                "outward per block",
+                                eb));
+    // Added after configs were recorded: those without it had no blocks.
+    knobs.back().absentOption = 0;
+  }
+  knobs.push_back(makeIntKnob(ctx, "vw", KnobKind::Tile,
+                              getVectorWidths(ev, lanes),
+                              "S3: register tile columns (vector lanes)", ev));
+  if (loops->row) {
+    int64_t er = loops->extents[*loops->row];
+    knobs.push_back(makeIntKnob(ctx, "vh", KnobKind::Tile,
+                                capAt({1, 2, 4, 8, 16}, er),
+                                "S3: register tile rows", er));
+  }
+  return std::make_unique<ElementwiseInstance>(
+      sketch, std::move(knobs), group, std::move(*loops), target, lanes);
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createCPUElementwiseSketch() {
-  return std::make_unique<CPUElementwiseSketch>();
+  SketchInfo info{
+      "cpu.elementwise", TargetKind::cpu,
+      "parallel tiling of an all-parallel op (elementwise, broadcast, "
+      "fill, transpose) over threads, 2-D register tiles along the "
+      "result's innermost loop and the row loop, masked vectorization; "
+      "transposes also get a cache tile"};
+  info.operands = OperandCheck::StaticTensorsOfAnyElement;
+  return makeSketch(info, instantiateCPUElementwise);
 }

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SketchBase.h"
 #include "SketchUtils.h"
 
 using namespace mlir;
@@ -18,13 +19,13 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-class FallbackInstance : public SketchInstance {
+class FallbackInstance : public SketchInstanceBase {
 public:
   FallbackInstance(const Sketch &sketch, SmallVector<Knob> knobs,
                    const FusedGroup &group, std::optional<unsigned> outerLoop,
                    TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        outerLoop(outerLoop), target(target) {}
+      : SketchInstanceBase(sketch, std::move(knobs), group, target),
+        outerLoop(outerLoop) {}
 
   std::string buildScript(StringRef symName) const override {
     ScriptBuilder b(symName);
@@ -54,51 +55,41 @@ public:
   }
 
 private:
-  FusedGroup group;
   std::optional<unsigned> outerLoop;
-  TargetAttr target;
 };
 
-class CPUFallbackSketch : public Sketch {
-public:
-  StringRef getName() const override { return "cpu.fallback"; }
-  bool isFallback() const override { return true; }
-  StringRef getDescription() const override {
-    return "parallel tiling of the outermost parallel loop with the group "
-           "fused in; the tiles stay loops (no vectorization)";
+/// The space of cpu.fallback for `group` on `target`.
+std::unique_ptr<SketchInstance> instantiateCPUFallback(const Sketch &sketch,
+                                                       const FusedGroup &group,
+                                                       TargetAttr target,
+                                                       std::string &whyNot) {
+  linalg::LinalgOp anchor = group.anchor;
+  // The outermost parallel loop that indexes the result (the one the
+  // group's root is tiled along).
+  std::optional<unsigned> outer;
+  AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
+  if (map.getNumResults() > 0)
+    if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(0)))
+      outer = dim.getPosition();
+  SmallVector<Knob> knobs;
+  if (outer) {
+    int64_t extent = anchor.getStaticLoopRanges()[*outer];
+    knobs.push_back(makeIntKnob(anchor->getContext(), "p1", KnobKind::Tile,
+                                getDivisors(extent),
+                                "tile of the outermost parallel loop", extent));
   }
-  TargetKind getTargetKind() const override { return TargetKind::cpu; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group, /*anyElementType=*/true)) {
-      whyNot = "needs static tensor operands";
-      return nullptr;
-    }
-    linalg::LinalgOp anchor = group.anchor;
-    // The outermost parallel loop that indexes the result (the one the
-    // group's root is tiled along).
-    std::optional<unsigned> outer;
-    AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
-    if (map.getNumResults() > 0)
-      if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(0)))
-        outer = dim.getPosition();
-    SmallVector<Knob> knobs;
-    if (outer) {
-      int64_t extent = anchor.getStaticLoopRanges()[*outer];
-      knobs.push_back(makeIntKnob(anchor->getContext(), "p1", KnobKind::Tile,
-                                  getDivisors(extent),
-                                  "tile of the outermost parallel loop",
-                                  extent));
-    }
-    return std::make_unique<FallbackInstance>(*this, std::move(knobs), group,
-                                              outer, target);
-  }
-};
+  return std::make_unique<FallbackInstance>(sketch, std::move(knobs), group,
+                                            outer, target);
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createCPUFallbackSketch() {
-  return std::make_unique<CPUFallbackSketch>();
+  SketchInfo info{
+      "cpu.fallback", TargetKind::cpu,
+      "parallel tiling of the outermost parallel loop with the group "
+      "fused in; the tiles stay loops (no vectorization)"};
+  info.operands = OperandCheck::StaticTensorsOfAnyElement;
+  info.fallback = true;
+  return makeSketch(info, instantiateCPUFallback);
 }

@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SketchBase.h"
 #include "SketchUtils.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -127,13 +128,13 @@ bool readsReductionIndex(linalg::LinalgOp op) {
       });
 }
 
-class ReductionInstance : public SketchInstance {
+class ReductionInstance : public SketchInstanceBase {
 public:
   ReductionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
                     const FusedGroup &group, ReductionLoops loops,
                     TargetAttr target, int64_t lanes)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        loops(std::move(loops)), target(target), lanes(lanes) {}
+      : SketchInstanceBase(sketch, std::move(knobs), group, target),
+        loops(std::move(loops)), lanes(lanes) {}
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
@@ -322,97 +323,87 @@ public:
 
 private:
   static constexpr int64_t kMaxVectors = 16;
-  FusedGroup group;
   ReductionLoops loops;
-  TargetAttr target;
   int64_t lanes;
 };
 
-class CPUReductionSketch : public Sketch {
-public:
-  StringRef getName() const override { return "cpu.reduction"; }
-  StringRef getDescription() const override {
-    return "reductions over projected-permutation maps (sums, maxima, "
-           "norms, matrix-vector products): threads over an outer parallel "
-           "loop, a register tile along the input's contiguous loop and one "
-           "more loop, masked vectorization to vector.multi_reduction with "
-           "the accumulator hoisted";
+/// The space of cpu.reduction for `group` on `target`.
+std::unique_ptr<SketchInstance> instantiateCPUReduction(const Sketch &sketch,
+                                                        const FusedGroup &group,
+                                                        TargetAttr target,
+                                                        std::string &whyNot) {
+  linalg::LinalgOp op = group.anchor;
+  FailureOr<ReductionLoops> loops = analyzeReduction(op, whyNot);
+  if (failed(loops))
+    return nullptr;
+  if (op->getNumResults() != 1) {
+    whyNot = "the op has several results";
+    return nullptr;
   }
-  TargetKind getTargetKind() const override { return TargetKind::cpu; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group, /*anyElementType=*/true)) {
-      whyNot = "needs static tensor operands";
-      return nullptr;
-    }
-    linalg::LinalgOp op = group.anchor;
-    FailureOr<ReductionLoops> loops = analyzeReduction(op, whyNot);
-    if (failed(loops))
-      return nullptr;
-    if (op->getNumResults() != 1) {
-      whyNot = "the op has several results";
-      return nullptr;
-    }
-    // tile_reduction_using_for gives the split op the tile's own index
-    // space: a payload reading the index of the reduced loop would see it
-    // restart at every tile of `v` (a sum of x * i computed garbage).
-    if (loops->inner && readsReductionIndex(op)) {
-      whyNot = "the payload reads the index of a reduction loop "
-               "(linalg.index), which splitting the reduction does not keep";
-      return nullptr;
-    }
-    if (linalg::isaContractionOpInterface(op)) {
-      FailureOr<linalg::ContractionDimensions> dims =
-          linalg::inferContractionDims(op);
-      if (succeeded(dims) && !dims->m.empty() && !dims->n.empty()) {
-        whyNot = "a contraction with M, N and K loops (the contraction "
-                 "sketches take it)";
-        return nullptr;
-      }
-    }
-    if (!isVectorizable(op, whyNot))
-      return nullptr;
-    int64_t lanes = target.getVectorLanes(getWidestElementBits(op));
-    MLIRContext *ctx = op->getContext();
-    SmallVector<Knob> knobs;
-    if (loops->par) {
-      int64_t extent = loops->extents[*loops->par];
-      knobs.push_back(makeIntKnob(ctx, "p", KnobKind::Tile,
-                                  getDivisors(extent),
-                                  "S0: iterations of the outer parallel loop "
-                                  "per thread tile",
-                                  extent));
-    }
-    int64_t ev = loops->extents[loops->vec];
-    SmallVector<int64_t> widths;
-    for (int64_t n : {1, 2, 4, 8})
-      if (n == 1 || uint64_t(n * lanes) <= llvm::alignTo(ev, lanes))
-        widths.push_back(n * lanes);
-    if (ev < lanes)
-      widths = {static_cast<int64_t>(llvm::PowerOf2Ceil(ev))};
-    knobs.push_back(makeIntKnob(ctx, "v", KnobKind::Tile, widths,
-                                "S2: register tile along the input's "
-                                "contiguous loop (vector lanes)",
-                                ev));
-    // An inner reduction's tile size is static (tile_reduction_using_for).
-    knobs.back().isAlternatives = loops->inner;
-    if (loops->second) {
-      int64_t extent = loops->extents[*loops->second];
-      knobs.push_back(makeIntKnob(
-          ctx, "r2", KnobKind::Tile, getDivisorsIn(extent, 1, 8),
-          loops->inner ? "S2: output rows per register tile"
-                       : "R0: reduced rows per register step",
-          extent));
-    }
-    return std::make_unique<ReductionInstance>(
-        *this, std::move(knobs), group, std::move(*loops), target, lanes);
+  // tile_reduction_using_for gives the split op the tile's own index
+  // space: a payload reading the index of the reduced loop would see it
+  // restart at every tile of `v` (a sum of x * i computed garbage).
+  if (loops->inner && readsReductionIndex(op)) {
+    whyNot = "the payload reads the index of a reduction loop "
+             "(linalg.index), which splitting the reduction does not keep";
+    return nullptr;
   }
-};
+  if (linalg::isaContractionOpInterface(op)) {
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(op);
+    if (succeeded(dims) && !dims->m.empty() && !dims->n.empty()) {
+      whyNot = "a contraction with M, N and K loops (the contraction "
+               "sketches take it)";
+      return nullptr;
+    }
+  }
+  if (!isVectorizable(op, whyNot))
+    return nullptr;
+  int64_t lanes = target.getVectorLanes(getWidestElementBits(op));
+  MLIRContext *ctx = op->getContext();
+  SmallVector<Knob> knobs;
+  if (loops->par) {
+    int64_t extent = loops->extents[*loops->par];
+    knobs.push_back(makeIntKnob(ctx, "p", KnobKind::Tile, getDivisors(extent),
+                                "S0: iterations of the outer parallel loop "
+                                "per thread tile",
+                                extent));
+  }
+  int64_t ev = loops->extents[loops->vec];
+  SmallVector<int64_t> widths;
+  for (int64_t n : {1, 2, 4, 8})
+    if (n == 1 || uint64_t(n * lanes) <= llvm::alignTo(ev, lanes))
+      widths.push_back(n * lanes);
+  if (ev < lanes)
+    widths = {static_cast<int64_t>(llvm::PowerOf2Ceil(ev))};
+  knobs.push_back(makeIntKnob(ctx, "v", KnobKind::Tile, widths,
+                              "S2: register tile along the input's "
+                              "contiguous loop (vector lanes)",
+                              ev));
+  // An inner reduction's tile size is static (tile_reduction_using_for).
+  knobs.back().isAlternatives = loops->inner;
+  if (loops->second) {
+    int64_t extent = loops->extents[*loops->second];
+    knobs.push_back(
+        makeIntKnob(ctx, "r2", KnobKind::Tile, getDivisorsIn(extent, 1, 8),
+                    loops->inner ? "S2: output rows per register tile"
+                                 : "R0: reduced rows per register step",
+                    extent));
+  }
+  return std::make_unique<ReductionInstance>(sketch, std::move(knobs), group,
+                                             std::move(*loops), target, lanes);
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createCPUReductionSketch() {
-  return std::make_unique<CPUReductionSketch>();
+  SketchInfo info{
+      "cpu.reduction", TargetKind::cpu,
+      "reductions over projected-permutation maps (sums, maxima, "
+      "norms, matrix-vector products): threads over an outer parallel "
+      "loop, a register tile along the input's contiguous loop and one "
+      "more loop, masked vectorization to vector.multi_reduction with "
+      "the accumulator hoisted"};
+  info.operands = OperandCheck::StaticTensorsOfAnyElement;
+  return makeSketch(info, instantiateCPUReduction);
 }

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PipelinedMatmulInstance.h"
 #include "SketchUtils.h"
 
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
@@ -41,105 +42,44 @@ namespace {
 constexpr int64_t kMmaK = 16, kFragment = 16;
 constexpr int64_t kWarpSize = 32;
 
-class MMAInstance : public SketchInstance {
+class MMAInstance : public PipelinedMatmulInstance {
 public:
   MMAInstance(const Sketch &sketch, SmallVector<Knob> knobs,
               const FusedGroup &group, TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group), target(target) {
-    linalg::LinalgOp anchor = group.anchor;
-    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
-    em = extents[0];
-    en = extents[1];
-    k = extents[2];
+      : PipelinedMatmulInstance(
+            sketch, std::move(knobs), group, target, "warps",
+            {kTensorCoreTileKAttrName, kTensorCoreStagesAttrName,
+             kTensorCoreWarpsMAttrName, kTensorCoreWarpsNAttrName}) {
     elementBytes = getElementTypeOrSelf(group.anchor->getOperand(0).getType())
                        .getIntOrFloatBitWidth() /
                    8;
   }
 
-  LogicalResult verify(const KnobValues &v,
-                       std::string &whyNot) const override {
+  KnobChoice getHeuristicDefault() const override;
+  SmallVector<KnobChoice> getSuggestions() const override;
+
+protected:
+  LogicalResult getCost(const KnobValues &v, PipelineCost &cost,
+                        std::string &whyNot) const override {
     int64_t bm = v.getInt("bm"), bn = v.getInt("bn");
     TensorCoreMatmulOptions options = getOptions(v);
     if (failed(checkTensorCoreTiles(bm, bn, k, options, whyNot)))
       return failure();
-    int64_t threads = options.warpsM * options.warpsN * kWarpSize;
-    if (threads > target.getMaxThreadsPerBlock()) {
-      whyNot = std::to_string(threads) + " threads per block";
-      return failure();
-    }
-    int64_t shared = getTensorCoreSharedBytes(bm, bn, options, elementBytes);
-    if (shared > getMaxDynamicSharedMemory(target.getArch())) {
-      whyNot = "the stages need " + std::to_string(shared) +
-               " bytes of shared memory";
-      return failure();
-    }
+    cost.threads = options.warpsM * options.warpsN * kWarpSize;
+    cost.sharedBytes = getTensorCoreSharedBytes(bm, bn, options, elementBytes);
     // Accumulators, fragments and addresses must fit the register file.
-    int64_t registers = getTensorCoreAccumulators(bm, bn, options) + 64;
-    if (threads * registers > target.getRegistersPerSm()) {
-      whyNot = "about " + std::to_string(registers) +
-               " registers per thread for " + std::to_string(threads) +
-               " threads";
-      return failure();
-    }
+    cost.registers = getTensorCoreAccumulators(bm, bn, options) + 64;
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
-    Size bm = b.knob(getKnob("bm")), bn = b.knob(getKnob("bn")),
-         bk = b.knob(getKnob("bk")), stages = b.knob(getKnob("stages"));
-    // linalg.matmul: loops (m, n, k).
-    SmallVector<std::string> blocks = {"#gpu.block<y>", "#gpu.block<x>", ""};
-    TiledGroup tiled =
-        tileAndFuseGroup(b, group, {bm, bn, Size::of(0)}, blocks);
-    b.annotate(tiled.anchor, kTensorCoreTileKAttrName, bk);
-    b.annotate(tiled.anchor, kTensorCoreStagesAttrName, stages);
-    const Knob &warps = getKnob("warps");
-    b.alternatives(warps, [&](unsigned i) {
-      auto [wy, wx] =
-          parseShapeOption(cast<StringAttr>(warps.options[i]).getValue());
-      b.annotate(tiled.anchor, kTensorCoreWarpsMAttrName, Size::of(wy));
-      b.annotate(tiled.anchor, kTensorCoreWarpsNAttrName, Size::of(wx));
-    });
-    b.applyPatterns(tiled.forall, {"canonicalization"});
-    b.applyCSE(tiled.forall);
-    return b.finish();
-  }
-
-  KnobChoice getHeuristicDefault() const override;
-  SmallVector<KnobChoice> getSuggestions() const override;
-
 private:
-  /// The point with these knob values, nullopt where one is not an option.
-  std::optional<KnobChoice> getPoint(int64_t bm, int64_t bn, int64_t bk,
-                                     StringRef warps, int64_t stages) const {
-    KnobChoice c(knobs.size(), 0);
-    std::pair<StringRef, int64_t> ints[] = {
-        {"bm", bm}, {"bn", bn}, {"bk", bk}, {"stages", stages}};
-    for (auto [name, value] : ints) {
-      const Knob &knob = getKnob(name);
-      unsigned i = knob.findNearest(value);
-      if (knob.getInt(i) != value)
-        return std::nullopt;
-      c[getKnobIndex(name)] = i;
-    }
-    std::optional<unsigned> w = getKnob("warps").find(
-        StringAttr::get(group.anchor->getContext(), warps));
-    if (!w)
-      return std::nullopt;
-    c[getKnobIndex("warps")] = *w;
-    return c;
-  }
-
   TensorCoreMatmulOptions getOptions(const KnobValues &v) const {
-    auto [wy, wx] = parseShapeOption(v.getString("warps"));
+    auto [wy, wx] = getShape(v);
     return TensorCoreMatmulOptions{wy, wx, v.getInt("bk"), v.getInt("stages")};
   }
 
-  FusedGroup group;
-  TargetAttr target;
-  /// The loop extents and the input element size.
-  int64_t em = 0, en = 0, k = 0, elementBytes = 2;
+  /// The input element size.
+  int64_t elementBytes = 2;
 };
 
 } // namespace
@@ -160,89 +100,62 @@ static bool isMmaSyncTypes(linalg::MatmulOp matmul) {
 
 namespace {
 
-class GPUContractionMMASketch : public Sketch {
-public:
-  StringRef getName() const override { return "gpu.contraction_mma"; }
-  StringRef getDescription() const override {
-    return "an f16 or bf16 matmul (f16 or f32 results) on tensor cores "
-           "(sm_80+): block tiles, cp.async into multi-stage swizzled shared "
-           "memory, ldmatrix, mma.sync with accumulators in registers, the "
-           "fill and elementwise consumers in the epilogue";
-  }
-  TargetKind getTargetKind() const override { return TargetKind::cuda; }
+/// The knobs of a tensor-core matmul of extents m, n, k.
+static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
+                                   int64_t ek) {
+  PipelineKnobs spec;
+  spec.blockStep = kFragment;
+  spec.kStep = kMmaK;
+  spec.kMax = 128;
+  spec.shapeName = "warps";
+  for (int64_t warps : {1, 2, 4, 8})
+    for (int64_t wy = 1; wy <= warps; wy *= 2)
+      spec.shapes.push_back(std::to_string(wy) + "x" +
+                            std::to_string(warps / wy));
+  spec.shapeDoc = "S1: warps per block, rows x columns";
+  spec.stages = {2, 3, 4, 5};
+  // Configs from before the pipelined kernel had one stage.
+  spec.stagesAbsentFirst = true;
+  return makePipelineKnobs(ctx, em, en, ek, spec);
+}
 
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    Operation *anchor = group.anchor;
-    auto matmul = dyn_cast<linalg::MatmulOp>(anchor);
-    if (!matmul || !hasStaticTensorOperands(group)) {
-      whyNot = "needs a linalg.matmul with static tensor operands";
-      return nullptr;
-    }
-    if (!isMmaSyncTypes(matmul)) {
-      whyNot = "tensor cores through mma.sync take f16 x f16 -> f16 or f32, "
-               "bf16 x bf16 -> f32 here";
-      return nullptr;
-    }
-    // A default (transposed-free) matmul: (m, k) x (k, n) -> (m, n).
-    if (matmul.hasUserDefinedMaps()) {
-      whyNot = "needs the default indexing maps";
-      return nullptr;
-    }
-    if (getMaxDynamicSharedMemory(target.getArch()) == 0) {
-      whyNot = "cp.async and bf16 mma.sync need sm_80 or later";
-      return nullptr;
-    }
-    if (failed(checkKernelEpilogueGroup(group, whyNot)))
-      return nullptr;
-    SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
-    int64_t em = extents[0], en = extents[1], ek = extents[2];
-    if (em % kFragment || en % kFragment || ek % kMmaK) {
-      whyNot = "M, N, K must be multiples of 16";
-      return nullptr;
-    }
-    MLIRContext *ctx = anchor->getContext();
-    ctx->getOrLoadDialect<gpu::GPUDialect>();
-    return std::make_unique<MMAInstance>(*this, makeKnobs(ctx, em, en, ek),
-                                         group, target);
+/// The space of gpu.contraction_mma for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateGPUContractionMMA(const Sketch &sketch, const FusedGroup &group,
+                             TargetAttr target, std::string &whyNot) {
+  Operation *anchor = group.anchor;
+  auto matmul = dyn_cast<linalg::MatmulOp>(anchor);
+  if (!matmul || !hasStaticTensorOperands(group)) {
+    whyNot = "needs a linalg.matmul with static tensor operands";
+    return nullptr;
   }
-
-private:
-  static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
-                                     int64_t ek) {
-    auto multiples = [](int64_t extent, int64_t step, int64_t hi) {
-      SmallVector<int64_t> out;
-      for (int64_t d : getDivisorsIn(extent, step, hi))
-        if (d % step == 0)
-          out.push_back(d);
-      return out;
-    };
-    SmallVector<Knob> knobs;
-    knobs.push_back(makeIntKnob(ctx, "bm", KnobKind::Tile,
-                                multiples(em, kFragment, 256),
-                                "S0: rows of M per block", em));
-    knobs.push_back(makeIntKnob(ctx, "bn", KnobKind::Tile,
-                                multiples(en, kFragment, 256),
-                                "S0: columns of N per block", en));
-    knobs.push_back(makeIntKnob(ctx, "bk", KnobKind::Tile,
-                                multiples(ek, kMmaK, 128),
-                                "R0: K per shared-memory stage", ek));
-    SmallVector<std::string> names;
-    for (int64_t warps : {1, 2, 4, 8})
-      for (int64_t wy = 1; wy <= warps; wy *= 2)
-        names.push_back(std::to_string(wy) + "x" + std::to_string(warps / wy));
-    SmallVector<StringRef> options(names.begin(), names.end());
-    knobs.push_back(makeChoiceKnob(ctx, "warps", options,
-                                   "S1: warps per block, rows x columns"));
-    Knob stages = makeIntKnob(ctx, "stages", KnobKind::Tile, {2, 3, 4, 5},
-                              "R0: K tiles in flight in shared memory");
-    // Configs from before the pipelined kernel had one stage.
-    stages.absentOption = 0;
-    knobs.push_back(std::move(stages));
-    return knobs;
+  if (!isMmaSyncTypes(matmul)) {
+    whyNot = "tensor cores through mma.sync take f16 x f16 -> f16 or f32, "
+             "bf16 x bf16 -> f32 here";
+    return nullptr;
   }
-};
+  // A default (transposed-free) matmul: (m, k) x (k, n) -> (m, n).
+  if (matmul.hasUserDefinedMaps()) {
+    whyNot = "needs the default indexing maps";
+    return nullptr;
+  }
+  if (getMaxDynamicSharedMemory(target.getArch()) == 0) {
+    whyNot = "cp.async and bf16 mma.sync need sm_80 or later";
+    return nullptr;
+  }
+  if (failed(checkKernelEpilogueGroup(group, whyNot)))
+    return nullptr;
+  SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
+  int64_t em = extents[0], en = extents[1], ek = extents[2];
+  if (em % kFragment || en % kFragment || ek % kMmaK) {
+    whyNot = "M, N, K must be multiples of 16";
+    return nullptr;
+  }
+  MLIRContext *ctx = anchor->getContext();
+  ctx->getOrLoadDialect<gpu::GPUDialect>();
+  return std::make_unique<MMAInstance>(sketch, makeKnobs(ctx, em, en, ek),
+                                       group, target);
+}
 
 } // namespace
 
@@ -327,5 +240,12 @@ SmallVector<KnobChoice> MMAInstance::getSuggestions() const {
 }
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUContractionMMASketch() {
-  return std::make_unique<GPUContractionMMASketch>();
+  SketchInfo info{
+      "gpu.contraction_mma", TargetKind::cuda,
+      "an f16 or bf16 matmul (f16 or f32 results) on tensor cores "
+      "(sm_80+): block tiles, cp.async into multi-stage swizzled shared "
+      "memory, ldmatrix, mma.sync with accumulators in registers, the "
+      "fill and elementwise consumers in the epilogue"};
+  info.operands = OperandCheck::None;
+  return makeSketch(info, instantiateGPUContractionMMA);
 }

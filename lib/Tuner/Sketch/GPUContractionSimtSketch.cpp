@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PipelinedMatmulInstance.h"
 #include "SketchUtils.h"
 
 #include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
@@ -34,72 +35,34 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-class SimtInstance : public SketchInstance {
+class SimtInstance : public PipelinedMatmulInstance {
 public:
   SimtInstance(const Sketch &sketch, SmallVector<Knob> knobs,
                const FusedGroup &group, TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group), target(target) {
-    linalg::LinalgOp anchor = group.anchor;
-    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
-    em = extents[0];
-    en = extents[1];
-    k = extents[2];
-  }
-
-  LogicalResult verify(const KnobValues &v,
-                       std::string &whyNot) const override {
-    int64_t bm = v.getInt("bm"), bn = v.getInt("bn");
-    SimtMatmulOptions options = getOptions(v);
-    if (failed(checkSimtTiles(bm, bn, k, options, whyNot)))
-      return failure();
-    int64_t threads = options.threadsM * options.threadsN;
-    if (threads > target.getMaxThreadsPerBlock()) {
-      whyNot = std::to_string(threads) + " threads per block";
-      return failure();
-    }
-    int64_t shared = getSimtSharedBytes(bm, bn, options);
-    if (shared > getMaxDynamicSharedMemory(target.getArch())) {
-      whyNot = "the stages need " + std::to_string(shared) +
-               " bytes of shared memory";
-      return failure();
-    }
-    int64_t registers = getRegisterEstimate(bm, bn, options);
-    if (threads * registers > target.getRegistersPerSm()) {
-      whyNot = "about " + std::to_string(registers) +
-               " registers per thread for " + std::to_string(threads) +
-               " threads";
-      return failure();
-    }
-    return success();
-  }
-
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
-    Size bm = b.knob(getKnob("bm")), bn = b.knob(getKnob("bn")),
-         bk = b.knob(getKnob("bk")), stages = b.knob(getKnob("stages"));
-    SmallVector<std::string> blocks = {"#gpu.block<y>", "#gpu.block<x>", ""};
-    TiledGroup tiled =
-        tileAndFuseGroup(b, group, {bm, bn, Size::of(0)}, blocks);
-    b.annotate(tiled.anchor, kSimtTileKAttrName, bk);
-    b.annotate(tiled.anchor, kSimtStagesAttrName, stages);
-    const Knob &threads = getKnob("threads");
-    b.alternatives(threads, [&](unsigned i) {
-      auto [ty, tx] =
-          parseShapeOption(cast<StringAttr>(threads.options[i]).getValue());
-      b.annotate(tiled.anchor, kSimtThreadsMAttrName, Size::of(ty));
-      b.annotate(tiled.anchor, kSimtThreadsNAttrName, Size::of(tx));
-    });
-    b.applyPatterns(tiled.forall, {"canonicalization"});
-    b.applyCSE(tiled.forall);
-    return b.finish();
-  }
+      : PipelinedMatmulInstance(
+            sketch, std::move(knobs), group, target, "threads",
+            {kSimtTileKAttrName, kSimtStagesAttrName, kSimtThreadsMAttrName,
+             kSimtThreadsNAttrName}) {}
 
   KnobChoice getHeuristicDefault() const override;
   SmallVector<KnobChoice> getSuggestions() const override;
 
+protected:
+  LogicalResult getCost(const KnobValues &v, PipelineCost &cost,
+                        std::string &whyNot) const override {
+    int64_t bm = v.getInt("bm"), bn = v.getInt("bn");
+    SimtMatmulOptions options = getOptions(v);
+    if (failed(checkSimtTiles(bm, bn, k, options, whyNot)))
+      return failure();
+    cost.threads = options.threadsM * options.threadsN;
+    cost.sharedBytes = getSimtSharedBytes(bm, bn, options);
+    cost.registers = getRegisterEstimate(bm, bn, options);
+    return success();
+  }
+
 private:
   SimtMatmulOptions getOptions(const KnobValues &v) const {
-    auto [ty, tx] = parseShapeOption(v.getString("threads"));
+    auto [ty, tx] = getShape(v);
     return SimtMatmulOptions{ty, tx, v.getInt("bk"), v.getInt("stages")};
   }
 
@@ -111,112 +74,57 @@ private:
     int64_t rows = bm / options.threadsM;
     return 2 * getSimtAccumulators(bm, bn, options) + 4 * rows + 24;
   }
-
-  /// The point with these knob values, nullopt where one is not an option.
-  std::optional<KnobChoice> getPoint(int64_t bm, int64_t bn, int64_t bk,
-                                     StringRef threads, int64_t stages) const {
-    KnobChoice c(knobs.size(), 0);
-    std::pair<StringRef, int64_t> ints[] = {
-        {"bm", bm}, {"bn", bn}, {"bk", bk}, {"stages", stages}};
-    for (auto [name, value] : ints) {
-      const Knob &knob = getKnob(name);
-      unsigned i = knob.findNearest(value);
-      if (knob.getInt(i) != value)
-        return std::nullopt;
-      c[getKnobIndex(name)] = i;
-    }
-    std::optional<unsigned> t = getKnob("threads").find(
-        StringAttr::get(group.anchor->getContext(), threads));
-    if (!t)
-      return std::nullopt;
-    c[getKnobIndex("threads")] = *t;
-    return c;
-  }
-
-  FusedGroup group;
-  TargetAttr target;
-  /// The loop extents.
-  int64_t em = 0, en = 0, k = 0;
 };
 
-class GPUContractionSimtSketch : public Sketch {
-public:
-  StringRef getName() const override { return "gpu.contraction_simt"; }
-  StringRef getDescription() const override {
-    return "an f32 matmul on CUDA cores (sm_80+): block tiles, cp.async into "
-           "multi-stage swizzled shared memory, register tiles of FMAs fed "
-           "by 16-byte shared-memory loads, the fill and elementwise "
-           "consumers in the epilogue";
-  }
-  TargetKind getTargetKind() const override { return TargetKind::cuda; }
+/// The knobs of a SIMT matmul of extents m, n, k.
+static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
+                                   int64_t ek) {
+  PipelineKnobs spec;
+  spec.shapeName = "threads";
+  // 64 to 256 threads, powers of two on each side.
+  for (int64_t threads : {64, 128, 256})
+    for (int64_t ty = 1; ty <= threads; ty *= 2)
+      spec.shapes.push_back(std::to_string(ty) + "x" +
+                            std::to_string(threads / ty));
+  spec.shapeDoc = "S1: threads per block, rows x columns";
+  spec.stages = {2, 3, 4};
+  return makePipelineKnobs(ctx, em, en, ek, spec);
+}
 
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    Operation *anchor = group.anchor;
-    auto matmul = dyn_cast<linalg::MatmulOp>(anchor);
-    if (!matmul || !hasStaticTensorOperands(group) ||
-        matmul.hasUserDefinedMaps() || matmul->getNumOperands() != 3) {
-      whyNot = "needs a linalg.matmul with the default indexing maps and "
-               "static tensor operands";
-      return nullptr;
-    }
-    if (!llvm::all_of(matmul->getOperandTypes(),
-                      [](Type t) { return getElementTypeOrSelf(t).isF32(); })) {
-      whyNot = "needs f32 x f32 -> f32";
-      return nullptr;
-    }
-    if (getMaxDynamicSharedMemory(target.getArch()) == 0) {
-      whyNot = "cp.async needs sm_80 or later";
-      return nullptr;
-    }
-    if (failed(checkKernelEpilogueGroup(group, whyNot)))
-      return nullptr;
-    SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
-    int64_t em = extents[0], en = extents[1], ek = extents[2];
-    if (em % 8 || en % 8 || ek % 8) {
-      whyNot = "M, N, K must be multiples of 8";
-      return nullptr;
-    }
-    MLIRContext *ctx = matmul->getContext();
-    ctx->getOrLoadDialect<gpu::GPUDialect>();
-    return std::make_unique<SimtInstance>(*this, makeKnobs(ctx, em, en, ek),
-                                          group, target);
+/// The space of gpu.contraction_simt for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateGPUContractionSimt(const Sketch &sketch, const FusedGroup &group,
+                              TargetAttr target, std::string &whyNot) {
+  Operation *anchor = group.anchor;
+  auto matmul = dyn_cast<linalg::MatmulOp>(anchor);
+  if (!matmul || !hasStaticTensorOperands(group) ||
+      matmul.hasUserDefinedMaps() || matmul->getNumOperands() != 3) {
+    whyNot = "needs a linalg.matmul with the default indexing maps and "
+             "static tensor operands";
+    return nullptr;
   }
-
-private:
-  static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
-                                     int64_t ek) {
-    auto multiples = [](int64_t extent, int64_t step, int64_t hi) {
-      SmallVector<int64_t> out;
-      for (int64_t d : getDivisorsIn(extent, step, hi))
-        if (d % step == 0)
-          out.push_back(d);
-      return out;
-    };
-    SmallVector<Knob> knobs;
-    knobs.push_back(makeIntKnob(ctx, "bm", KnobKind::Tile,
-                                multiples(em, 8, 256),
-                                "S0: rows of M per block", em));
-    knobs.push_back(makeIntKnob(ctx, "bn", KnobKind::Tile,
-                                multiples(en, 8, 256),
-                                "S0: columns of N per block", en));
-    knobs.push_back(makeIntKnob(ctx, "bk", KnobKind::Tile, multiples(ek, 8, 64),
-                                "R0: K per shared-memory stage", ek));
-    // 64 to 256 threads, powers of two on each side.
-    SmallVector<std::string> names;
-    for (int64_t threads : {64, 128, 256})
-      for (int64_t ty = 1; ty <= threads; ty *= 2)
-        names.push_back(std::to_string(ty) + "x" +
-                        std::to_string(threads / ty));
-    SmallVector<StringRef> options(names.begin(), names.end());
-    knobs.push_back(makeChoiceKnob(ctx, "threads", options,
-                                   "S1: threads per block, rows x columns"));
-    knobs.push_back(makeIntKnob(ctx, "stages", KnobKind::Tile, {2, 3, 4},
-                                "R0: K tiles in flight in shared memory"));
-    return knobs;
+  if (!llvm::all_of(matmul->getOperandTypes(),
+                    [](Type t) { return getElementTypeOrSelf(t).isF32(); })) {
+    whyNot = "needs f32 x f32 -> f32";
+    return nullptr;
   }
-};
+  if (getMaxDynamicSharedMemory(target.getArch()) == 0) {
+    whyNot = "cp.async needs sm_80 or later";
+    return nullptr;
+  }
+  if (failed(checkKernelEpilogueGroup(group, whyNot)))
+    return nullptr;
+  SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
+  int64_t em = extents[0], en = extents[1], ek = extents[2];
+  if (em % 8 || en % 8 || ek % 8) {
+    whyNot = "M, N, K must be multiples of 8";
+    return nullptr;
+  }
+  MLIRContext *ctx = matmul->getContext();
+  ctx->getOrLoadDialect<gpu::GPUDialect>();
+  return std::make_unique<SimtInstance>(sketch, makeKnobs(ctx, em, en, ek),
+                                        group, target);
+}
 
 } // namespace
 
@@ -283,5 +191,12 @@ SmallVector<KnobChoice> SimtInstance::getSuggestions() const {
 }
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUContractionSimtSketch() {
-  return std::make_unique<GPUContractionSimtSketch>();
+  SketchInfo info{
+      "gpu.contraction_simt", TargetKind::cuda,
+      "an f32 matmul on CUDA cores (sm_80+): block tiles, cp.async into "
+      "multi-stage swizzled shared memory, register tiles of FMAs fed "
+      "by 16-byte shared-memory loads, the fill and elementwise "
+      "consumers in the epilogue"};
+  info.operands = OperandCheck::None;
+  return makeSketch(info, instantiateGPUContractionSimt);
 }

@@ -27,7 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SketchUtils.h"
+#include "ContractionProblem.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -61,13 +61,11 @@ static std::string getShapeName(std::pair<int64_t, int64_t> shape) {
   return std::to_string(shape.first) + "x" + std::to_string(shape.second);
 }
 
-class GPUContractionInstance : public SketchInstance {
+class GPUContractionInstance : public ProblemInstance<ContractionProblem> {
 public:
   GPUContractionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
-                         const FusedGroup &group, ContractionLoops loops,
-                         TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        loops(std::move(loops)), target(target) {
+                         ContractionProblem problem)
+      : ProblemInstance(sketch, std::move(knobs), std::move(problem)) {
     linalg::LinalgOp anchor = group.anchor;
     for (OpOperand *input : anchor.getDpsInputOperands())
       inputBytes.push_back(llvm::divideCeil(
@@ -242,74 +240,59 @@ private:
     return bm * bk * a + bk * bn * bb;
   }
 
-  FusedGroup group;
-  ContractionLoops loops;
-  TargetAttr target;
   SmallVector<int64_t> inputBytes;
 };
 
-class GPUContractionSketch : public Sketch {
-public:
-  StringRef getName() const override { return "gpu.contraction"; }
-  StringRef getDescription() const override {
-    return "block tiles on GPU blocks, a K loop staging the input tiles in "
-           "shared memory with cooperative vector copies, thread tiles on "
-           "GPU threads, register tiles vectorized to FMAs; fill and "
-           "elementwise consumers fused and distributed over the threads";
+/// The space of gpu.contraction for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateGPUContraction(const Sketch &sketch, const FusedGroup &group,
+                          TargetAttr target, std::string &whyNot) {
+  FailureOr<ContractionProblem> problem =
+      ContractionProblem::get(group, target, whyNot);
+  if (failed(problem))
+    return nullptr;
+  const ContractionProblem &p = *problem;
+  if (p.loops.otherParallel.size() > 1) {
+    whyNot = "more than one batch loop (only z is left for it)";
+    return nullptr;
   }
-  TargetKind getTargetKind() const override { return TargetKind::cuda; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group)) {
-      whyNot = "needs static tensor operands";
-      return nullptr;
-    }
-    FailureOr<ContractionLoops> loops =
-        analyzeContraction(group.anchor, whyNot);
-    if (failed(loops))
-      return nullptr;
-    if (loops->otherParallel.size() > 1) {
-      whyNot = "more than one batch loop (only z is left for it)";
-      return nullptr;
-    }
-    linalg::LinalgOp anchor = group.anchor;
-    if (anchor.getNumDpsInputs() != 2) {
-      whyNot = "needs a contraction of two inputs";
-      return nullptr;
-    }
-    int64_t em = loops->extents[loops->m], en = loops->extents[loops->n],
-            ek = loops->extents[loops->k];
-    MLIRContext *ctx = group.anchor->getContext();
-    // verify() builds GPU mapping attributes (upstream's copy heuristic).
-    ctx->getOrLoadDialect<gpu::GPUDialect>();
-    SmallVector<Knob> knobs;
-    knobs.push_back(makeIntKnob(ctx, "bm", KnobKind::Tile,
-                                getDivisorsIn(em, 1, 256),
-                                "S0: rows of M per block", em));
-    knobs.push_back(makeIntKnob(ctx, "bn", KnobKind::Tile,
-                                getDivisorsIn(en, 1, 256),
-                                "S0: columns of N per block", en));
-    knobs.push_back(makeIntKnob(ctx, "bk", KnobKind::Tile,
-                                getDivisorsIn(ek, 1, 64),
-                                "R0: K per shared-memory stage", ek));
-    SmallVector<std::string> names;
-    // 256 threads at most: more leaves fewer registers per thread than the
-    // register tiles need.
-    int64_t maxThreads = std::min<int64_t>(256, target.getMaxThreadsPerBlock());
-    for (auto shape : getBlockShapes(em, en, maxThreads))
-      names.push_back(getShapeName(shape));
-    SmallVector<StringRef> options(names.begin(), names.end());
-    knobs.push_back(makeChoiceKnob(ctx, "threads", options,
-                                   "S1: threads per block, rows x columns"));
-    return std::make_unique<GPUContractionInstance>(
-        *this, std::move(knobs), group, std::move(*loops), target);
+  linalg::LinalgOp anchor = group.anchor;
+  if (anchor.getNumDpsInputs() != 2) {
+    whyNot = "needs a contraction of two inputs";
+    return nullptr;
   }
-};
+  int64_t em = p.em, en = p.en, ek = p.ek;
+  MLIRContext *ctx = p.getContext();
+  // verify() builds GPU mapping attributes (upstream's copy heuristic).
+  ctx->getOrLoadDialect<gpu::GPUDialect>();
+  SmallVector<Knob> knobs;
+  knobs.push_back(p.makeTileKnob("bm", getDivisorsIn(em, 1, 256),
+                                 "S0: rows of M per block", em));
+  knobs.push_back(p.makeTileKnob("bn", getDivisorsIn(en, 1, 256),
+                                 "S0: columns of N per block", en));
+  knobs.push_back(p.makeTileKnob("bk", getDivisorsIn(ek, 1, 64),
+                                 "R0: K per shared-memory stage", ek));
+  SmallVector<std::string> names;
+  // 256 threads at most: more leaves fewer registers per thread than the
+  // register tiles need.
+  int64_t maxThreads = std::min<int64_t>(256, target.getMaxThreadsPerBlock());
+  for (auto shape : getBlockShapes(em, en, maxThreads))
+    names.push_back(getShapeName(shape));
+  SmallVector<StringRef> options(names.begin(), names.end());
+  knobs.push_back(makeChoiceKnob(ctx, "threads", options,
+                                 "S1: threads per block, rows x columns"));
+  return std::make_unique<GPUContractionInstance>(sketch, std::move(knobs),
+                                                  std::move(*problem));
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUContractionSketch() {
-  return std::make_unique<GPUContractionSketch>();
+  SketchInfo info{
+      "gpu.contraction", TargetKind::cuda,
+      "block tiles on GPU blocks, a K loop staging the input tiles in "
+      "shared memory with cooperative vector copies, thread tiles on "
+      "GPU threads, register tiles vectorized to FMAs; fill and "
+      "elementwise consumers fused and distributed over the threads"};
+  return makeSketch(info, instantiateGPUContraction);
 }

@@ -21,7 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SketchUtils.h"
+#include "ConvolutionProblem.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -32,13 +32,9 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-class GPUConvolutionInstance : public SketchInstance {
+class GPUConvolutionInstance : public ProblemInstance<ConvolutionProblem> {
 public:
-  GPUConvolutionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
-                         const FusedGroup &group, ConvLoops loops,
-                         TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        loops(std::move(loops)), target(target) {}
+  using ProblemInstance::ProblemInstance;
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
@@ -212,65 +208,48 @@ private:
   }
 
 public:
-private:
-  FusedGroup group;
-  ConvLoops loops;
-  TargetAttr target;
 };
 
-class GPUConvolutionSketch : public Sketch {
-public:
-  StringRef getName() const override { return "gpu.conv2d"; }
-  StringRef getDescription() const override {
-    return "block tiles of output rows, columns and channels on GPU blocks, "
-           "one output row per thread, the window and input channels "
-           "reduced in registers through a vectorized 1-D convolution; fill "
-           "and elementwise consumers fused and distributed over the threads";
-  }
-  TargetKind getTargetKind() const override { return TargetKind::cuda; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    Operation *op = group.anchor;
-    FailureOr<ConvLoops> analyzed = analyzeConvolution(group, whyNot);
-    if (failed(analyzed))
-      return nullptr;
-    ConvLoops loops = std::move(*analyzed);
-    int64_t oh = loops.extents[loops.oh], ow = loops.extents[loops.ow],
-            ch = loops.extents[loops.c], kw = loops.extents[loops.kw];
-    MLIRContext *ctx = op->getContext();
-    SmallVector<Knob> knobs;
-    knobs.push_back(
-        makeIntKnob(ctx, "bh", KnobKind::Tile, getDivisorsIn(oh, 1, 16),
-                    "S0: output rows per block (one per thread)", oh));
-    knobs.push_back(makeIntKnob(ctx, "bw", KnobKind::Tile,
-                                getDivisorsIn(ow, 1, 64),
-                                "S0: output columns per block", ow));
-    knobs.push_back(makeIntKnob(ctx, "bc", KnobKind::Tile,
-                                getDivisorsIn(ch, 1, 256),
-                                "S0: output channels per block", ch));
-    knobs.push_back(makeIntKnob(ctx, "tw", KnobKind::Tile,
-                                getDivisorsIn(ow, 1, 64),
-                                "S1: threads along the output columns", ow));
-    knobs.push_back(makeIntKnob(ctx, "tc", KnobKind::Tile,
-                                getDivisorsIn(ch, 1, 256),
-                                "S1: threads along the output channels", ch));
-    knobs.push_back(makeIntKnob(ctx, "kw2", KnobKind::Tile, {1, kw},
-                                "R: filter columns per step", kw));
-    if (loops.ic) {
-      int64_t ic = loops.extents[*loops.ic];
-      knobs.push_back(makeIntKnob(ctx, "ic2", KnobKind::Tile,
-                                  getDivisorsIn(ic, 1, 16),
-                                  "R: input channels per step", ic));
-    }
-    return std::make_unique<GPUConvolutionInstance>(
-        *this, std::move(knobs), group, std::move(loops), target);
-  }
-};
+/// The space of gpu.conv2d for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateGPUConvolution(const Sketch &sketch, const FusedGroup &group,
+                          TargetAttr target, std::string &whyNot) {
+  FailureOr<ConvolutionProblem> problem =
+      ConvolutionProblem::get(group, target, whyNot);
+  if (failed(problem))
+    return nullptr;
+  const ConvolutionProblem &p = *problem;
+  int64_t oh = p.oh, ow = p.ow, ch = p.ch, kw = p.kw;
+  SmallVector<Knob> knobs;
+  knobs.push_back(p.makeTileKnob("bh", getDivisorsIn(oh, 1, 16),
+                                 "S0: output rows per block (one per thread)",
+                                 oh));
+  knobs.push_back(p.makeTileKnob("bw", getDivisorsIn(ow, 1, 64),
+                                 "S0: output columns per block", ow));
+  knobs.push_back(p.makeTileKnob("bc", getDivisorsIn(ch, 1, 256),
+                                 "S0: output channels per block", ch));
+  knobs.push_back(p.makeTileKnob("tw", getDivisorsIn(ow, 1, 64),
+                                 "S1: threads along the output columns", ow));
+  knobs.push_back(p.makeTileKnob("tc", getDivisorsIn(ch, 1, 256),
+                                 "S1: threads along the output channels", ch));
+  knobs.push_back(
+      p.makeTileKnob("kw2", {1, kw}, "R: filter columns per step", kw));
+  if (p.loops.ic)
+    knobs.push_back(p.makeTileKnob("ic2", getDivisorsIn(p.ic, 1, 16),
+                                   "R: input channels per step", p.ic));
+  return std::make_unique<GPUConvolutionInstance>(sketch, std::move(knobs),
+                                                  std::move(*problem));
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUConvolutionSketch() {
-  return std::make_unique<GPUConvolutionSketch>();
+  SketchInfo info{
+      "gpu.conv2d", TargetKind::cuda,
+      "block tiles of output rows, columns and channels on GPU blocks, "
+      "one output row per thread, the window and input channels "
+      "reduced in registers through a vectorized 1-D convolution; fill "
+      "and elementwise consumers fused and distributed over the threads"};
+  info.operands = OperandCheck::None;
+  return makeSketch(info, instantiateGPUConvolution);
 }

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SketchBase.h"
 #include "SketchUtils.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -43,15 +44,14 @@ static SmallVector<int64_t> getTileOptions(int64_t extent) {
   return options;
 }
 
-class GPUFallbackInstance : public SketchInstance {
+class GPUFallbackInstance : public SketchInstanceBase {
 public:
   GPUFallbackInstance(const Sketch &sketch, SmallVector<Knob> knobs,
                       const FusedGroup &group, SmallVector<unsigned> outer,
                       std::optional<unsigned> batch,
                       SmallVector<int64_t> extents, TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group),
-        outer(std::move(outer)), batch(batch), extents(std::move(extents)),
-        target(target) {}
+      : SketchInstanceBase(sketch, std::move(knobs), group, target),
+        outer(std::move(outer)), batch(batch), extents(std::move(extents)) {}
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
@@ -123,76 +123,67 @@ public:
   }
 
 private:
-  FusedGroup group;
   /// The result loops mapped to blocks and threads, outermost first.
   SmallVector<unsigned> outer;
   /// The loop tiled by 1 onto block z, if any.
   std::optional<unsigned> batch;
   /// The extents of the `outer` loops.
   SmallVector<int64_t> extents;
-  TargetAttr target;
 };
 
-class GPUFallbackSketch : public Sketch {
-public:
-  StringRef getName() const override { return "gpu.fallback"; }
-  bool isFallback() const override { return true; }
-  StringRef getDescription() const override {
-    return "the two outermost result loops tiled onto GPU blocks, one thread "
-           "per element of a tile, the rest of the op as scalar loops per "
-           "thread";
+/// The space of gpu.fallback for `group` on `target`.
+std::unique_ptr<SketchInstance> instantiateGPUFallback(const Sketch &sketch,
+                                                       const FusedGroup &group,
+                                                       TargetAttr target,
+                                                       std::string &whyNot) {
+  linalg::LinalgOp anchor = group.anchor;
+  // The leading loops indexing the result: the innermost two of them
+  // (threads along y and x), the one before on block z.
+  SmallVector<unsigned> outer;
+  AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
+  for (AffineExpr expr : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim)
+      break;
+    outer.push_back(dim.getPosition());
   }
-  TargetKind getTargetKind() const override { return TargetKind::cuda; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group, /*anyElementType=*/true)) {
-      whyNot = "needs static tensor operands";
-      return nullptr;
-    }
-    linalg::LinalgOp anchor = group.anchor;
-    // The leading loops indexing the result: the innermost two of them
-    // (threads along y and x), the one before on block z.
-    SmallVector<unsigned> outer;
-    AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
-    for (AffineExpr expr : map.getResults()) {
-      auto dim = dyn_cast<AffineDimExpr>(expr);
-      if (!dim)
-        break;
-      outer.push_back(dim.getPosition());
-    }
-    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
-    std::optional<unsigned> batch;
-    if (outer.size() > 2) {
-      unsigned z = outer[outer.size() - 3];
-      // A grid has at most 65535 blocks along z.
-      if (extents[z] <= 65535)
-        batch = z;
-      outer.erase(outer.begin(), outer.end() - 2);
-    }
-    SmallVector<Knob> knobs;
-    SmallVector<int64_t> outerExtents;
-    static const char *const kNames[] = {"b0", "b1"};
-    for (auto [i, loop] : llvm::enumerate(outer)) {
-      outerExtents.push_back(extents[loop]);
-      knobs.push_back(makeIntKnob(anchor->getContext(), kNames[i],
-                                  KnobKind::Tile, getTileOptions(extents[loop]),
-                                  i == 0 && outer.size() == 2
-                                      ? "S0: block tile of the outer loop "
-                                        "(threads along y)"
-                                      : "S0: block tile of the inner loop "
-                                        "(threads along x)",
-                                  extents[loop]));
-    }
-    return std::make_unique<GPUFallbackInstance>(
-        *this, std::move(knobs), group, std::move(outer), batch,
-        std::move(outerExtents), target);
+  SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
+  std::optional<unsigned> batch;
+  if (outer.size() > 2) {
+    unsigned z = outer[outer.size() - 3];
+    // A grid has at most 65535 blocks along z.
+    if (extents[z] <= 65535)
+      batch = z;
+    outer.erase(outer.begin(), outer.end() - 2);
   }
-};
+  SmallVector<Knob> knobs;
+  SmallVector<int64_t> outerExtents;
+  static const char *const kNames[] = {"b0", "b1"};
+  for (auto [i, loop] : llvm::enumerate(outer)) {
+    outerExtents.push_back(extents[loop]);
+    knobs.push_back(makeIntKnob(anchor->getContext(), kNames[i], KnobKind::Tile,
+                                getTileOptions(extents[loop]),
+                                i == 0 && outer.size() == 2
+                                    ? "S0: block tile of the outer loop "
+                                      "(threads along y)"
+                                    : "S0: block tile of the inner loop "
+                                      "(threads along x)",
+                                extents[loop]));
+  }
+  return std::make_unique<GPUFallbackInstance>(sketch, std::move(knobs), group,
+                                               std::move(outer), batch,
+                                               std::move(outerExtents), target);
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUFallbackSketch() {
-  return std::make_unique<GPUFallbackSketch>();
+  SketchInfo info{
+      "gpu.fallback", TargetKind::cuda,
+      "the two outermost result loops tiled onto GPU blocks, one thread "
+      "per element of a tile, the rest of the op as scalar loops per "
+      "thread"};
+  info.operands = OperandCheck::StaticTensorsOfAnyElement;
+  info.fallback = true;
+  return makeSketch(info, instantiateGPUFallback);
 }

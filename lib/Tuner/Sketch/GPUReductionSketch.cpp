@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SketchBase.h"
 #include "SketchUtils.h"
 
 #include "Tuner/Dialect/Sched/TransformOps/RowReduction.h"
@@ -35,11 +36,11 @@ namespace {
 /// Threads per warp (NVIDIA).
 constexpr int64_t kWarpSize = 32;
 
-class GPUReductionInstance : public SketchInstance {
+class GPUReductionInstance : public SketchInstanceBase {
 public:
   GPUReductionInstance(const Sketch &sketch, SmallVector<Knob> knobs,
                        const FusedGroup &group, TargetAttr target)
-      : SketchInstance(sketch, std::move(knobs)), group(group), target(target) {
+      : SketchInstanceBase(sketch, std::move(knobs), group, target) {
     extents = linalg::LinalgOp(group.anchor).getStaticLoopRanges();
   }
 
@@ -111,81 +112,68 @@ public:
   }
 
 private:
-  FusedGroup group;
-  TargetAttr target;
   SmallVector<int64_t> extents;
 };
 
-class GPUReductionSketch : public Sketch {
-public:
-  StringRef getName() const override { return "gpu.reduction"; }
-  StringRef getDescription() const override {
-    return "rows of a reduction over the innermost loop on warps: lanes "
-           "stride over the row, partials combined with warp shuffles and, "
-           "across the warps of a row, shared memory";
+/// The space of gpu.reduction for `group` on `target`.
+std::unique_ptr<SketchInstance> instantiateGPUReduction(const Sketch &sketch,
+                                                        const FusedGroup &group,
+                                                        TargetAttr target,
+                                                        std::string &whyNot) {
+  // The block's reduction result would be a per-block temporary that
+  // bufferization allocates inside the kernel (malloc): consumers keep
+  // gpu.fallback.
+  if (!group.consumers.empty()) {
+    whyNot = "fused consumers are not supported (the row results would be "
+             "a temporary inside the kernel)";
+    return nullptr;
   }
-  TargetKind getTargetKind() const override { return TargetKind::cuda; }
-
-  std::unique_ptr<SketchInstance>
-  instantiate(const FusedGroup &group, TargetAttr target,
-              std::string &whyNot) const override {
-    if (!hasStaticTensorOperands(group)) {
-      whyNot = "needs static tensor operands";
+  linalg::LinalgOp anchor = group.anchor;
+  if (failed(checkRowReduction(anchor, whyNot)))
+    return nullptr;
+  SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
+  unsigned numLoops = extents.size();
+  // Grids have at most 65535 blocks along y and z.
+  for (unsigned i = 0; i + 2 < numLoops; ++i)
+    if (extents[i] > 65535) {
+      whyNot = "an outer parallel loop exceeds the grid's 65535 blocks";
       return nullptr;
     }
-    if (hasSubByteTensors(group, whyNot))
-      return nullptr;
-    // The block's reduction result would be a per-block temporary that
-    // bufferization allocates inside the kernel (malloc): consumers keep
-    // gpu.fallback.
-    if (!group.consumers.empty()) {
-      whyNot = "fused consumers are not supported (the row results would be "
-               "a temporary inside the kernel)";
-      return nullptr;
-    }
-    linalg::LinalgOp anchor = group.anchor;
-    if (failed(checkRowReduction(anchor, whyNot)))
-      return nullptr;
-    SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
-    unsigned numLoops = extents.size();
-    // Grids have at most 65535 blocks along y and z.
-    for (unsigned i = 0; i + 2 < numLoops; ++i)
-      if (extents[i] > 65535) {
-        whyNot = "an outer parallel loop exceeds the grid's 65535 blocks";
-        return nullptr;
-      }
-    int64_t k = extents.back();
-    MLIRContext *ctx = anchor->getContext();
-    SmallVector<int64_t> warps = {1};
-    for (int64_t w : {2, 4, 8})
-      if (w * kWarpSize <= k)
-        warps.push_back(w);
-    // Vectors of up to 16 bytes of the widest element, dividing the row.
-    int64_t maxVector =
-        std::max<int64_t>(1, 128 / getWidestElementBits(anchor));
-    SmallVector<int64_t> vectors;
-    for (int64_t v : {1, 2, 4})
-      if (v <= maxVector && k % v == 0)
-        vectors.push_back(v);
-    SmallVector<Knob> knobs;
-    knobs.push_back(
-        makeIntKnob(ctx, "rows", KnobKind::Tile,
-                    getDivisorsIn(extents[numLoops - 2], 1, 32),
-                    "S0: rows per block (divides the innermost parallel loop)",
-                    extents[numLoops - 2]));
-    knobs.push_back(makeIntKnob(ctx, "warps", KnobKind::Tile, warps,
-                                "S1: warps per row", k));
-    knobs.push_back(makeIntKnob(ctx, "vector", KnobKind::Tile, vectors,
-                                "S1: consecutive elements a lane reads per "
-                                "step (divides the row)",
-                                k));
-    return std::make_unique<GPUReductionInstance>(*this, std::move(knobs),
-                                                  group, target);
-  }
-};
+  int64_t k = extents.back();
+  MLIRContext *ctx = anchor->getContext();
+  SmallVector<int64_t> warps = {1};
+  for (int64_t w : {2, 4, 8})
+    if (w * kWarpSize <= k)
+      warps.push_back(w);
+  // Vectors of up to 16 bytes of the widest element, dividing the row.
+  int64_t maxVector = std::max<int64_t>(1, 128 / getWidestElementBits(anchor));
+  SmallVector<int64_t> vectors;
+  for (int64_t v : {1, 2, 4})
+    if (v <= maxVector && k % v == 0)
+      vectors.push_back(v);
+  SmallVector<Knob> knobs;
+  knobs.push_back(makeIntKnob(
+      ctx, "rows", KnobKind::Tile, getDivisorsIn(extents[numLoops - 2], 1, 32),
+      "S0: rows per block (divides the innermost parallel loop)",
+      extents[numLoops - 2]));
+  knobs.push_back(
+      makeIntKnob(ctx, "warps", KnobKind::Tile, warps, "S1: warps per row", k));
+  knobs.push_back(makeIntKnob(ctx, "vector", KnobKind::Tile, vectors,
+                              "S1: consecutive elements a lane reads per "
+                              "step (divides the row)",
+                              k));
+  return std::make_unique<GPUReductionInstance>(sketch, std::move(knobs), group,
+                                                target);
+}
 
 } // namespace
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUReductionSketch() {
-  return std::make_unique<GPUReductionSketch>();
+  SketchInfo info{
+      "gpu.reduction", TargetKind::cuda,
+      "rows of a reduction over the innermost loop on warps: lanes "
+      "stride over the row, partials combined with warp shuffles and, "
+      "across the warps of a row, shared memory"};
+  info.rejectSubByte = true;
+  return makeSketch(info, instantiateGPUReduction);
 }

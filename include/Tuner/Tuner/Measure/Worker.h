@@ -28,6 +28,13 @@ namespace mlir::tuner {
 /// Version of the driver/worker protocol (2: runners take `reference` jobs).
 constexpr int64_t kWorkerProtocolVersion = 2;
 
+/// The line a driver sends a worker: {"id", "kind", "job"}, without "kind"
+/// for a plain build or run job.
+llvm::json::Value makeJobLine(int64_t id, StringRef kind,
+                              llvm::json::Value job);
+/// The line a worker answers job `id` with: {"id", "result"}.
+llvm::json::Value makeAnswerLine(int64_t id, llvm::json::Value result);
+
 /// The worker's main loop (`tool --tuner-worker=<kind>`); `kind` is
 /// "builder" or "runner". Returns the process exit code.
 int runWorkerMain(StringRef kind, const DialectRegistry &registry);

@@ -1,0 +1,82 @@
+//===- PipelinedMatmulInstance.h - pipelined GPU matmul spaces --*- C++ -*-===//
+//
+// Internal to lib/Tuner/Sketch. What gpu.contraction_mma and
+// gpu.contraction_simt share: a linalg.matmul with the default maps (loops
+// m, n, k) in block tiles `bm` x `bn` on GPU blocks, a K step `bk`, `stages`
+// K tiles in flight in shared memory, and a 2-D shape of the block's
+// workers (warps or threads, "AxB"), all marked on the tiled matmul for the
+// kernel built after bufferization. The sketches differ in the kernel's
+// constraints and costs (getCost) and in their defaults.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TUNER_LIB_TUNER_SKETCH_PIPELINEDMATMULINSTANCE_H
+#define TUNER_LIB_TUNER_SKETCH_PIPELINEDMATMULINSTANCE_H
+
+#include "SketchBase.h"
+
+namespace mlir::tuner::detail {
+
+/// The attributes the script sets on the tiled matmul for the kernel.
+struct PipelineMarks {
+  StringRef tileK, stages, shapeM, shapeN;
+};
+
+/// What a point costs a block, for verify().
+struct PipelineCost {
+  int64_t threads = 0;
+  int64_t sharedBytes = 0;
+  /// Registers per thread.
+  int64_t registers = 0;
+};
+
+/// The knobs of a pipelined matmul: what varies between the sketches.
+struct PipelineKnobs {
+  /// bm and bn: multiples of `blockStep` dividing M and N, up to 256; bk:
+  /// multiples of `kStep` dividing K, up to `kMax`.
+  int64_t blockStep = 8, kStep = 8, kMax = 64;
+  /// The shape knob: its name, its options ("AxB") and what it is.
+  StringRef shapeName;
+  SmallVector<std::string> shapes;
+  StringRef shapeDoc;
+  SmallVector<int64_t> stages;
+  /// Whether a config without `stages` means its first option.
+  bool stagesAbsentFirst = false;
+};
+
+/// The knobs bm, bn, bk, the shape knob and stages of `matmul` (loop
+/// extents m, n, k).
+SmallVector<Knob> makePipelineKnobs(MLIRContext *ctx, int64_t m, int64_t n,
+                                    int64_t k, const PipelineKnobs &spec);
+
+class PipelinedMatmulInstance : public SketchInstanceBase {
+public:
+  PipelinedMatmulInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+                          const FusedGroup &group, sched::TargetAttr target,
+                          StringRef shapeKnob, PipelineMarks marks);
+
+  /// The kernel's constraints (getCost), then the block's threads, shared
+  /// memory and registers against the target's.
+  LogicalResult verify(const KnobValues &v, std::string &whyNot) const override;
+  std::string buildScript(StringRef symName) const override;
+
+protected:
+  /// Checks the kernel's constraints on the point `v` and says what it
+  /// costs a block.
+  virtual LogicalResult getCost(const KnobValues &v, PipelineCost &cost,
+                                std::string &whyNot) const = 0;
+  /// The shape knob's value in `v`: (rows, columns).
+  std::pair<int64_t, int64_t> getShape(const KnobValues &v) const;
+  /// The point with these knob values, nullopt where one is not an option.
+  std::optional<KnobChoice> getPoint(int64_t bm, int64_t bn, int64_t bk,
+                                     StringRef shape, int64_t stages) const;
+
+  /// The loop extents.
+  int64_t em = 0, en = 0, k = 0;
+  StringRef shapeKnob;
+  PipelineMarks marks;
+};
+
+} // namespace mlir::tuner::detail
+
+#endif // TUNER_LIB_TUNER_SKETCH_PIPELINEDMATMULINSTANCE_H
