@@ -177,7 +177,9 @@ class Executable:
     ``outputs = exe(*inputs)`` with NumPy arrays, or ``exe.call(inputs,
     outputs)`` with any C-contiguous buffers (the outputs written in
     place). ``inputs`` and ``outputs`` list the entry's (shape, element
-    type) pairs; arguments are copied in and results out."""
+    type) pairs. The kernel runs on the callers' buffers (no copies) unless
+    a result shares memory with an argument or the entry has a 0-d
+    argument or result."""
 
     def __init__(self, native):
         self._native = native

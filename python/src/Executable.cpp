@@ -41,9 +41,12 @@ public:
   py::list getInputs() const { return describe(inputs); }
   py::list getOutputs() const { return describe(outputs); }
 
-  /// Copies `args` into the input buffers, calls the kernel, and copies the
-  /// results into `results`; TypeError or ValueError naming the argument
-  /// that does not fit.
+  /// Calls the kernel on `args`, writing `results`: in place, the
+  /// kernel's descriptors pointing at the callers' buffers (the kernel
+  /// writes its results through out-parameters and assumes no alignment),
+  /// unless a result overlaps an argument or one is a scalar, which go
+  /// through the kernel's own buffers. TypeError or ValueError naming the
+  /// argument that does not fit.
   void call(const py::sequence &args, const py::sequence &results) {
     std::vector<py::buffer_info> in = getBuffers(args, inputs, "input", false);
     std::vector<py::buffer_info> out =
@@ -51,6 +54,20 @@ public:
     py::gil_scoped_release release;
     // One call at a time: the kernel's buffers are shared.
     std::lock_guard<std::mutex> lock(mutex);
+    if (canCallInPlace(in, out)) {
+      SmallVector<std::pair<int64_t, int64_t>> saved;
+      for (auto [info, buffer] : llvm::zip(in, inputs))
+        saved.push_back(bind(buffer, info.ptr));
+      for (auto [info, buffer] : llvm::zip(out, outputs))
+        saved.push_back(bind(buffer, info.ptr));
+      kernel->run(inputs, outputs);
+      for (auto [buffer, pointers] : llvm::zip(
+               llvm::concat<HostBuffer>(inputs, outputs), saved)) {
+        buffer.getDescriptor()[0] = pointers.first;
+        buffer.getDescriptor()[1] = pointers.second;
+      }
+      return;
+    }
     for (auto [info, buffer] : llvm::zip(in, inputs))
       std::memcpy(buffer.data(), info.ptr, getBytes(buffer));
     kernel->run(inputs, outputs);
@@ -59,6 +76,38 @@ public:
   }
 
 private:
+  /// Points `buffer`'s descriptor at `data`; returns the pointers it had.
+  static std::pair<int64_t, int64_t> bind(HostBuffer &buffer, void *data) {
+    int64_t *descriptor = buffer.getDescriptor();
+    std::pair<int64_t, int64_t> old = {descriptor[0], descriptor[1]};
+    descriptor[0] = descriptor[1] = reinterpret_cast<int64_t>(data);
+    return old;
+  }
+
+  /// Whether the kernel may run on the callers' buffers: no scalar, and no
+  /// result sharing memory with an argument or another result.
+  bool canCallInPlace(const std::vector<py::buffer_info> &in,
+                      const std::vector<py::buffer_info> &out) const {
+    auto isScalar = [](const HostBuffer &b) { return b.isScalar(); };
+    if (llvm::any_of(inputs, isScalar) || llvm::any_of(outputs, isScalar))
+      return false;
+    auto range = [](const py::buffer_info &info) {
+      auto *begin = static_cast<const char *>(info.ptr);
+      return std::make_pair(begin, begin + info.size * info.itemsize);
+    };
+    for (size_t i = 0; i < out.size(); ++i) {
+      auto [begin, end] = range(out[i]);
+      for (size_t j = 0; j < in.size() + out.size(); ++j) {
+        if (j == in.size() + i)
+          continue;
+        auto [b, e] = range(j < in.size() ? in[j] : out[j - in.size()]);
+        if (begin < e && b < end)
+          return false;
+      }
+    }
+    return true;
+  }
+
   static int64_t getBytes(const HostBuffer &buffer) {
     return buffer.getNumElements() * buffer.getElementBytes();
   }
