@@ -61,8 +61,8 @@ public:
       for (auto [info, buffer] : llvm::zip(out, outputs))
         saved.push_back(bind(buffer, info.ptr));
       kernel->run(inputs, outputs);
-      for (auto [buffer, pointers] : llvm::zip(
-               llvm::concat<HostBuffer>(inputs, outputs), saved)) {
+      for (auto [buffer, pointers] :
+           llvm::zip(llvm::concat<HostBuffer>(inputs, outputs), saved)) {
         buffer.getDescriptor()[0] = pointers.first;
         buffer.getDescriptor()[1] = pointers.second;
       }
