@@ -12,7 +12,7 @@ with mlir_tuner's native module (the text is the interface).
 from . import cleanup
 
 _EXTRA = ("mlir_tuner.frontends.torch needs the [torch] extra: pip install "
-          "'mlir_tuner[torch]' (torch, and torch-mlir from its nightly index)")
+          "'mlir_tuner[torch]' (torch and torch-mlir, both on PyPI)")
 
 try:
     import torch as _torch
