@@ -96,7 +96,10 @@ workload=$venv/mlp_3layer.mlir
 cp "$root/examples/workloads/mlp_3layer.mlir" "$workload"
 smoke=("$venv/bin/python" -I "$root/utils/wheel_smoke.py" "$workload")
 clean_env=(env -i "PATH=/usr/bin:/bin" "HOME=$venv" "TMPDIR=$venv")
-if unshare -rm true 2>/dev/null && [ -d "$llvm_dir" ]; then
+# The probe mounts too: a container may allow the namespaces but not the
+# mount.
+if [ -d "$llvm_dir" ] &&
+  unshare -rm sh -c "mount -t tmpfs none $llvm_dir" 2>/dev/null; then
   # The tmpfs hides every file of LLVM 22; ls proves it is empty.
   unshare -rm sh -c "mount -t tmpfs none $llvm_dir && \
     [ -z \"\$(ls -A $llvm_dir)\" ] && echo '  $llvm_dir hidden' && \
