@@ -36,6 +36,30 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
+/// Rewrites every op of type `OpT` under `root` that `getOptions` finds
+/// marked (a kernel's options), with `rewrite`; fails on a malformed mark or
+/// a failed rewrite, whose diagnostics are emitted at the op.
+template <typename OpT, typename Options, typename GetOptions, typename Rewrite>
+static LogicalResult rewriteMarked(Operation *root, GetOptions getOptions,
+                                   Rewrite rewrite) {
+  SmallVector<std::pair<OpT, Options>> marked;
+  WalkResult walk = root->walk([&](OpT op) {
+    FailureOr<std::optional<Options>> options = getOptions(op);
+    if (failed(options))
+      return WalkResult::interrupt();
+    if (*options)
+      marked.push_back({op, **options});
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  IRRewriter rewriter(root->getContext());
+  for (auto [op, options] : marked)
+    if (failed(rewrite(rewriter, op, options)))
+      return failure();
+  return success();
+}
+
 namespace {
 struct TunerGPUTensorCoreMatmulPass
     : public tuner::impl::TunerGPUTensorCoreMatmulBase<
@@ -43,22 +67,10 @@ struct TunerGPUTensorCoreMatmulPass
   using TunerGPUTensorCoreMatmulBase::TunerGPUTensorCoreMatmulBase;
 
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::MatmulOp, TensorCoreMatmulOptions>> marked;
-    WalkResult walk = getOperation().walk([&](linalg::MatmulOp matmul) {
-      FailureOr<std::optional<TensorCoreMatmulOptions>> options =
-          getTensorCoreOptions(matmul);
-      if (failed(options))
-        return WalkResult::interrupt();
-      if (*options)
-        marked.push_back({matmul, **options});
-      return WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
-    IRRewriter rewriter(&getContext());
-    for (auto [matmul, options] : marked)
-      if (failed(rewriteMatmulAsTensorCoreKernel(rewriter, matmul, options)))
-        return signalPassFailure();
+    if (failed(rewriteMarked<linalg::MatmulOp, TensorCoreMatmulOptions>(
+            getOperation(), getTensorCoreOptions,
+            rewriteMatmulAsTensorCoreKernel)))
+      signalPassFailure();
   }
 };
 
@@ -67,22 +79,9 @@ struct TunerGPURowReductionPass
   using TunerGPURowReductionBase::TunerGPURowReductionBase;
 
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::GenericOp, RowReductionOptions>> marked;
-    WalkResult walk = getOperation().walk([&](linalg::GenericOp op) {
-      FailureOr<std::optional<RowReductionOptions>> options =
-          getRowReductionOptions(op);
-      if (failed(options))
-        return WalkResult::interrupt();
-      if (*options)
-        marked.push_back({op, **options});
-      return WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
-    IRRewriter rewriter(&getContext());
-    for (auto [op, options] : marked)
-      if (failed(rewriteRowReduction(rewriter, op, options)))
-        return signalPassFailure();
+    if (failed(rewriteMarked<linalg::GenericOp, RowReductionOptions>(
+            getOperation(), getRowReductionOptions, rewriteRowReduction)))
+      signalPassFailure();
   }
 };
 
@@ -91,22 +90,9 @@ struct TunerGPUSimtMatmulPass
   using TunerGPUSimtMatmulBase::TunerGPUSimtMatmulBase;
 
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::MatmulOp, SimtMatmulOptions>> marked;
-    WalkResult walk = getOperation().walk([&](linalg::MatmulOp matmul) {
-      FailureOr<std::optional<SimtMatmulOptions>> options =
-          getSimtOptions(matmul);
-      if (failed(options))
-        return WalkResult::interrupt();
-      if (*options)
-        marked.push_back({matmul, **options});
-      return WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
-    IRRewriter rewriter(&getContext());
-    for (auto [matmul, options] : marked)
-      if (failed(rewriteMatmulAsSimtKernel(rewriter, matmul, options)))
-        return signalPassFailure();
+    if (failed(rewriteMarked<linalg::MatmulOp, SimtMatmulOptions>(
+            getOperation(), getSimtOptions, rewriteMatmulAsSimtKernel)))
+      signalPassFailure();
   }
 };
 
