@@ -66,6 +66,10 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   if (options.fuse && failed(fuseElementwiseOps(root)))
     return failure();
+  // After fusion, so that the consumers padded with a matmul are fused
+  // already; before folding, which folds the padding of constants.
+  if (options.padContractions && failed(padContractions(root)))
+    return failure();
   // Fusion may leave ops on constants only (a fused cast of a weight).
   if (options.foldConstants && failed(foldConstantLinalgOps(root, options.fold)))
     return failure();
@@ -91,6 +95,7 @@ struct TunerPreparePass
     options.widenAccumulators = widenAccumulators;
     options.widenInputs = widenInputs;
     options.promoteScalars = promoteScalars;
+    options.padContractions = padContractions;
     if (failed(prepareForScheduling(getOperation(), options)))
       signalPassFailure();
   }

@@ -169,6 +169,44 @@ def TunerWidenAccumulators : Pass<"tuner-widen-accumulators"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerPadContractions : Pass<"tuner-pad-contractions"> {
+  let summary = "Pad odd matmuls to extents GPU kernels tile";
+  let description = [{
+    A GPU matmul kernel tiles M, N and K by whole blocks, warp tiles and
+    16-byte copies; a `linalg.matmul` of 257 x 383 x 509 fits none of them
+    and took the naive `gpu.fallback` kernel. This pass gives every static
+    matmul on tensors whose extents are all at least 16 but not aligned
+    (f16/bf16 inputs: multiples of 16, for `mma.sync` fragments; f32:
+    multiples of 4) padded extents: each misaligned extent goes to the next
+    multiple of 64 above 128, else of 16. A and B are written into
+    zero-filled tensors (K's padding adds zeros; a constant is padded at
+    compile time), the init is a fill of the padded shape (or the original
+    padded),
+    the chain of elementwise consumers of the result (one use each, parallel
+    loops over the result, identity maps on the chain) runs on the padded
+    result with its other operands zero-padded, and the original extents are
+    extracted at the end of the chain, so the consumers stay in the kernel's
+    epilogue. Part of `tuner-prepare` for CUDA targets, after fusion.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %b : tensor<257x509xbf16>, tensor<509x383xbf16>)
+                       outs(%f : tensor<257x383xf32>) -> tensor<257x383xf32>
+    // becomes
+    %a0 = tensor.insert_slice %a into %za[0, 0] [257, 509] [1, 1]
+        : tensor<257x509xbf16> into tensor<320x512xbf16>
+    %b0 = tensor.insert_slice %b into %zb[0, 0] [509, 383] [1, 1]
+        : tensor<509x383xbf16> into tensor<512x384xbf16>
+    %p = linalg.matmul ins(%a0, %b0 : tensor<320x512xbf16>, tensor<512x384xbf16>)
+                       outs(%f0 : tensor<320x384xf32>) -> tensor<320x384xf32>
+    %r = tensor.extract_slice %p[0, 0] [257, 383] [1, 1]
+        : tensor<320x384xf32> to tensor<257x383xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TunerPromoteScalarResults : Pass<"tuner-promote-scalar-results"> {
   let summary = "Give linalg ops with 0-d results a loop of one iteration";
   let description = [{
@@ -393,7 +431,9 @@ def TunerPrepare : Pass<"tuner-prepare"> {
        (`tuner-fold-constants`: torch-mlir's weight transposes and casts);
     4. elementwise ops, layout changes and reshapes fused
        (`tuner-fuse-elementwise`);
-    5. constants folded again (fusion can leave ops on constants only),
+    5. for CUDA targets, odd matmuls padded to aligned extents with their
+       elementwise consumers (`tuner-pad-contractions`);
+    6. constants folded again (fusion can leave ops on constants only),
        canonicalization and CSE.
 
     `sched-extract-tasks`, `sched-apply-default`, `sched-apply-best` and
@@ -431,6 +471,9 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            "Give ops with 0-d results a loop of one iteration "
            "(tuner-promote-scalar-results; on for CUDA targets where "
            "preparation follows the target)">,
+    Option<"padContractions", "pad-contractions", "bool", /*default=*/"false",
+           "Pad odd matmuls to aligned extents (tuner-pad-contractions; on "
+           "for CUDA targets where preparation follows the target)">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",

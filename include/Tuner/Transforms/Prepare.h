@@ -78,6 +78,18 @@ LogicalResult widenAccumulators(Operation *root);
 /// loop to a block and a thread.
 LogicalResult promoteScalarResults(Operation *root);
 
+/// Gives every static linalg.matmul on tensors whose M, N or K a GPU
+/// kernel cannot tile (f16/bf16: not multiples of 16; f32: not multiples of
+/// 4; all at least 16) aligned extents (getPaddedContractionExtent): its
+/// inputs zero-padded, its chain of elementwise consumers run on the padded
+/// result, the original extents extracted at the end of the chain
+/// (tuner-pad-contractions).
+LogicalResult padContractions(Operation *root);
+
+/// The extent padContractions pads a misaligned matmul dimension of
+/// `extent` to: the next multiple of 64 above 128, else of 16.
+int64_t getPaddedContractionExtent(int64_t extent);
+
 /// Whether `root` has a reduction widenAccumulators would rewrite.
 bool hasNarrowAccumulations(Operation *root);
 
@@ -134,6 +146,8 @@ struct PrepareOptions {
   int64_t packBF16BlockN = 0;
   /// Give ops with 0-d results a loop of one iteration (CUDA targets).
   bool promoteScalars = false;
+  /// Pad odd matmuls to aligned extents (CUDA targets).
+  bool padContractions = false;
 };
 
 /// The whole preparation (`tuner-prepare`): decomposition of aggregates,

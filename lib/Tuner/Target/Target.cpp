@@ -304,6 +304,9 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   // A GPU schedule maps result loops to blocks and threads: 0-d results get
   // one (on the CPU they run as they are).
   options.promoteScalars = target.isCUDA();
+  // GPU kernels tile by whole blocks and 16-byte copies: odd matmuls are
+  // padded to aligned extents (the CPU sketches mask or pad in the kernel).
+  options.padContractions = target.isCUDA();
   // The packed form pays on AMX (cpu.contraction_amx: 1477-1700 GFLOP/s on
   // 1024^3 against 252 for f32 on two cores of a Sapphire Rapids-class
   // Xeon), and where bf16 dot products outrun f32 FMAs: on Zen 4 vdpbf16ps
