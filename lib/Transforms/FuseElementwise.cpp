@@ -24,6 +24,7 @@
 #include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -165,10 +166,16 @@ static void specializeContractions(Operation *root) {
   SmallVector<AffineMap> matmul = linalg::MatmulOp::getDefaultIndexingMaps(ctx);
   SmallVector<AffineMap> batch =
       linalg::BatchMatmulOp::getDefaultIndexingMaps(ctx);
+  // MLIR 22's specialization reads any extension in the body as a signed
+  // one: an unsigned product (arith.extui, arith.uitofp) stays generic.
+  auto isUnsigned = [](Operation &op) {
+    return isa<arith::ExtUIOp, arith::UIToFPOp>(op);
+  };
   root->walk([&](linalg::GenericOp op) {
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
     if (classifyOp(op) == OpClass::Contraction &&
-        (maps == matmul || maps == batch))
+        (maps == matmul || maps == batch) &&
+        llvm::none_of(op.getBody()->getOperations(), isUnsigned))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());

@@ -42,8 +42,28 @@ static LogicalResult cleanUp(Operation *root) {
   return pm.run(root);
 }
 
+/// Generalizes the named ops that extend their operands as unsigned
+/// integers (`cast = #linalg.type_fn<cast_unsigned>`): MLIR 22's vectorizer
+/// builds the vector.contract of a named contraction with signed
+/// extensions, while the generic form keeps the body's `arith.extui`.
+static void generalizeUnsignedOps(Operation *root) {
+  SmallVector<linalg::LinalgOp> ops;
+  root->walk([&](linalg::LinalgOp op) {
+    auto cast = op->getAttrOfType<linalg::TypeFnAttr>("cast");
+    if (cast && cast.getValue() == linalg::TypeFn::cast_unsigned &&
+        !isa<linalg::GenericOp>(op))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::LinalgOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
+}
+
 LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
                                                 const PrepareOptions &options) {
+  generalizeUnsignedOps(root);
   if (failed(decomposeAggregateOps(root)))
     return failure();
   if (options.channelsLast && failed(convertToChannelsLast(root)))

@@ -426,10 +426,11 @@ void Kernel::call(MutableArrayRef<HostBuffer> inputs,
     args.push_back(resultStorage.data());
   function(args.data());
 
-  // Results returned by value: copy them out and free what the kernel
-  // allocated (never one of our own buffers).
+  // Results returned by value: copy them all out, then free what the kernel
+  // allocated (never one of our own buffers; once, as a value returned
+  // twice shares its allocation).
   int64_t offset = 0;
-  SmallVector<void *> freed;
+  SmallVector<void *> allocations;
   for (auto [i, type] : llvm::enumerate(signature.outputs)) {
     int64_t rank = type.getRank();
     int64_t *desc = resultStorage.data() + offset;
@@ -444,11 +445,11 @@ void Kernel::call(MutableArrayRef<HostBuffer> inputs,
     bool owned = llvm::any_of(inputs, [&](HostBuffer &b) {
       return b.data() == allocated;
     });
-    if (!owned && !llvm::is_contained(freed, allocated)) {
-      freed.push_back(allocated);
-      std::free(allocated);
-    }
+    if (!owned && !llvm::is_contained(allocations, allocated))
+      allocations.push_back(allocated);
   }
+  for (void *allocated : allocations)
+    std::free(allocated);
 }
 
 void Kernel::run(MutableArrayRef<HostBuffer> inputs,

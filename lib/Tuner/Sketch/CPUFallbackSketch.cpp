@@ -5,7 +5,8 @@
 // group's root is tiled by `p1` into an scf.forall (one tile per thread),
 // the rest of the group is fused into it, and the tiles are left as loops
 // (scalar code after convert-linalg-to-loops, which LLVM may vectorize).
-// An op without parallel loops gets no tiling at all and no knobs.
+// An op without parallel loops gets no tiling at all and no knobs, as does
+// one whose outer loop indexes an operand under mod or floordiv.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,7 +71,8 @@ std::unique_ptr<SketchInstance> instantiateCPUFallback(const Sketch &sketch,
   AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
   if (map.getNumResults() > 0)
     if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(0)))
-      outer = dim.getPosition();
+      if (isTileableLoop(group, dim.getPosition()))
+        outer = dim.getPosition();
   SmallVector<Knob> knobs;
   if (outer) {
     int64_t extent = anchor.getStaticLoopRanges()[*outer];

@@ -137,13 +137,14 @@ std::unique_ptr<SketchInstance> instantiateGPUFallback(const Sketch &sketch,
                                                        TargetAttr target,
                                                        std::string &whyNot) {
   linalg::LinalgOp anchor = group.anchor;
-  // The leading loops indexing the result: the innermost two of them
-  // (threads along y and x), the one before on block z.
+  // The leading loops indexing the result (up to one that indexes an
+  // operand under mod or floordiv): the innermost two of them (threads
+  // along y and x), the one before on block z.
   SmallVector<unsigned> outer;
   AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
   for (AffineExpr expr : map.getResults()) {
     auto dim = dyn_cast<AffineDimExpr>(expr);
-    if (!dim)
+    if (!dim || !isTileableLoop(group, dim.getPosition()))
       break;
     outer.push_back(dim.getPosition());
   }

@@ -135,9 +135,12 @@ OwningOpRef<ModuleOp> mlir::tuner::buildSelectedScript(
   return script;
 }
 
-LogicalResult mlir::tuner::applySketch(const SketchInstance &instance,
-                                       ArrayRef<unsigned> choice,
-                                       Operation *anchor, std::string &error) {
+/// Applies `instance` with `choice` to a copy of the function holding
+/// `anchor`, inserted beside it; the copy where every transform succeeded.
+static FailureOr<Operation *> applyToCopy(const SketchInstance &instance,
+                                          ArrayRef<unsigned> choice,
+                                          Operation *anchor,
+                                          std::string &error) {
   MLIRContext *ctx = anchor->getContext();
   auto func = anchor->getParentOfType<FunctionOpInterface>();
   if (!func) {
@@ -177,6 +180,28 @@ LogicalResult mlir::tuner::applySketch(const SketchInstance &instance,
     copy->erase();
     return failure();
   }
+  return copy;
+}
+
+LogicalResult mlir::tuner::checkSketchApplies(const SketchInstance &instance,
+                                              ArrayRef<unsigned> choice,
+                                              Operation *anchor,
+                                              std::string &error) {
+  FailureOr<Operation *> copy = applyToCopy(instance, choice, anchor, error);
+  if (failed(copy))
+    return failure();
+  (*copy)->erase();
+  return success();
+}
+
+LogicalResult mlir::tuner::applySketch(const SketchInstance &instance,
+                                       ArrayRef<unsigned> choice,
+                                       Operation *anchor, std::string &error) {
+  auto func = anchor->getParentOfType<FunctionOpInterface>();
+  FailureOr<Operation *> applied = applyToCopy(instance, choice, anchor, error);
+  if (failed(applied))
+    return failure();
+  Operation *copy = *applied;
 
   // Drop the annotations the group's ops inherited, and the dead originals.
   copy->walk([&](Operation *op) {

@@ -403,6 +403,38 @@ static constexpr const char *kSubByteWhyNot =
     "tensors of elements narrower than a byte do not vectorize (vectors of "
     "them are packed, buffers are not)";
 
+/// Whether `map` has a mod, floordiv or ceildiv of an expression that
+/// `dim` appears in (any dimension when `dim` is none).
+static bool hasNonLinearUse(AffineMap map, std::optional<unsigned> dim) {
+  bool found = false;
+  for (AffineExpr result : map.getResults())
+    result.walk([&](AffineExpr expr) {
+      auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+      if (!binary || (expr.getKind() != AffineExprKind::Mod &&
+                      expr.getKind() != AffineExprKind::FloorDiv &&
+                      expr.getKind() != AffineExprKind::CeilDiv))
+        return;
+      if (!dim || binary.getLHS().isFunctionOfDim(*dim) ||
+          binary.getRHS().isFunctionOfDim(*dim))
+        found = true;
+    });
+  return found;
+}
+
+bool mlir::tuner::detail::isTileableLoop(const FusedGroup &group,
+                                         unsigned dim) {
+  for (Operation *op : group.getOps()) {
+    auto linalgOp = cast<linalg::LinalgOp>(op);
+    std::optional<unsigned> loop;
+    if (op == static_cast<Operation *>(group.anchor))
+      loop = dim;
+    for (AffineMap map : linalgOp.getIndexingMapsArray())
+      if (hasNonLinearUse(map, loop))
+        return false;
+  }
+  return true;
+}
+
 bool mlir::tuner::detail::hasSubByteTensors(const FusedGroup &group,
                                             std::string &whyNot) {
   if (!llvm::any_of(group.getOps(), hasSubByteTensor))

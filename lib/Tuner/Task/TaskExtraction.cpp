@@ -107,7 +107,9 @@ FusedGroup mlir::tuner::buildFusedGroup(linalg::LinalgOp anchor,
                      (isElementwiseWithIdentityOutputs(producer) &&
                       producer->getNumResults() == 1 &&
                       producer->getResult(0).hasOneUse());
-      if (fusible)
+      // One fill may initialize several inits (a sum and a sum of squares):
+      // it is fused once.
+      if (fusible && !llvm::is_contained(group.producers, producer))
         group.producers.push_back(producer);
     }
   }

@@ -47,6 +47,13 @@ LogicalResult applySketch(const SketchInstance &instance,
                           ArrayRef<unsigned> choice, Operation *anchor,
                           std::string &error);
 
+/// Whether applySketch would succeed: applies `instance` with `choice` to a
+/// copy of the function holding `anchor` and drops the copy; the IR does not
+/// change. On failure `error` says why.
+LogicalResult checkSketchApplies(const SketchInstance &instance,
+                                 ArrayRef<unsigned> choice, Operation *anchor,
+                                 std::string &error);
+
 /// A #sched.config resolved against its anchor op: the sketch's space for
 /// the anchor's fused group and the point the config names.
 struct ResolvedConfig {

@@ -6,6 +6,7 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
@@ -20,16 +21,61 @@ using namespace mlir::sched;
 using namespace mlir::tuner;
 
 namespace {
-/// The instance of the first sketch of `preferred` among `instances`, else
-/// the first instance (the registry's preference).
-const SketchInstance &
-pickInstance(ArrayRef<std::unique_ptr<SketchInstance>> instances,
-             ArrayRef<std::string> preferred) {
+/// `instances` in the order of preference: the sketches of `preferred`
+/// first, then the registry's order.
+SmallVector<const SketchInstance *>
+orderInstances(ArrayRef<std::unique_ptr<SketchInstance>> instances,
+               ArrayRef<std::string> preferred) {
+  SmallVector<const SketchInstance *> ordered;
   for (const std::string &name : preferred)
     for (const std::unique_ptr<SketchInstance> &instance : instances)
-      if (instance->getName() == name)
-        return *instance;
-  return *instances.front();
+      if (instance->getName() == name &&
+          !llvm::is_contained(ordered, instance.get()))
+        ordered.push_back(instance.get());
+  for (const std::unique_ptr<SketchInstance> &instance : instances)
+    if (!llvm::is_contained(ordered, instance.get()))
+      ordered.push_back(instance.get());
+  return ordered;
+}
+
+/// The first of `ordered` whose default config applies to `anchor` (tried
+/// on a copy of its function); null when none does. Warns about each that
+/// does not.
+const SketchInstance *pickApplicable(ArrayRef<const SketchInstance *> ordered,
+                                     Operation *anchor) {
+  for (const SketchInstance *instance : ordered) {
+    std::string error;
+    if (succeeded(checkSketchApplies(*instance, instance->getDefault(), anchor,
+                                     error)))
+      return instance;
+    anchor->emitWarning() << "the default schedule of sketch '"
+                          << instance->getName()
+                          << "' does not apply to this op; trying the next "
+                             "sketch: "
+                          << error;
+  }
+  return nullptr;
+}
+
+/// The instances of the fallback sketches of `target` for `group` that are
+/// not among `instances`.
+SmallVector<std::unique_ptr<SketchInstance>>
+instantiateFallbacks(const FusedGroup &group, TargetAttr target,
+                     ArrayRef<std::unique_ptr<SketchInstance>> instances) {
+  SmallVector<std::unique_ptr<SketchInstance>> result;
+  for (const Sketch *sketch :
+       SketchRegistry::get().getSketches(target.getKind())) {
+    if (!sketch->isFallback() ||
+        llvm::any_of(instances, [&](const auto &instance) {
+          return &instance->getSketch() == sketch;
+        }))
+      continue;
+    std::string whyNot;
+    if (std::unique_ptr<SketchInstance> instance =
+            sketch->instantiate(group, target, whyNot))
+      result.push_back(std::move(instance));
+  }
+  return result;
 }
 
 struct SchedApplyDefaultPass
@@ -63,17 +109,30 @@ struct SchedApplyDefaultPass
           anchor->emitWarning() << "no sketch applies to this op:\n" << whyNot;
           continue;
         }
-        const SketchInstance &best = pickInstance(instances, sketches);
+        const SketchInstance *best =
+            pickApplicable(orderInstances(instances, sketches), anchor);
+        // The fallbacks are left out of `instances` where a sketch applied.
+        SmallVector<std::unique_ptr<SketchInstance>> fallbacks;
+        if (!best)
+          fallbacks = instantiateFallbacks(group, *target, instances);
+        if (!best && !fallbacks.empty())
+          best = pickApplicable(orderInstances(fallbacks, {}), anchor);
+        if (!best) {
+          anchor->emitWarning()
+              << "no sketch's default schedule applies to this op; it is "
+                 "left unscheduled (scalar loops on the host)";
+          continue;
+        }
         // A fallback is a safe schedule, not a fast one: say why no other
         // sketch took the op (once per task).
-        if (best.getSketch().isFallback() && instances.size() == 1 &&
+        if (best->getSketch().isFallback() && instances.size() == 1 &&
             &group == &task.occurrences[0])
           anchor->emitRemark()
               << "no specialized sketch applies to this op; it gets the "
                  "schedule of '"
-              << best.getName() << "' (tiled over threads, not vectorized):\n"
+              << best->getName() << "' (tiled over threads, not vectorized):\n"
               << whyNot;
-        setConfig(anchor, best.toConfig(ctx, best.getDefault()));
+        setConfig(anchor, best->toConfig(ctx, best->getDefault()));
       }
     }
   }
