@@ -80,6 +80,7 @@ bool mlir::tuner::expandsBF16(sched::TargetAttr target) {
 
 void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
                                         const LowerCPUOptions &options) {
+  pm.addPass(createTunerConvertFrontendOps());
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface,
                                       /*rejectNarrowFloats=*/true));
   pm.addPass(createTunerDecomposeAggregates());

@@ -422,6 +422,7 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   // Kernels calling math functions need libdevice, which the NVVM
   // serializer only finds through $CUDA_HOME and the like.
   cuda::exposeToolkitForLibdevice();
+  pm.addPass(createTunerConvertFrontendOps());
   pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
   pm.addPass(createTunerDecomposeAggregates());
   pm.addPass(createCanonicalizerPass());

@@ -63,6 +63,8 @@ static void generalizeUnsignedOps(Operation *root) {
 
 LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
                                                 const PrepareOptions &options) {
+  if (failed(convertFrontendOps(root)))
+    return failure();
   generalizeUnsignedOps(root);
   if (failed(decomposeAggregateOps(root)))
     return failure();

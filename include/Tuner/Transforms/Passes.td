@@ -169,6 +169,35 @@ def TunerWidenAccumulators : Pass<"tuner-widen-accumulators"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerConvertFrontendOps : Pass<"tuner-convert-frontend-ops"> {
+  let summary = "Convert TOSA ops and ml_program constants to linalg, tensor and arith";
+  let description = [{
+    Importers other than torch-mlir's linalg path hand over ops the
+    scheduling and lowering pipelines do not know: TOSA (TFLite and ONNX
+    importers) and the constant globals of `ml_program` (weights). This pass
+    replaces each `ml_program.global_load_const` of a global with a tensor
+    value by an `arith.constant` of that value (dropping the private global
+    once unused), and, where the module holds TOSA ops, runs upstream's TOSA
+    to linalg pipeline (`tosa-to-linalg-named`, `tosa-to-linalg`) followed by
+    `tosa-to-tensor` and `tosa-to-arith`. A TOSA op none of them converts is
+    an error at that op. The first step of `tuner-prepare`, `tuner-lower-cpu`
+    and `tuner-lower-gpu`, so such a module is tuned, lowered and used as a
+    reference like any other.
+
+    ```mlir
+    %w = ml_program.global_load_const @w : tensor<3x2xf32>
+    %r = tosa.add %a, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+    // becomes
+    %w = arith.constant dense<...> : tensor<3x2xf32>
+    %r = linalg.generic {...} ins(%a, %b : ...) { arith.addf ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def TunerPadContractions : Pass<"tuner-pad-contractions"> {
   let summary = "Pad odd matmuls to extents GPU kernels tile";
   let description = [{
@@ -417,6 +446,8 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     The graph rewrites a model from a frontend needs before its ops are
     scheduled one by one, in this order:
 
+    0. TOSA ops and `ml_program` constants converted
+       (`tuner-convert-frontend-ops`);
     1. aggregate ops (`linalg.softmax`) decomposed into linalg ops;
     2. channels-first convolutions and poolings to channels last
        (`tuner-convert-to-channels-last`); bf16/f16 accumulators widened to

@@ -47,6 +47,13 @@ LogicalResult convertToChannelsLast(Operation *root);
 /// Contractions and convolutions keep their operands.
 LogicalResult fuseElementwiseOps(Operation *root);
 
+/// Converts the frontend ops the scheduling and lowering pipelines do not
+/// know (tuner-convert-frontend-ops): loads of constant ml_program globals
+/// become arith.constant ops, and TOSA ops go through upstream's TOSA to
+/// linalg, tensor and arith conversions (`root` must then be a module).
+/// Fails, with a diagnostic at the op, on a TOSA op none of them converts.
+LogicalResult convertFrontendOps(Operation *root);
+
 /// Replaces every `tensor.pad` with a constant padding value under `root` by
 /// a `linalg.fill` of the padded shape and a `tensor.insert_slice` of the
 /// source: the fill is scheduled like any elementwise op, and the producer
