@@ -11,6 +11,8 @@
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
 namespace mlir::sched {
 #define GEN_PASS_DEF_SCHEDAPPLYDEFAULT
 #include "Tuner/Dialect/Sched/Transforms/Passes.h.inc"
@@ -124,9 +126,9 @@ struct SchedApplyDefaultPass
           continue;
         }
         // A fallback is a safe schedule, not a fast one: say why no other
-        // sketch took the op (once per task).
+        // sketch took the op (once per task; a fill needs no other).
         if (best->getSketch().isFallback() && instances.size() == 1 &&
-            &group == &task.occurrences[0])
+            &group == &task.occurrences[0] && !isa<linalg::FillOp>(anchor))
           anchor->emitRemark()
               << "no specialized sketch applies to this op; it gets the "
                  "schedule of '"
