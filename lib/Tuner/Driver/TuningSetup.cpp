@@ -89,8 +89,10 @@ LogicalResult openTargetAndDatabase(TuningState &state) {
   return success();
 }
 
-/// The sketch spaces of `group`: the sketches named by `sketches=`, or all
-/// that apply.
+/// The sketch spaces of `group`: those of the sketches named by
+/// `sketches=`, or all that apply where none of them does (a padding fill
+/// beside a tensor-core matmul still needs a schedule: on a GPU an op
+/// without one would run on the host).
 SmallVector<std::unique_ptr<SketchInstance>>
 getInstances(const FusedGroup &group, const TuningState &state) {
   const TuningOptions &o = state.options;
@@ -104,6 +106,8 @@ getInstances(const FusedGroup &group, const TuningState &state) {
             group, state.target, whyNot))
       instances.push_back(std::move(instance));
   }
+  if (instances.empty())
+    return instantiateSketches(group, state.target);
   return instances;
 }
 

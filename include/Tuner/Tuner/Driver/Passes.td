@@ -186,7 +186,8 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     Option<"worker", "worker", "std::string", /*default=*/"\"\"",
            "Executable of the worker processes (default: this one)">,
     ListOption<"sketches", "sketches", "std::string",
-               "Only these sketches (default: all that apply)">,
+               "Only these sketches, for the ops one of them applies to "
+               "(default, and for the other ops: all that apply)">,
     Option<"driftCheck", "drift-check", "bool", /*default=*/"true",
            "Measure each task's default again at the end; warn on a drift">,
     Option<"memoryLimit", "memory-limit", "uint64_t", /*default=*/"8192",
