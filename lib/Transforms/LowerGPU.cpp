@@ -13,6 +13,7 @@
 
 #include "GPUMapping.h"
 #include "MmaSync.h"
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Runtime/PTXAS.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -495,14 +496,10 @@ struct TunerLowerGPUPass
           << "': expected 'isa', 'bin' or 'fatbin'";
       return signalPassFailure();
     }
-    StringRef digits = chip;
-    int64_t sm = 0;
-    if (!digits.consume_front("sm_") || digits.getAsInteger(10, sm)) {
-      emitError(getOperation().getLoc())
-          << "invalid CUDA chip '" << chip << "': expected 'sm_XY'";
+    FailureOr<std::string> resolved = resolveChip();
+    if (failed(resolved))
       return signalPassFailure();
-    }
-    options.chip = chip;
+    options.chip = *resolved;
     options.features = features;
     options.format = *binaryFormat;
     options.optLevel = optLevel;
@@ -512,7 +509,52 @@ struct TunerLowerGPUPass
     OpPassManager pm(ModuleOp::getOperationName());
     buildLowerGPUPipeline(pm, options);
     if (failed(runPipeline(pm, getOperation())))
-      signalPassFailure();
+      return signalPassFailure();
+    // Says what the module is for, kernels or not (a program without a
+    // kernel still copies through device memory): tuner-run reads it.
+    getOperation()->setAttr(kGPUChipAttrName,
+                            StringAttr::get(&getContext(), options.chip));
+  }
+
+  /// The chip to compile for: `chip=`, else the chip of the module's CUDA
+  /// `sched.target`, else sm_90. A chip older than the one the schedules
+  /// were made for is an error (their cp.async and mma.sync would not
+  /// select).
+  FailureOr<std::string> resolveChip() {
+    Location loc = getOperation().getLoc();
+    std::optional<int64_t> targetSm;
+    StringRef targetChip;
+    if (sched::TargetAttr target = sched::getTarget(getOperation()))
+      if (target.isCUDA()) {
+        targetChip = target.getArch();
+        targetSm = parseSm(targetChip);
+      }
+    std::string resolved = !chip.empty() ? chip
+                           : targetSm    ? targetChip.str()
+                                         : "sm_90";
+    std::optional<int64_t> sm = parseSm(resolved);
+    if (!sm)
+      return emitError(loc)
+             << "invalid CUDA chip '" << resolved << "': expected 'sm_XY'";
+    if (targetSm && *sm < *targetSm)
+      return emitError(loc)
+             << "tuner-lower-gpu: chip=" << resolved
+             << " is older than the module's target " << targetChip
+             << ", which its schedules were made for; schedule the module "
+                "for "
+             << resolved << " (target=cuda:" << resolved << ")";
+    return resolved;
+  }
+
+  /// XY of "sm_XY" or "sm_XYa".
+  static std::optional<int64_t> parseSm(StringRef chip) {
+    int64_t sm = 0;
+    if (!chip.consume_front("sm_"))
+      return std::nullopt;
+    chip.consume_back("a");
+    if (chip.getAsInteger(10, sm))
+      return std::nullopt;
+    return sm;
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {

@@ -26,6 +26,43 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
+/// Rewrites the static tensor ops that compute elements outside linalg
+/// into linalg ops the sketches schedule (otherwise they bufferize to loops
+/// on the host): tensor.generate into a generic, tensor.splat into a fill,
+/// and a tensor.pad whose padding value is computed into a generic and an
+/// insertion (constant padding is decomposePadOps's).
+static void rewriteTensorGenerators(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    auto type = op->getNumResults() == 1
+                    ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
+                    : RankedTensorType();
+    if (!type || !type.hasStaticShape())
+      return;
+    if (isa<tensor::GenerateOp, tensor::SplatOp>(op))
+      ops.push_back(op);
+    else if (auto pad = dyn_cast<tensor::PadOp>(op);
+             pad && !pad.getConstantPaddingValue())
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    if (auto splat = dyn_cast<tensor::SplatOp>(op)) {
+      auto type = cast<RankedTensorType>(splat.getType());
+      Value empty = tensor::EmptyOp::create(
+          rewriter, splat.getLoc(), type.getShape(), type.getElementType());
+      rewriter.replaceOpWithNewOp<linalg::FillOp>(splat, splat.getInput(),
+                                                  empty);
+    } else if (auto generate = dyn_cast<tensor::GenerateOp>(op)) {
+      (void)linalg::rewriteInDestinationPassingStyle(rewriter, generate);
+    } else {
+      (void)linalg::rewriteInDestinationPassingStyle(rewriter,
+                                                     cast<tensor::PadOp>(op));
+    }
+  }
+}
+
 LogicalResult mlir::tuner::decomposePadOps(Operation *root) {
   RewritePatternSet patterns(root->getContext());
   linalg::populateDecomposePadPatterns(patterns);
@@ -84,6 +121,7 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   // Before fusion: its reshape folding turns the insertion of a reshaped
   // producer into a rank-reducing insertion the producer writes through.
+  rewriteTensorGenerators(root);
   if (failed(decomposePadOps(root)))
     return failure();
   if (options.fuse && failed(fuseElementwiseOps(root)))

@@ -16,6 +16,7 @@
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Runtime/CUDARuntime.h"
 #include "Tuner/Transforms/KernelSignature.h"
+#include "Tuner/Transforms/Passes.h"
 #include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -34,7 +35,7 @@ bool mlir::tuner::isCUDAModule(ModuleOp module) {
     kernels = isa<gpu::BinaryOp, gpu::LaunchFuncOp, gpu::LaunchOp>(op);
     return kernels ? WalkResult::interrupt() : WalkResult::advance();
   });
-  if (kernels)
+  if (kernels || module->hasAttr(kGPUChipAttrName))
     return true;
   sched::TargetAttr target = sched::getTarget(module);
   return target && target.isCUDA();

@@ -73,6 +73,10 @@ LogicalResult splitCarriedVectors(Operation *root, unsigned vectorBits);
 /// puts it on.
 constexpr StringLiteral kMmaSyncAttrName = "tuner.mma_sync";
 
+/// The module attribute tuner-lower-gpu sets to the chip it compiled for
+/// (a string, "sm_90"): the module runs on a GPU, with or without kernels.
+constexpr llvm::StringLiteral kGPUChipAttrName = "tuner.gpu_chip";
+
 /// Binary format of the kernels of tuner-lower-gpu.
 enum class GPUBinaryFormat { PTX, Cubin, Fatbin };
 

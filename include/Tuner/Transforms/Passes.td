@@ -1208,8 +1208,10 @@ def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "The CUDA architecture of the kernels">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The CUDA architecture of the kernels (default: the chip of the "
+           "module's CUDA sched.target, else sm_90); not older than that "
+           "target">,
     Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
            "PTX features of the NVPTX backend (the PTX ISA version)">,
     Option<"format", "format", "std::string", /*default=*/"\"isa\"",

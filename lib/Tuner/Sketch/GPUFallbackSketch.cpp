@@ -137,15 +137,17 @@ std::unique_ptr<SketchInstance> instantiateGPUFallback(const Sketch &sketch,
                                                        TargetAttr target,
                                                        std::string &whyNot) {
   linalg::LinalgOp anchor = group.anchor;
-  // The leading loops indexing the result (up to one that indexes an
-  // operand under mod or floordiv): the innermost two of them (threads
-  // along y and x), the one before on block z.
+  // The leading loops indexing the result, less those that index an
+  // operand under mod or floordiv: the innermost two of them (threads along
+  // y and x), the one before on block z.
   SmallVector<unsigned> outer;
   AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
   for (AffineExpr expr : map.getResults()) {
     auto dim = dyn_cast<AffineDimExpr>(expr);
-    if (!dim || !isTileableLoop(group, dim.getPosition()))
+    if (!dim)
       break;
+    if (!isTileableLoop(group, dim.getPosition()))
+      continue;
     outer.push_back(dim.getPosition());
   }
   SmallVector<int64_t> extents = anchor.getStaticLoopRanges();

@@ -101,9 +101,15 @@ FusedGroup mlir::tuner::buildFusedGroup(linalg::LinalgOp anchor,
       if (!producer || !producer.hasPureTensorSemantics() ||
           isAnchorOp(producer))
         continue;
-      // A fill is cloned into each user's tiles, so it may be shared. Any
-      // other initializer must be used by the anchor alone.
-      bool fusible = isa<linalg::FillOp>(producer) ||
+      // A fill is cloned into each user's tiles, so it may be shared by
+      // linalg ops; one another op also reads (a padded operand written
+      // into it) stays a task of its own. Any other initializer must be
+      // used by the anchor alone.
+      bool fusible = (isa<linalg::FillOp>(producer) &&
+                      llvm::all_of(producer->getUsers(),
+                                   [](Operation *user) {
+                                     return isa<linalg::LinalgOp>(user);
+                                   })) ||
                      (isElementwiseWithIdentityOutputs(producer) &&
                       producer->getNumResults() == 1 &&
                       producer->getResult(0).hasOneUse());
