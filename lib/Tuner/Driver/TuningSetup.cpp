@@ -15,6 +15,7 @@
 #include "Tuner/Runtime/CUDARuntime.h"
 #include "Tuner/Tuner/Measure/MPI.h"
 #include "Tuner/Tuner/Measure/Worker.h"
+#include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
@@ -115,8 +116,19 @@ getInstances(const FusedGroup &group, const TuningState &state) {
 void buildTasks(TuningState &state) {
   for (Task &task : extractTasks(state.module)) {
     const FusedGroup &group = task.occurrences.front();
+    // A sketch whose default does not apply (a body the vectorizer
+    // rejects) would spend every trial on failures: its space is left out,
+    // and the fallback is the last resort.
     SmallVector<std::unique_ptr<SketchInstance>> instances =
-        getInstances(group, state);
+        keepApplicableInstances(
+            getInstances(group, state), group, state.target,
+            [&](const SketchInstance &instance, StringRef error) {
+              group.anchor->emitWarning()
+                  << "tuner-tune: the default schedule of sketch '"
+                  << instance.getName()
+                  << "' does not apply to this op; its space is left out: "
+                  << error;
+            });
     if (instances.empty()) {
       group.anchor->emitWarning()
           << "tuner-tune: no sketch applies to this op; it is not tuned";

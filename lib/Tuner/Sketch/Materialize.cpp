@@ -194,6 +194,31 @@ LogicalResult mlir::tuner::checkSketchApplies(const SketchInstance &instance,
   return success();
 }
 
+SmallVector<std::unique_ptr<SketchInstance>>
+mlir::tuner::keepApplicableInstances(
+    SmallVector<std::unique_ptr<SketchInstance>> instances,
+    const FusedGroup &group, TargetAttr target,
+    function_ref<void(const SketchInstance &, StringRef error)> onFailure) {
+  auto keep = [&](SmallVector<std::unique_ptr<SketchInstance>> &list) {
+    SmallVector<std::unique_ptr<SketchInstance>> kept;
+    for (std::unique_ptr<SketchInstance> &instance : list) {
+      std::string error;
+      if (succeeded(checkSketchApplies(*instance, instance->getDefault(),
+                                       group.anchor, error)))
+        kept.push_back(std::move(instance));
+      else
+        onFailure(*instance, error);
+    }
+    return kept;
+  };
+  SmallVector<std::unique_ptr<SketchInstance>> kept = keep(instances);
+  if (!kept.empty())
+    return kept;
+  SmallVector<std::unique_ptr<SketchInstance>> fallbacks =
+      instantiateFallbacks(group, target, instances);
+  return keep(fallbacks);
+}
+
 LogicalResult mlir::tuner::applySketch(const SketchInstance &instance,
                                        ArrayRef<unsigned> choice,
                                        Operation *anchor, std::string &error) {

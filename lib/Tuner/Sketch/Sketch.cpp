@@ -273,3 +273,22 @@ mlir::tuner::instantiateSketches(const FusedGroup &group, TargetAttr target,
   }
   return result;
 }
+
+SmallVector<std::unique_ptr<SketchInstance>> mlir::tuner::instantiateFallbacks(
+    const FusedGroup &group, TargetAttr target,
+    ArrayRef<std::unique_ptr<SketchInstance>> instances) {
+  SmallVector<std::unique_ptr<SketchInstance>> result;
+  for (const Sketch *sketch :
+       SketchRegistry::get().getSketches(target.getKind())) {
+    if (!sketch->isFallback() ||
+        llvm::any_of(instances, [&](const auto &instance) {
+          return &instance->getSketch() == sketch;
+        }))
+      continue;
+    std::string whyNot;
+    if (std::unique_ptr<SketchInstance> instance =
+            sketch->instantiate(group, target, whyNot))
+      result.push_back(std::move(instance));
+  }
+  return result;
+}

@@ -54,6 +54,14 @@ LogicalResult checkSketchApplies(const SketchInstance &instance,
                                  ArrayRef<unsigned> choice, Operation *anchor,
                                  std::string &error);
 
+/// `instances` less those whose default config does not apply to the
+/// group's anchor (checkSketchApplies; `onFailure` hears of each), or, where
+/// none is left, the fallback sketches' instances whose default applies.
+SmallVector<std::unique_ptr<SketchInstance>> keepApplicableInstances(
+    SmallVector<std::unique_ptr<SketchInstance>> instances,
+    const FusedGroup &group, sched::TargetAttr target,
+    function_ref<void(const SketchInstance &, StringRef error)> onFailure);
+
 /// A #sched.config resolved against its anchor op: the sketch's space for
 /// the anchor's fused group and the point the config names.
 struct ResolvedConfig {

@@ -154,6 +154,14 @@ SmallVector<std::unique_ptr<SketchInstance>>
 instantiateSketches(const FusedGroup &group, sched::TargetAttr target,
                     std::string *whyNot = nullptr);
 
+/// The instances, for `group` on `target`, of the fallback sketches that are
+/// not among `instances` (instantiateSketches leaves the fallbacks out once
+/// another sketch applies; they are the last resort when that sketch's
+/// schedules do not apply after all).
+SmallVector<std::unique_ptr<SketchInstance>>
+instantiateFallbacks(const FusedGroup &group, sched::TargetAttr target,
+                     ArrayRef<std::unique_ptr<SketchInstance>> instances);
+
 /// Factories of the built-in sketches (one file each under lib/Tuner/Sketch).
 std::unique_ptr<Sketch> createCPUContractionAMXSketch();
 std::unique_ptr<Sketch> createCPUContractionBF16DotSketch();

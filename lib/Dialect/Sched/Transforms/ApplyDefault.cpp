@@ -59,27 +59,6 @@ const SketchInstance *pickApplicable(ArrayRef<const SketchInstance *> ordered,
   return nullptr;
 }
 
-/// The instances of the fallback sketches of `target` for `group` that are
-/// not among `instances`.
-SmallVector<std::unique_ptr<SketchInstance>>
-instantiateFallbacks(const FusedGroup &group, TargetAttr target,
-                     ArrayRef<std::unique_ptr<SketchInstance>> instances) {
-  SmallVector<std::unique_ptr<SketchInstance>> result;
-  for (const Sketch *sketch :
-       SketchRegistry::get().getSketches(target.getKind())) {
-    if (!sketch->isFallback() ||
-        llvm::any_of(instances, [&](const auto &instance) {
-          return &instance->getSketch() == sketch;
-        }))
-      continue;
-    std::string whyNot;
-    if (std::unique_ptr<SketchInstance> instance =
-            sketch->instantiate(group, target, whyNot))
-      result.push_back(std::move(instance));
-  }
-  return result;
-}
-
 struct SchedApplyDefaultPass
     : public sched::impl::SchedApplyDefaultBase<SchedApplyDefaultPass> {
   using SchedApplyDefaultBase::SchedApplyDefaultBase;
