@@ -13,6 +13,7 @@
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Tuner/Driver/TuningDriver.h"
+#include "Tuner/Tuner/Sketch/Materialize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -79,6 +80,8 @@ protected:
     registry.insert<arith::ArithDialect, func::FuncDialect,
                     linalg::LinalgDialect, tensor::TensorDialect>();
     tuner::registerAllDialects(registry);
+    // The driver tries each sketch's default script on the payload.
+    tuner::registerSketchDependencies(registry);
     ctx.appendDialectRegistry(registry);
     ctx.loadAllAvailableDialects();
     // Diagnostics (remarks, warnings) go to the test's log.

@@ -168,9 +168,11 @@ mlir::tuner::measureCandidates(TuningState &state, TaskState &t,
         // What ptxas said of the built kernels replaces the estimates in
         // the features the model learns from.
         if (m.output.resources && t.scorer)
-          t.scorer->updateFeatures(m.candidate, [&](FeatureVector &f) {
-            applyMeasuredResources(f, state.target, *m.output.resources);
-          });
+          t.scorer->updateFeatures(
+              m.candidate, [target = state.target,
+                            resources = *m.output.resources](FeatureVector &f) {
+                applyMeasuredResources(f, target, resources);
+              });
         // Uncounted measurements (the drift check's) are not trials.
         if (!counted)
           return;

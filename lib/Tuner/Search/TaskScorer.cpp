@@ -26,9 +26,17 @@ TaskScorer::getFeatures(ArrayRef<Candidate> candidates) {
     featurizeSeconds += std::chrono::duration<double>(
                             std::chrono::steady_clock::now() - start)
                             .count();
-    for (size_t i = 0; i < missing.size(); ++i)
-      cache[missingKeys[i]] =
+    for (size_t i = 0; i < missing.size(); ++i) {
+      FeatureVector &f = cache[missingKeys[i]] =
           i < features.size() ? std::move(features[i]) : FeatureVector();
+      auto pending = pendingUpdates.find(missingKeys[i]);
+      if (pending == pendingUpdates.end())
+        continue;
+      if (!f.empty())
+        for (auto &update : pending->second)
+          update(f);
+      pendingUpdates.erase(pending);
+    }
   }
   std::vector<const FeatureVector *> result;
   result.reserve(candidates.size());
@@ -37,12 +45,13 @@ TaskScorer::getFeatures(ArrayRef<Candidate> candidates) {
   return result;
 }
 
-void TaskScorer::updateFeatures(
-    const Candidate &candidate,
-    llvm::function_ref<void(FeatureVector &)> update) {
-  getFeatures(ArrayRef<Candidate>(candidate));
-  auto it = cache.find(space.getKey(candidate));
-  if (it != cache.end() && !it->second.empty())
+void TaskScorer::updateFeatures(const Candidate &candidate,
+                                std::function<void(FeatureVector &)> update) {
+  std::string key = space.getKey(candidate);
+  auto it = cache.find(key);
+  if (it == cache.end())
+    pendingUpdates[key].push_back(std::move(update));
+  else if (!it->second.empty())
     update(it->second);
 }
 

@@ -40,11 +40,13 @@ public:
   /// The features of `candidates`, featurizing those not cached yet.
   std::vector<const FeatureVector *> getFeatures(ArrayRef<Candidate> candidates);
 
-  /// Featurizes `candidate` if needed and lets `update` change its cached
-  /// features (what measuring it taught, e.g. its kernels' resources); not
-  /// called when featurization failed.
+  /// Lets `update` change the cached features of `candidate` (what
+  /// measuring it taught, e.g. its kernels' resources), now if they are
+  /// cached, else once they are computed: this is called while the
+  /// candidate's batch is being measured, when the featurizer's workers are
+  /// busy with it. Not called when featurization failed.
   void updateFeatures(const Candidate &candidate,
-                      llvm::function_ref<void(FeatureVector &)> update);
+                      std::function<void(FeatureVector &)> update);
 
   /// Whether the model's scores carry information (false during warm-up:
   /// policies may then skip model-based filtering).
@@ -61,6 +63,9 @@ private:
   CostModel &model;
   Featurizer featurizer;
   llvm::StringMap<FeatureVector> cache;
+  /// Updates of candidates not featurized yet, applied when they are.
+  llvm::StringMap<SmallVector<std::function<void(FeatureVector &)>, 1>>
+      pendingUpdates;
   double featurizeSeconds = 0;
 };
 
