@@ -61,6 +61,11 @@ SUITE = {
     "f32": ("matmul_4096", ("mm", 4096, 4096, 4096, "f32", None), 30, None),
     "bf16_out": ("matmul_4096_bf16_out",
                  ("mm", 4096, 4096, 4096, "bf16", None), 25, TC),
+    # Padded to 320 x 384 x 512 by the preparation: its time is the sum of
+    # the padding fills' and the tensor-core kernel's (the device copies of
+    # A and B into the padded buffers are not counted).
+    "odd_bf16": ("matmul_odd_bf16", ("mm", 257, 383, 509, "bf16", None), 20,
+                 TC),
 }
 
 
@@ -137,9 +142,16 @@ def summarize(name, entry, flops):
     tasks = (entry.get("tuned") or {}).get("tasks") or []
     if not tasks:
         return
-    t = tasks[0]
-    best = t.get("retimed_s") or t.get("best_s")
-    default = t.get("default_retimed_s") or t.get("default_s")
+    # Every task of the program (an odd matmul's padding fills too), each
+    # as often as it occurs.
+    def total(keys):
+        times = [next((t.get(k) for k in keys if t.get(k)), None)
+                 for t in tasks]
+        if any(x is None for x in times):
+            return None
+        return sum(x * t.get("weight", 1) for x, t in zip(times, tasks))
+    best = total(("retimed_s", "best_s"))
+    default = total(("default_retimed_s", "default_s"))
     entry["ours_s"], entry["default_s"] = best, default
     if best:
         entry["ours_tflops"] = flops / best * 1e-12
