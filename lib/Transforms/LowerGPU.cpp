@@ -424,7 +424,8 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   // serializer only finds through $CUDA_HOME and the like.
   cuda::exposeToolkitForLibdevice();
   pm.addPass(createTunerConvertFrontendOps());
-  pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface));
+  pm.addPass(createPrepareKernelsPass(options.outParams, options.cInterface,
+                                      /*rejectNarrowFloats=*/true));
   pm.addPass(createTunerDecomposeAggregates());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

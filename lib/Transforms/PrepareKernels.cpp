@@ -75,7 +75,9 @@ struct PrepareKernelsPass
 
   /// Fails at the first op with a float type of 8 bits or fewer.
   LogicalResult checkNoNarrowFloats() {
-    WalkResult result = getOperation()->walk([](Operation *op) {
+    sched::TargetAttr target = sched::getTarget(getOperation());
+    StringRef what = target && target.isCUDA() ? "CUDA" : "CPU";
+    WalkResult result = getOperation()->walk([&](Operation *op) {
       for (Type type : llvm::concat<Type>(op->getOperandTypes(),
                                           op->getResultTypes())) {
         auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
@@ -86,8 +88,8 @@ struct PrepareKernelsPass
         Operation *at = op;
         while (isa<UnknownLoc>(at->getLoc()) && at->getParentOp())
           at = at->getParentOp();
-        at->emitError() << "element type " << element
-                        << " has no CPU lowering (LLVM has no floats of 8 "
+        at->emitError() << "element type " << element << " has no " << what
+                        << " lowering (LLVM has no floats of 8 "
                            "bits or fewer): convert it to f16, bf16 or f32 "
                            "first";
         return WalkResult::interrupt();
