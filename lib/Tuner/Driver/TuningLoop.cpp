@@ -272,12 +272,18 @@ void mlir::tuner::runDriftCheck(TuningState &state) {
       t->bestConfig =
           t->space->toConfig(state.getContext(), t->defaultCandidate);
     }
-    if (std::fabs(now - first) > 0.1 * first)
+    // Below 10 us apart the two are the timer's and the cache's noise, not
+    // a busy machine.
+    constexpr double kNoiseSeconds = 10e-6;
+    auto show = [](double seconds) {
+      return seconds < 1e-3 ? llvm::formatv("{0:f1} us", seconds * 1e6).str()
+                            : llvm::formatv("{0:f3} ms", seconds * 1e3).str();
+    };
+    if (std::fabs(now - first) > std::max(0.1 * first, kNoiseSeconds))
       emitWarning(state.loc)
           << "tuner-tune: the default config of task '" << r.name << "' took "
-          << llvm::formatv("{0:f3}", first * 1e3) << " ms at the start and "
-          << llvm::formatv("{0:f3}", now * 1e3)
-          << " ms at the end: the machine was busy, timings may be off by "
+          << show(first) << " at the start and " << show(now)
+          << " at the end: the machine was busy, timings may be off by "
              "that much";
   }
 }

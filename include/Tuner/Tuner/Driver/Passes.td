@@ -75,7 +75,8 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
     candidates are not measured again and count against the budgets.
 
     With `drift-check` (the default), each task's default config is
-    measured again after the search: a drift of more than 10% is reported
+    measured again after the search: a drift of more than 10% (and of more
+    than 10 us) is reported
     (the machine was busy), and the faster of the two measurements is the
     one the summary compares against, so that a slow first measurement does
     not inflate the speedups.
