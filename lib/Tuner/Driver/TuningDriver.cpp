@@ -20,8 +20,16 @@ mlir::tuner::tuneModule(ModuleOp module, const TuningOptions &options,
       setUpTuning(module, options, loc.value_or(module.getLoc()));
   if (failed(setUp))
     return failure();
-  if (!*setUp)
-    return TuningReport();
+  if (!*setUp) {
+    // No task: the report says so (a script reading it finds no task)
+    // rather than being missing.
+    TuningReport empty;
+    if (!options.output.report.empty() &&
+        failed(writeReportFile(empty, options.output.report,
+                               loc.value_or(module.getLoc()))))
+      return failure();
+    return empty;
+  }
   TuningState &state = **setUp;
 
   std::vector<std::unique_ptr<MeasureCallback>> owned =

@@ -108,25 +108,27 @@ void mlir::tuner::annotateModule(TuningState &state) {
     report.featurizeSeconds += t->scorer->getFeaturizeSeconds();
 }
 
+LogicalResult mlir::tuner::writeReportFile(const TuningReport &report,
+                                           StringRef path, Location loc) {
+  // Written to a temporary file renamed over the report: an existing
+  // report is replaced only by a complete one.
+  std::string json = llvm::formatv("{0:2}", reportToJSON(report)).str() + "\n";
+  if (llvm::Error error = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+        os << json;
+        return llvm::Error::success();
+      }))
+    return emitError(loc) << "tuner-tune: cannot write report '" << path
+                          << "': " << llvm::toString(std::move(error));
+  return success();
+}
+
 LogicalResult mlir::tuner::finishReport(TuningState &state) {
   const TuningOptions::Output &o = state.options.output;
   if (o.progress != ProgressMode::Off)
     printReport(state.report, llvm::errs());
   if (o.report.empty())
     return success();
-  // Written to a temporary file renamed over the report: an existing
-  // report is replaced only by a complete one.
-  std::string json =
-      llvm::formatv("{0:2}", reportToJSON(state.report)).str() + "\n";
-  if (llvm::Error error =
-          llvm::writeToOutput(o.report, [&](llvm::raw_ostream &os) {
-            os << json;
-            return llvm::Error::success();
-          }))
-    return emitError(state.loc)
-           << "tuner-tune: cannot write report '" << o.report
-           << "': " << llvm::toString(std::move(error));
-  return success();
+  return writeReportFile(state.report, o.report, state.loc);
 }
 
 namespace {

@@ -122,6 +122,11 @@ struct TuningReport {
 };
 
 llvm::json::Value reportToJSON(const TuningReport &report);
+
+/// Writes `report` as JSON to `path` (atomically: a temporary file renamed
+/// over it); an error at `loc` when it cannot.
+LogicalResult writeReportFile(const TuningReport &report, StringRef path,
+                              Location loc);
 /// The summary table printed at the end of a run.
 void printReport(const TuningReport &report, llvm::raw_ostream &os);
 
