@@ -102,7 +102,7 @@ public:
     // 256 threads: the inner loop's tile first, the outer one with what is
     // left. A tile's worth is its threads times the share of them a partial
     // last block leaves busy (ties: the larger tile).
-    int64_t budget = 256;
+    int64_t budget = getThreadBudget();
     for (unsigned i = knobs.size(); i-- > 0;) {
       int64_t extent = extents[i], best = 1;
       double bestWorth = 0;
@@ -123,6 +123,28 @@ public:
   }
 
 private:
+  /// Threads per block: 256, fewer (down to a warp) where each thread runs
+  /// a long reduction and 256-thread blocks would leave SMs idle (a
+  /// matrix-vector product of 2048 outputs: 8 blocks of 256 on 132 SMs, or
+  /// 64 blocks of 32).
+  int64_t getThreadBudget() const {
+    constexpr int64_t kLongReduction = 64;
+    int64_t outputs = 1, reduction = 1;
+    for (int64_t e : extents)
+      outputs *= e;
+    linalg::LinalgOp anchor = group.anchor;
+    SmallVector<int64_t> ranges = anchor.getStaticLoopRanges();
+    for (auto [range, type] : llvm::zip(ranges, anchor.getIteratorTypesArray()))
+      if (type == utils::IteratorType::reduction)
+        reduction *= range;
+    int64_t budget = 256;
+    if (reduction < kLongReduction)
+      return budget;
+    while (budget > 32 && llvm::divideCeil(outputs, budget) < target.getSms())
+      budget /= 2;
+    return budget;
+  }
+
   /// The result loops mapped to blocks and threads, outermost first.
   SmallVector<unsigned> outer;
   /// The loop tiled by 1 onto block z, if any.
