@@ -219,6 +219,16 @@ instantiateGPUConvolution(const Sketch &sketch, const FusedGroup &group,
   if (failed(problem))
     return nullptr;
   const ConvolutionProblem &p = *problem;
+  // Batched, the fused consumers' tiles write the block's slice of the
+  // output that the convolution's fill started from while its result is
+  // read: bufferization copies the tile inside the kernel, which NVVM
+  // makes a per-thread device malloc (test/Integration/GPU/
+  // conv-epilogue-malloc.test). gpu.fallback schedules such groups safely.
+  if (p.loops.extents[p.loops.n] > 1 && !group.consumers.empty()) {
+    whyNot = "a batched convolution with fused elementwise consumers would "
+             "copy its tile inside the kernel (a device malloc)";
+    return nullptr;
+  }
   int64_t oh = p.oh, ow = p.ow, ch = p.ch, kw = p.kw;
   SmallVector<Knob> knobs;
   knobs.push_back(p.makeTileKnob("bh", getDivisorsIn(oh, 1, 16),
