@@ -185,6 +185,28 @@ getBlockDims(scf::ForallOp blockLoop) {
   return dims;
 }
 
+/// The grid of `blockLoop` when its mapping is linear
+/// (#gpu.block<linear_dim_*>): all its blocks along x. Upstream's
+/// map_forall_to_blocks derives the grid of a linear mapping from the first
+/// three loops only, so that a fourth (the batch of a convolution:
+/// linear_dim_3) got no blocks and its iterations past the first never ran.
+/// Empty for other mappings (upstream takes the loop's trip counts).
+static SmallVector<int64_t, 3> getLinearGridDims(scf::ForallOp blockLoop) {
+  std::optional<ArrayAttr> mapping = blockLoop.getMapping();
+  if (!mapping || !llvm::any_of(*mapping, [](Attribute attr) {
+        auto block = dyn_cast<gpu::GPUBlockMappingAttr>(attr);
+        return block && block.isLinearMapping();
+      }))
+    return {};
+  std::optional<SmallVector<int64_t>> counts = getTripCounts(blockLoop);
+  if (!counts)
+    return {};
+  int64_t blocks = 1;
+  for (int64_t count : *counts)
+    blocks *= count;
+  return {blocks, 1, 1};
+}
+
 namespace {
 struct TunerGPUMapForallPass
     : public tuner::impl::TunerGPUMapForallBase<TunerGPUMapForallPass> {
@@ -227,16 +249,23 @@ struct TunerGPUMapForallPass
         return signalPassFailure();
       loop->setAttr(kKernelIdAttr,
                     IntegerAttr::get(IntegerType::get(ctx, 64), id));
+      SmallVector<int64_t, 3> grid = getLinearGridDims(loop);
+      std::string gridText = grid.empty()
+                                 ? std::string()
+                                 : llvm::formatv(" grid_dims = [{0}, {1}, {2}]",
+                                                 grid[0], grid[1], grid[2])
+                                       .str();
       os << llvm::formatv(
           "  %k{0} = transform.structured.match ops{{[\"scf.forall\"]} "
           "attributes{{{1} = {0} : i64} in %root : (!transform.any_op) -> "
           "!transform.any_op\n"
           "  %l{0} = transform.gpu.map_forall_to_blocks %k{0} "
-          "generate_gpu_launch : (!transform.any_op) -> !transform.any_op\n"
+          "generate_gpu_launch{5} : (!transform.any_op) -> "
+          "!transform.any_op\n"
           "  %t{0} = transform.gpu.map_nested_forall_to_threads %l{0} "
           "block_dims = [{2}, {3}, {4}] : (!transform.any_op) -> "
           "!transform.any_op\n",
-          id, kKernelIdAttr, (*dims)[0], (*dims)[1], (*dims)[2]);
+          id, kKernelIdAttr, (*dims)[0], (*dims)[1], (*dims)[2], gridText);
     }
     // Tensor-core matmuls (gpu.contraction_mma): lane-distributed loads,
     // nvgpu.mma.sync and stores, now that they are on memrefs in warps.

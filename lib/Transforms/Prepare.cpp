@@ -98,6 +98,36 @@ static void generalizeUnsignedOps(Operation *root) {
   }
 }
 
+/// Gives each op using a linalg.fill on tensors a fill of its own. Canonical
+/// forms share one fill among its users (CSE merges equal ones: a matmul's
+/// zero accumulator and the zero padding its result is inserted into); a
+/// schedule then cannot fuse the fill into the anchor's tiles, and
+/// bufferization must copy the accumulator, as its buffer is read later:
+/// inside a GPU kernel, a per-block temporary allocated on the device heap.
+/// Runs last: the clones differ only in their users, and a later CSE would
+/// merge them again (the fills that become tasks differ by their schedule).
+static void cloneSharedFills(Operation *root) {
+  SmallVector<linalg::FillOp> fills;
+  root->walk([&](linalg::FillOp fill) {
+    if (fill.hasPureTensorSemantics() && !fill->getResult(0).hasOneUse())
+      fills.push_back(fill);
+  });
+  OpBuilder b(root->getContext());
+  for (linalg::FillOp fill : fills) {
+    Value result = fill->getResult(0);
+    SmallVector<Operation *> users;
+    for (Operation *user : result.getUsers())
+      if (!llvm::is_contained(users, user))
+        users.push_back(user);
+    // The first user (in any order) keeps the original.
+    for (Operation *user : llvm::drop_begin(users)) {
+      b.setInsertionPoint(fill);
+      Operation *clone = b.clone(*fill);
+      user->replaceUsesOfWith(result, clone->getResult(0));
+    }
+  }
+}
+
 LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
                                                 const PrepareOptions &options) {
   if (failed(convertFrontendOps(root)))
@@ -114,6 +144,8 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
                                  options.packBF16BlockN)))
     return failure();
   if (options.transposeB && failed(transposeContractionB(root)))
+    return failure();
+  if (options.transposeMatvecB && failed(transposeMatvecB(root)))
     return failure();
   if (options.widenInputs && failed(widenContractionInputs(root)))
     return failure();
@@ -137,7 +169,10 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   // value) are one group already.
   if (options.promoteScalars && failed(promoteScalarResults(root)))
     return failure();
-  return cleanUp(root);
+  if (failed(cleanUp(root)))
+    return failure();
+  cloneSharedFills(root);
+  return success();
 }
 
 namespace {
@@ -156,6 +191,7 @@ struct TunerPreparePass
     options.widenInputs = widenInputs;
     options.promoteScalars = promoteScalars;
     options.padContractions = padContractions;
+    options.transposeMatvecB = transposeMatvecB;
     if (failed(prepareForScheduling(getOperation(), options)))
       signalPassFailure();
   }

@@ -17,11 +17,18 @@
 // extent is below kMinRows (a matrix-vector product reads B once: the
 // transpose would cost as much as the product).
 //
+// transposeMatvecB, for GPUs, goes the other way for those matrix-vector
+// products whose B is constant data ([K, N] -> [N, K], folded at compile
+// time): each output is then a dot product over a contiguous row of B, the
+// row reduction gpu.reduction runs as a warp per output, where a [K, N] B
+// leaves a thread per output walking down a column.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Transforms/Prepare.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -134,6 +141,78 @@ LogicalResult mlir::tuner::transposeContractionB(Operation *root) {
       generic = *g;
     }
     if (std::optional<TransposedB> match = matchTransposedB(generic))
+      rewrite(rewriter, generic, *match);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix-vector products on a GPU
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` is a constant or computed from constants by linalg ops
+/// and reshapes only (what tuner-fold-constants folds).
+static bool isConstantData(Value value, unsigned depth = 0) {
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 8)
+    return false;
+  if (isa<arith::ConstantOp>(def))
+    return true;
+  if (isa<tensor::EmptyOp>(def))
+    return true;
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(def))
+    return isConstantData(def->getOperand(0), depth + 1);
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(def);
+  return linalgOp && linalgOp.hasPureTensorSemantics() &&
+         llvm::all_of(def->getOperands(), [&](Value operand) {
+           return !isa<RankedTensorType>(operand.getType()) ||
+                  isConstantData(operand, depth + 1);
+         });
+}
+
+/// The operand of a matrix-vector product (one M, N and K dimension, fewer
+/// than kMinRows rows) with N innermost ([K, N]) and constant data.
+static std::optional<TransposedB> matchMatvecB(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op) ||
+      op.hasDynamicShape())
+    return std::nullopt;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || !dims->batch.empty())
+    return std::nullopt;
+  unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
+  if (op.getStaticLoopRanges()[m] >= kMinRows)
+    return std::nullopt;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  unsigned input = getResultPos(maps[0], n) ? 0 : 1;
+  AffineMap b = maps[input];
+  std::optional<unsigned> nPos = getResultPos(b, n), kPos = getResultPos(b, k);
+  if (!b.isProjectedPermutation() || !nPos || !kPos ||
+      *nPos != b.getNumResults() - 1 ||
+      !isConstantData(op.getDpsInputs()[input]))
+    return std::nullopt;
+  return TransposedB{input, *nPos, *kPos};
+}
+
+LogicalResult mlir::tuner::transposeMatvecB(Operation *root) {
+  SmallVector<linalg::LinalgOp> candidates;
+  root->walk([&](linalg::LinalgOp op) {
+    if (matchMatvecB(op))
+      candidates.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::LinalgOp op : candidates) {
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (!generic) {
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::GenericOp> g = linalg::generalizeNamedOp(rewriter, op);
+      if (failed(g))
+        continue;
+      generic = *g;
+    }
+    if (std::optional<TransposedB> match = matchMatvecB(generic))
       rewrite(rewriter, generic, *match);
   }
   return success();

@@ -52,3 +52,25 @@ func.func @tensors(%t: tensor<4xf32>) -> tensor<4xf32> {
   } {mapping = [#gpu.block<x>]}
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A block loop of four linear dimensions (gpu.conv2d's batch, rows,
+// columns and channels) gets all its blocks along x: 2 * 4 * 2 * 1 = 16.
+// Upstream's map_forall_to_blocks alone derived the grid from the first
+// three loops (1 x 2 x 4), and the second image was never computed.
+// CHECK-LABEL: func.func @linear_blocks
+// CHECK:       %[[C16:.*]] = arith.constant 16 : index
+// CHECK:       %[[C1Y:.*]] = arith.constant 1 : index
+// CHECK:       %[[C1Z:.*]] = arith.constant 1 : index
+// CHECK:       gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C16]], %{{.*}} = %[[C1Y]], %{{.*}} = %[[C1Z]])
+// CHECK:         gpu.block_id x
+func.func @linear_blocks(%out: memref<2x16x16x16xf32>) {
+  %cst = arith.constant 1.0 : f32
+  scf.forall (%n, %h, %w, %c) in (2, 4, 2, 1) {
+    scf.forall (%x) in (4) {
+      memref.store %cst, %out[%n, %h, %w, %x] : memref<2x16x16x16xf32>
+    } {mapping = [#gpu.thread<x>]}
+  } {mapping = [#gpu.block<linear_dim_3>, #gpu.block<linear_dim_2>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+  return
+}

@@ -97,3 +97,23 @@ func.func @bf16_linear(%a: tensor<3x4xbf16>) -> tensor<3x2xf32> {
   %r = linalg.matmul ins(%a, %w : tensor<3x4xbf16>, tensor<4x2xbf16>) outs(%f : tensor<3x2xf32>) -> tensor<3x2xf32>
   return %r : tensor<3x2xf32>
 }
+
+// -----
+
+// A fill shared by a matmul's accumulator and the zero padding another
+// value is inserted into (CSE merges the two): each user gets its own, so
+// that the matmul's schedule fuses its fill and bufferization need not copy
+// the accumulator.
+// CHECK-LABEL: func.func @shared_fill
+// CHECK:         %[[F1:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<16x16xf32>)
+// CHECK:         %[[F2:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<16x16xf32>)
+// CHECK-DAG:     linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<16x16xf32>, tensor<16x16xf32>) outs(%[[F1]] :
+// CHECK-DAG:     tensor.insert_slice %{{.+}} into %[[F2]]
+func.func @shared_fill(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<8x8xf32>) -> (tensor<16x16xf32>, tensor<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<16x16xf32>, tensor<16x16xf32>) outs(%f : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %p = tensor.insert_slice %c into %f[0, 0] [8, 8] [1, 1] : tensor<8x8xf32> into tensor<16x16xf32>
+  return %m, %p : tensor<16x16xf32>, tensor<16x16xf32>
+}

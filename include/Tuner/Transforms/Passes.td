@@ -455,7 +455,10 @@ def TunerPrepare : Pass<"tuner-prepare"> {
        AVX512-BF16 (the driver's passes, which know the target), bf16
        matmuls packed in K pairs (`tuner-pack-bf16-dot`); `[N, K]` operands
        of contractions transposed to `[K, N]`
-       (`tuner-transpose-contraction-b`); and the bf16/f16 inputs of
+       (`tuner-transpose-contraction-b`), and for CUDA targets the constant
+       `[K, N]` operands of matrix-vector products (fewer than 8 rows) to
+       `[N, K]`, so that `gpu.reduction` reads each output's row
+       contiguously; and the bf16/f16 inputs of
        contractions accumulating in f32 extended once, before them
        (`tuner-widen-contraction-inputs`);
     3. linalg ops on constants evaluated at compile time
@@ -465,7 +468,11 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     5. for CUDA targets, odd matmuls padded to aligned extents with their
        elementwise consumers (`tuner-pad-contractions`);
     6. constants folded again (fusion can leave ops on constants only),
-       canonicalization and CSE.
+       canonicalization and CSE; then each user of a shared `linalg.fill`
+       gets a fill of its own (so that a schedule fuses it: a matmul's zero
+       accumulator merged by CSE with the zero padding of another operand
+       made bufferization copy the accumulator, inside a GPU kernel a
+       device `malloc`).
 
     `sched-extract-tasks`, `sched-apply-default`, `sched-apply-best` and
     `tuner-tune` run it first (their option `prepare=false` turns it off), so
@@ -505,6 +512,11 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     Option<"padContractions", "pad-contractions", "bool", /*default=*/"false",
            "Pad odd matmuls to aligned extents (tuner-pad-contractions; on "
            "for CUDA targets where preparation follows the target)">,
+    Option<"transposeMatvecB", "transpose-matvec-b", "bool",
+           /*default=*/"false",
+           "Transpose the constant [K, N] operands of matrix-vector products "
+           "to [N, K] (on for CUDA targets where preparation follows the "
+           "target)">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",

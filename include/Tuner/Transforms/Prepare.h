@@ -104,6 +104,11 @@ bool hasNarrowAccumulations(Operation *root);
 /// innermost in the output) whose N operand has K innermost ([N, K]) that
 /// operand transposed once to [K, N] (tuner-transpose-contraction-b).
 LogicalResult transposeContractionB(Operation *root);
+/// Gives every matrix-vector product (one M, N and K dimension, fewer than 8
+/// rows, static shapes) whose N operand is constant data with N innermost
+/// ([K, N]) that operand transposed to [N, K], K innermost (GPUs: the
+/// products become row reductions; the transpose folds).
+LogicalResult transposeMatvecB(Operation *root);
 
 /// Rewrites every bf16 x bf16 -> f32 matmul (isPackableBF16Matmul) whose M,
 /// N and K/2 are multiples of `multiple` into the operand layout of bf16 dot
@@ -155,6 +160,8 @@ struct PrepareOptions {
   bool promoteScalars = false;
   /// Pad odd matmuls to aligned extents (CUDA targets).
   bool padContractions = false;
+  /// transposeMatvecB (CUDA targets).
+  bool transposeMatvecB = false;
 };
 
 /// The whole preparation (`tuner-prepare`): decomposition of aggregates,

@@ -55,8 +55,22 @@ void mlir::tuner::annotateModule(TuningState &state) {
   for (auto &t : state.tasks) {
     TaskReport &r = t->report;
     ConfigAttr config = t->bestConfig;
+    // A task the budget gave no trial keeps its default schedule, as
+    // sched-apply-default gives it: unscheduled, its ops would run as host
+    // loops (on a GPU, over managed memory), which no measurement asked for.
+    // A task whose trials all failed stays unscheduled.
+    bool defaulted = false;
+    if (!config && r.trials == 0 && t->space &&
+        t->space->isValid(t->defaultCandidate)) {
+      config = t->space->toConfig(ctx, t->defaultCandidate);
+      defaulted = true;
+      t->task.occurrences.front().anchor->emitRemark()
+          << "tuner-tune: task '" << r.name
+          << "' got no trial; it keeps its default config";
+    }
     if (!config)
       warnUnscheduled(*t);
+    r.usedDefault = defaulted;
     r.unscheduled = !config;
     report.unscheduledTasks += r.unscheduled;
     r.bestConfig = config ? tuner::detail::printAttr(config) : "";

@@ -6,13 +6,20 @@
 //
 //   S0  scf.forall over the rows in tiles of `rows` -> #gpu.block<x>, the
 //       parallel loops before them by 1 -> #gpu.block<y, z>; the fill
-//       fused (groups with elementwise consumers are left to gpu.fallback:
-//       the row results would be a temporary allocated inside the kernel)
+//       fused
 //   S1  (after bufferization, tuner-gpu-row-reduction) scf.forall over
 //       rows x (32 warps) threads -> #gpu.thread<y, x>: lanes stride over
 //       the row by `vector` elements, a partial each, gpu.shuffle xor
 //       within a warp, shared memory across the warps of a row
 //   S2  before S1, the fill over the rows -> #gpu.thread<y>
+//   E   the elementwise consumers (a bias, an activation, a mean's division)
+//       in a kernel of their own: scf.forall over the row results in tiles
+//       of up to 256 -> #gpu.block<x> (the loops before them by 1 -> y, z),
+//       one thread per result -> #gpu.thread<x>. Fused into the reduction's
+//       blocks, the row results would be a per-block temporary, which
+//       bufferization allocates inside the kernel (a device malloc); apart,
+//       they are a buffer of the function and the reduction writes them
+//       where its fill put the initial values.
 //
 // The block-level op is marked with the knobs; the kernel is built by
 // rewriteRowReduction (Tuner/Dialect/Sched/TransformOps/RowReduction.h).
@@ -60,27 +67,56 @@ public:
     unsigned numLoops = anchor.getNumLoops();
     unsigned rowLoop = numLoops - 2;
     Size rows = b.knob(getKnob("rows"));
-    Size warps = b.knob(getKnob("warps"));
-    Size vector = b.knob(getKnob("vector"));
-    static const char *const kBlocks[] = {"#gpu.block<x>", "#gpu.block<y>",
-                                          "#gpu.block<z>"};
+    SmallVector<std::string> blocks = getBlockMapping(numLoops);
     SmallVector<Size> tiles(numLoops, Size::of(1));
-    SmallVector<std::string> blocks(numLoops);
     tiles[rowLoop] = rows;
     tiles[numLoops - 1] = Size::of(0);
-    for (unsigned i = 0; i <= rowLoop; ++i)
-      blocks[rowLoop - i] = kBlocks[i];
-    TiledGroup tiled = tileAndFuseGroup(b, group, tiles, blocks);
-    b.annotate(tiled.anchor, kRowReductionWarpsAttrName, warps);
-    b.annotate(tiled.anchor, kRowReductionVectorAttrName, vector);
-    // The fill: one thread per row.
+    TiledGroup handles = getGroupHandles(b, group);
+    // S0: the reduction and its fill on blocks.
+    TiledGroup reduction;
+    std::tie(reduction.anchor, reduction.forall) =
+        b.tileUsingForall(handles.anchor, tiles, getMappingText(tiles, blocks));
+    for (Handle producer : handles.producers) {
+      auto [fused, containing] =
+          b.fuseIntoContainingOp(producer, reduction.forall);
+      reduction.producers.push_back(fused);
+      reduction.forall = containing;
+    }
+    b.annotate(reduction.anchor, kRowReductionWarpsAttrName,
+               b.knob(getKnob("warps")));
+    b.annotate(reduction.anchor, kRowReductionVectorAttrName,
+               b.knob(getKnob("vector")));
+    // S2: the fill, one thread per row.
     SmallVector<Size> numThreads(numLoops, Size::of(0));
     SmallVector<std::string> threads(numLoops);
     numThreads[rowLoop] = rows;
     threads[rowLoop] = "#gpu.thread<y>";
-    distributeElementwise(b, tiled, anchor, numThreads, threads,
+    distributeElementwise(b, reduction, anchor, numThreads, threads,
                           /*vectorize=*/false);
+    if (!handles.consumers.empty())
+      buildConsumerKernel(b, handles.consumers, blocks);
     return b.finish();
+  }
+
+  /// Rows of at least kPreferredRow elements: a warp per row beats a
+  /// thread per row there; for a contraction (a matrix-vector product with
+  /// B as [N, K]), only with fewer than kMaxMatvecRows rows of A, which
+  /// gpu.contraction would give a tile of mostly idle rows. On an H100
+  /// (default schedules, whole programs; bench/results/gpu/compare-*.txt):
+  /// rows of 128 to 288 gained (an encoder layer 576 -> 379 us, a batched
+  /// broadcast matmul 82 -> 49 us), rows of 7 to 64 did not (one more
+  /// launch for the fused consumers, 32 lanes for a few elements); a
+  /// 4 x 2048 x 512 linear layer with bias took 27.5 us against 127 us
+  /// under gpu.contraction, a 2 x 4096 x 1000 one 33 against 170.
+  bool isPreferred() const override {
+    if (extents.back() < kPreferredRow)
+      return false;
+    if (!linalg::isaContractionOpInterface(group.anchor))
+      return true;
+    int64_t rowsOfA = 1;
+    for (int64_t extent : ArrayRef(extents).drop_back(2))
+      rowsOfA *= extent;
+    return rowsOfA < kMaxMatvecRows;
   }
 
   KnobChoice getHeuristicDefault() const override {
@@ -112,6 +148,58 @@ public:
   }
 
 private:
+  /// The block mapping per anchor loop: the row loop -> x, the parallel
+  /// loops before it -> y, z; none for the reduction loop.
+  static SmallVector<std::string> getBlockMapping(unsigned numLoops) {
+    static const char *const kBlocks[] = {"#gpu.block<x>", "#gpu.block<y>",
+                                          "#gpu.block<z>"};
+    SmallVector<std::string> blocks(numLoops);
+    unsigned rowLoop = numLoops - 2;
+    for (unsigned i = 0; i <= rowLoop; ++i)
+      blocks[rowLoop - i] = kBlocks[i];
+    return blocks;
+  }
+
+  /// E: the consumers (in chain order, consumed) as a kernel of their own,
+  /// one thread per row result.
+  void buildConsumerKernel(ScriptBuilder &b, SmallVector<Handle> consumers,
+                           ArrayRef<std::string> blocks) const {
+    linalg::LinalgOp anchor = group.anchor;
+    unsigned numLoops = anchor.getNumLoops();
+    unsigned rowLoop = numLoops - 2;
+    int64_t tile = getDivisorsIn(extents[rowLoop], 1, kConsumerThreads).back();
+    SmallVector<Size> tiles(numLoops, Size::of(1));
+    tiles[rowLoop] = Size::of(tile);
+    tiles[numLoops - 1] = Size::of(0);
+    TiledGroup epilogue;
+    SmallVector<std::string> resultBlocks;
+    for (unsigned pos : getResultLoopPositions(anchor))
+      resultBlocks.push_back(blocks[pos]);
+    SmallVector<Size> resultTiles = projectToResultLoops(anchor, tiles);
+    std::tie(consumers.back(), epilogue.forall) =
+        b.tileUsingForall(consumers.back(), resultTiles,
+                          getMappingText(resultTiles, resultBlocks));
+    for (size_t i = consumers.size() - 1; i-- > 0;)
+      std::tie(consumers[i], epilogue.forall) =
+          b.fuseIntoContainingOp(consumers[i], epilogue.forall);
+    epilogue.consumers = std::move(consumers);
+    SmallVector<Size> numThreads(numLoops, Size::of(0));
+    SmallVector<std::string> threads(numLoops);
+    numThreads[rowLoop] = Size::of(tile);
+    threads[rowLoop] = "#gpu.thread<x>";
+    distributeElementwise(b, epilogue, anchor, numThreads, threads,
+                          /*vectorize=*/false);
+  }
+
+  /// The shortest row gpu.reduction is the default for.
+  static constexpr int64_t kPreferredRow = 128;
+  /// Contractions with at least this many rows of A (the parallel loops
+  /// before the row loop) keep the contraction sketches' default.
+  static constexpr int64_t kMaxMatvecRows = 8;
+
+  /// Threads per block of the consumer kernel (at most).
+  static constexpr int64_t kConsumerThreads = 256;
+
   SmallVector<int64_t> extents;
 };
 
@@ -120,14 +208,6 @@ std::unique_ptr<SketchInstance> instantiateGPUReduction(const Sketch &sketch,
                                                         const FusedGroup &group,
                                                         TargetAttr target,
                                                         std::string &whyNot) {
-  // The block's reduction result would be a per-block temporary that
-  // bufferization allocates inside the kernel (malloc): consumers keep
-  // gpu.fallback.
-  if (!group.consumers.empty()) {
-    whyNot = "fused consumers are not supported (the row results would be "
-             "a temporary inside the kernel)";
-    return nullptr;
-  }
   linalg::LinalgOp anchor = group.anchor;
   if (failed(checkRowReduction(anchor, whyNot)))
     return nullptr;

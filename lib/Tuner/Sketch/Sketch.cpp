@@ -210,8 +210,10 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createGPUContractionSimtSketch());
   sketches.push_back(createGPUConvolutionSketch());
   sketches.push_back(createGPUFallbackSketch());
-  // After the fallback, so that tuning measures it beside the fallback but
-  // defaults keep the fallback until it has run on a device.
+  // Last, so that tuning measures it beside the fallback (and beside the
+  // contraction sketches for matrix-vector products); it comes first, and
+  // gives the default, where it says it is the better one (isPreferred:
+  // long rows, few of them per B for a contraction).
   sketches.push_back(createGPUReductionSketch());
 }
 
@@ -271,6 +273,9 @@ mlir::tuner::instantiateSketches(const FusedGroup &group, TargetAttr target,
       *whyNot += (sketch->getName() + ": " + reason + "\n").str();
     }
   }
+  // Preferred spaces come first (the default is the first space's).
+  std::stable_partition(result.begin(), result.end(),
+                        [](const auto &i) { return i->isPreferred(); });
   return result;
 }
 

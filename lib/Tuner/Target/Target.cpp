@@ -307,6 +307,9 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   // GPU kernels tile by whole blocks and 16-byte copies: odd matmuls are
   // padded to aligned extents (the CPU sketches mask or pad in the kernel).
   options.padContractions = target.isCUDA();
+  // Matrix-vector products with a constant B: K innermost, so that
+  // gpu.reduction reads each output's row of B contiguously.
+  options.transposeMatvecB = target.isCUDA();
   // The packed form pays on AMX (cpu.contraction_amx: 1477-1700 GFLOP/s on
   // 1024^3 against 252 for f32 on two cores of a Sapphire Rapids-class
   // Xeon), and where bf16 dot products outrun f32 FMAs: on Zen 4 vdpbf16ps

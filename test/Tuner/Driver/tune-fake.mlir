@@ -20,6 +20,18 @@
 // RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=100 per-task-trials=3 database=%t.cap.db progress=off" -o /dev/null
 // RUN: %PYTHON %S/Inputs/check_db.py %t.cap.db --lines 6 --per-task 3
 
+// A task the budget gives no trial keeps its default config (a remark says
+// so, the report marks it used_default); it is not left unscheduled.
+// RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=1 batch-size=1 progress=off report=%t.one.json" 2>&1 | FileCheck %s --check-prefix=ONE
+// RUN: FileCheck %s --check-prefix=ONE-REPORT --input-file=%t.one.json
+// ONE: remark: tuner-tune: task 'matmul_32x16x64' got no trial; it keeps its default config
+// ONE-NOT: warning
+// ONE-COUNT-3: linalg.matmul {sched.config = #sched.config<sketch = "cpu.
+// ONE-REPORT: "name": "matmul_32x16x64",
+// ONE-REPORT: "trials": 0,
+// ONE-REPORT: "unscheduled": false,
+// ONE-REPORT: "used_default": true,
+
 // The summary table goes to stderr unless progress=off.
 // RUN: tuner-test-opt %s --tuner-tune="target=cpu:avx512:2t measure=fake policy=random trials=4" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUMMARY
 

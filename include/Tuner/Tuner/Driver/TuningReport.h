@@ -59,8 +59,8 @@ struct TaskReport {
   double untunedSeconds = kNoTime;
   /// The config the anchor ops are annotated with.
   std::string bestConfig;
-  /// Always false: a task with no valid, checked measurement is left
-  /// unscheduled (kept for the report's `used_default` field).
+  /// Whether the task got no trial and keeps its default (unmeasured)
+  /// config; a task whose trials all failed is left unscheduled instead.
   bool usedDefault = false;
   /// Whether the task's ops were left without a config: no candidate was
   /// measured validly and checked against the reference.

@@ -69,6 +69,12 @@ public:
   /// (`default-neighbours`). None unless a sketch overrides it.
   virtual SmallVector<KnobChoice> getSuggestions() const { return {}; }
 
+  /// Whether this space comes first in the list instantiateSketches
+  /// returns, so that its default becomes the group's: a sketch registered
+  /// late (after the fallback) joins the search beside the others, and
+  /// takes the default only where it says it is the better one.
+  virtual bool isPreferred() const { return false; }
+
   /// Converts a point to a #sched.config.
   sched::ConfigAttr toConfig(MLIRContext *ctx, ArrayRef<unsigned> choice) const;
   /// Converts a #sched.config to a point; fails (with a message) if a knob is
