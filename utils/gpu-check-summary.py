@@ -103,9 +103,10 @@ def programs(work):
             ours = entry["gpu"].get("median_s")
             if ours and "median_s" in e:
                 entry["eager_over_ours"] = round(e["median_s"] / ours, 3)
-        reduction = os.path.join(work, "run", name + ".reduction.json")
-        if os.path.exists(reduction):
-            entry["reduction_gpu"] = run_summary(reduction)
+        for mode in ("noreduction", "reduction"):
+            variant = os.path.join(work, "variants", name + "." + mode + ".json")
+            if os.path.exists(variant):
+                entry[mode + "_gpu"] = run_summary(variant)
         if name in inductor:
             e = inductor[name]
             entry["torch_compile"] = ({"error": e["error"]} if "error" in e else

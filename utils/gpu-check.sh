@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# utils/gpu-check.sh - the GPU checks of issue 32 in one run (<= 6 minutes).
+# utils/gpu-check.sh - the GPU checks of issue 32 in one run (<= 8 minutes).
 #
 # On a machine with an NVIDIA GPU (H100/H200) and its driver, the CUDA
 # toolkit (ptxas, libdevice, compute-sanitizer) and PyTorch, from the
@@ -20,7 +20,7 @@
 #
 # Steps, in order of importance; each has a timeout and a status of its own,
 # a failed step does not stop the others, and a step is skipped once the
-# budget (GPU_CHECK_BUDGET seconds, default 345) is nearly spent:
+# budget (GPU_CHECK_BUDGET seconds, default 480) is nearly spent:
 #   setup     unpack the tools, record the machine (nvidia-smi, PyTorch)
 #   lower     every program of examples/models and the two constant-weight
 #             cases (test/Integration/GPU/Inputs) with default cuda:sm_90
@@ -32,8 +32,9 @@
 #             convolution: 0 errors expected
 #   run       tuner-run of every lowered program on the GPU, checked against
 #             the untransformed program on the CPU, CUDA-event timings
-#   reduction tuner-run of the encoder and BERT with gpu.reduction preferred
-#             (sched-apply-default sketches=gpu.reduction), checked
+#   variants  per program, back to back: the defaults, the defaults without
+#             gpu.reduction, gpu.reduction wherever it applies (each
+#             checked; run/variants.txt)
 #   eager     PyTorch eager timings (TF32 off) of the models whose generator
 #             defines them (bench/torch_eager.py)
 #   tune      tuner-tune target=cuda:sm_90 trials=12 on torch_mlp and
@@ -56,7 +57,7 @@ LOG=$OUT/gpu-check.log
 exec > >(tee -a "$LOG") 2>&1
 
 START=$(date +%s)
-BUDGET=${GPU_CHECK_BUDGET:-345}
+BUDGET=${GPU_CHECK_BUDGET:-480}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/gpu-check.XXXXXX")
 mkdir -p "$WORK"/{bin,lowered,run,sanitize,tune,steps}
 STEPS=$WORK/steps/steps.tsv
@@ -226,26 +227,59 @@ for source in "${PROGRAMS[@]}"; do
 done
 
 #===--------------------------------------------------------------------===#
-# reduction
+# variants
 #===--------------------------------------------------------------------===#
 
-# reduction_run NAME: NAME's defaults with gpu.reduction preferred (the
-# row reductions as warp reductions), run on the GPU against the reference:
-# the check gpu.reduction needs before it becomes the default.
-reduction_run() {
-  local name=$1 source=$ROOT/examples/models/$1.mlir
-  "$OPT" "$source" \
-    --sched-apply-default="target=cuda:sm_90 sketches=gpu.reduction" \
-    --sched-materialize \
-    --tuner-lower-gpu=out-params=true -o "$WORK/run/$name.reduction.mlir" ||
-    return 1
-  "$RUN" "$WORK/run/$name.reduction.mlir" --reference="$source" --json \
-    --warmup=5 --repeats=20 --min-repeat-ms=5 | tee "$WORK/run/$name.reduction.json"
+# variants FILE...: per program, back to back on the GPU, each checked:
+# the default schedules, the defaults without gpu.reduction (what they
+# were before it became one) and gpu.reduction wherever it applies (a
+# variant that lowers to the same module as an earlier one is not rerun).
+# One line per run in run/variants.txt; what decides gpu.reduction's
+# default (GPUReductionSketch.cpp, isPreferred).
+variant_one() {
+  local name=$1 source=$2 mode=$3 opts="target=cuda:sm_90"
+  case $mode in
+  noreduction)
+    opts="$opts sketches=gpu.contraction_mma,gpu.contraction,gpu.contraction_simt,gpu.conv2d,gpu.fallback" ;;
+  reduction) opts="$opts sketches=gpu.reduction" ;;
+  esac
+  local out=$WORK/variants/$name.$mode
+  timeout -k 5 60 "$OPT" "$source" --sched-apply-default="$opts" \
+    --sched-materialize --tuner-lower-gpu=out-params=true -o "$out.mlir" \
+    2>"$out.err" || { echo "$name $mode: lowering failed"; return 0; }
+  local prev
+  for prev in default noreduction; do
+    [[ $prev == "$mode" ]] && break
+    # The same module but for the compile time gpu.binary records.
+    if cmp -s <(sed 's/LLVMIRToISATimeInMs = [0-9]* : i64, //' \
+      "$WORK/variants/$name.$prev.mlir") \
+      <(sed 's/LLVMIRToISATimeInMs = [0-9]* : i64, //' "$out.mlir"); then
+      echo "$name $mode: same as $prev"
+      return 0
+    fi
+  done
+  timeout -k 5 40 "$RUN" "$out.mlir" --reference="$source" --json \
+    --warmup=3 --repeats=15 --min-repeat-ms=2 >"$out.json" 2>"$out.rerr"
+  echo "$name $mode rc=$? $(python3 -c 'import json, sys
+try:
+    j = json.load(open(sys.argv[1]))
+    print("median_us=%.1f stddev_us=%.1f match=%s" % (j["median_s"] * 1e6,
+          j["stddev_s"] * 1e6, j.get("match")))
+except Exception as e:
+    print("no result:", e)' "$out.json")"
 }
-export -f reduction_run
-for name in torch_encoder_layer bert_base_layer; do
-  step "reduction-$name" 60 reduction_run "$name"
-done
+variants() {
+  mkdir -p "$WORK/variants"
+  local source name mode
+  for source in "$@"; do
+    name=$(basename "$source" .mlir)
+    for mode in default noreduction reduction; do
+      variant_one "$name" "$source" "$mode"
+    done
+  done | tee "$WORK/run/variants.txt"
+}
+export -f variant_one variants
+step variants 150 variants "${PROGRAMS[@]}"
 
 #===--------------------------------------------------------------------===#
 # eager
