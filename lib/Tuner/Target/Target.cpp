@@ -16,6 +16,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/X86TargetParser.h"
 
 #include <cstdlib>
 #include <mutex>
@@ -87,6 +88,14 @@ static std::string editFeatures(StringRef features, StringRef edit) {
     names.push_back(name);
   llvm::sort(names);
   return llvm::join(names, ",");
+}
+
+/// Whether LLVM's x86 target knows the feature `name` (its table of
+/// features and what they imply leaves the map empty for others).
+static bool isKnownX86Feature(StringRef name) {
+  llvm::StringMap<bool> implied;
+  llvm::X86::updateImpliedFeatures(name, /*Enabled=*/true, implied);
+  return !implied.empty();
 }
 
 /// The CPU this process runs on, as detected (TUNER_HOST_TARGET ignored).
@@ -245,6 +254,10 @@ static FailureOr<TargetAttr> parseCPUSpec(StringRef option, StringRef spec,
       cores = threads;
     } else if ((part.starts_with("+") || part.starts_with("-")) &&
                part.size() > 1) {
+      if (!isKnownX86Feature(part.drop_front()))
+        return emitError(loc)
+               << "invalid cpu target '" << option << "': unknown x86 feature '"
+               << part.drop_front() << "'";
       features = editFeatures(features, part);
     } else {
       return emitError(loc) << "invalid cpu target '" << option

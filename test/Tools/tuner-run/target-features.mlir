@@ -1,7 +1,7 @@
 // The JIT compiles for the module's target: a target that needs an ISA
 // extension this host lacks is refused with a message that says which,
 // instead of code that would fault or a label the code does not deserve.
-// RUN: tuner-opt %s --sched-apply-default=target=cpu:avx2:+no-such-isa -o %t.mlir
+// RUN: tuner-opt %S/Inputs/unknown_isa.mlir --sched-apply-default -o %t.mlir
 // RUN: not tuner-run %t.mlir 2>&1 | FileCheck %s
 // CHECK: the code of 'f' asks for no-such-isa; this host ({{.*}}) lacks it
 

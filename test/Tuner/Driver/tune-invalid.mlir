@@ -14,7 +14,9 @@
 // RUN: not tuner-test-opt %s --tuner-tune="measure=fake policy=evolutionary cost-model=random cost-model-options=rounds=3" 2>&1 | FileCheck %s --check-prefix=MODEL-OPTION
 // A CPU target whose ISA this host lacks is refused before any work (its
 // candidates would be compiled for an ISA that cannot run here).
-// RUN: not tuner-opt %s --tuner-tune="target=cpu:avx2:+no-such-isa trials=1" 2>&1 | FileCheck %s --check-prefix=ISA
+// (A target option refuses an unknown feature; an attribute is taken as
+// it is.)
+// RUN: not tuner-opt %s --tuner-tune='target={#sched.target<kind = cpu, arch = "x86-64-v3", cores = 2, vector_bits = 256, features = "avx2,fma,no-such-isa">} trials=1' 2>&1 | FileCheck %s --check-prefix=ISA
 // A database of another format version is refused; corrupt lines are
 // skipped with a warning.
 // RUN: echo '{"version": 7, "task": "ab", "target": "t", "sketch": "s", "knobs": {}, "times_s": [], "error": 0}' > %t.v7.db

@@ -68,7 +68,8 @@ sched::TargetAttr getCUDATarget(MLIRContext *ctx, const cuda::DeviceInfo &d);
 ///                       `k`/`m` suffix: `cpu:avx2:l1=32k:l2=512k:l3=8m`
 ///   `cpu:...:+f`, `-f`  the target's `features` with feature f added or
 ///                       removed, e.g. `cpu:avx512:+avx512bf16` (the parts
-///                       apply left to right)
+///                       apply left to right; a name LLVM's x86 target does
+///                       not know is an error)
 ///   `cuda:sm_XY`        a CUDA GPU (getCUDATarget)
 ///   `#sched.target<...>` an explicit attribute.
 /// Reports a diagnostic at `loc` and fails on anything else.

@@ -4,6 +4,8 @@
 
 // RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx512:+ 2>&1 | FileCheck %s --check-prefix=FEATURE
 // RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx2:l2=big 2>&1 | FileCheck %s --check-prefix=CACHE
+// RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx2:+nonsense 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: error: invalid cpu target 'cpu:avx2:+nonsense': unknown x86 feature 'nonsense'
 // RUN: not tuner-opt %s --sched-apply-default="target=cpu:avx2 sketches=cpu.elementwise,gpu.nope" 2>&1 | FileCheck %s --check-prefix=SKETCH
 // SKETCH: error: sched-apply-default: unknown sketch 'gpu.nope'
 // TARGET: error: unknown target 'tpu': expected 'host', 'cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>][:l3=<bytes>][:+feature|-feature]', 'cuda:sm_XY' or a #sched.target attribute
