@@ -17,7 +17,11 @@
 // the many overlapping windows of a convolution hit): unlike
 // gpu.contraction there is no shared-memory stage. The fill and the
 // elementwise consumers are fused into the block tiles and distributed over
-// the same threads.
+// the same threads; at a batch above 1 the consumers run as a kernel of
+// their own (E, buildConsumerKernel: fused, their tiles wrote the block's
+// slice of the output the convolution's fill started from while its
+// result was read, and bufferization copied the tile inside the kernel, a
+// per-thread device malloc; test/Integration/GPU/conv-epilogue-malloc.test).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,13 +90,20 @@ public:
     threads[loops.ow] = "#gpu.thread<y>";
     threads[loops.c] = "#gpu.thread<x>";
 
-    // S0: block tiles with the group fused in.
+    // S0: block tiles with the group fused in; batched, without its
+    // consumers, which get a kernel of their own (E).
     SmallVector<Size> outer(numLoops, Size::of(0));
     outer[loops.n] = Size::of(batched ? 1 : 0);
     outer[loops.oh] = bh;
     outer[loops.ow] = bw;
     outer[loops.c] = bc;
-    TiledGroup tiled = tileAndFuseGroup(b, group, outer, blocks);
+    FusedGroup fused = group;
+    SmallVector<Handle> apart;
+    if (batched && !group.consumers.empty()) {
+      apart = getGroupHandles(b, group).consumers;
+      fused.consumers.clear();
+    }
+    TiledGroup tiled = tileAndFuseGroup(b, fused, outer, blocks);
 
     // S1: one output row per thread along z.
     SmallVector<Size> perThread(numLoops, Size::of(0));
@@ -134,6 +145,9 @@ public:
     }
     b.applyPatterns(tiled.forall, {"canonicalization"});
     b.applyCSE(tiled.forall);
+    // E: a batched convolution's consumers, one thread per output element.
+    if (!apart.empty())
+      buildConsumerKernel(b, std::move(apart), anchor, blocks);
     return b.finish();
   }
 
@@ -219,16 +233,6 @@ instantiateGPUConvolution(const Sketch &sketch, const FusedGroup &group,
   if (failed(problem))
     return nullptr;
   const ConvolutionProblem &p = *problem;
-  // Batched, the fused consumers' tiles write the block's slice of the
-  // output that the convolution's fill started from while its result is
-  // read: bufferization copies the tile inside the kernel, which NVVM
-  // makes a per-thread device malloc (test/Integration/GPU/
-  // conv-epilogue-malloc.test). gpu.fallback schedules such groups safely.
-  if (p.loops.extents[p.loops.n] > 1 && !group.consumers.empty()) {
-    whyNot = "a batched convolution with fused elementwise consumers would "
-             "copy its tile inside the kernel (a device malloc)";
-    return nullptr;
-  }
   int64_t oh = p.oh, ow = p.ow, ch = p.ch, kw = p.kw;
   SmallVector<Knob> knobs;
   knobs.push_back(p.makeTileKnob("bh", getDivisorsIn(oh, 1, 16),

@@ -94,7 +94,7 @@ public:
     distributeElementwise(b, reduction, anchor, numThreads, threads,
                           /*vectorize=*/false);
     if (!handles.consumers.empty())
-      buildConsumerKernel(b, handles.consumers, blocks);
+      buildConsumerKernel(b, handles.consumers, anchor, blocks);
     return b.finish();
   }
 
@@ -160,45 +160,11 @@ private:
     return blocks;
   }
 
-  /// E: the consumers (in chain order, consumed) as a kernel of their own,
-  /// one thread per row result.
-  void buildConsumerKernel(ScriptBuilder &b, SmallVector<Handle> consumers,
-                           ArrayRef<std::string> blocks) const {
-    linalg::LinalgOp anchor = group.anchor;
-    unsigned numLoops = anchor.getNumLoops();
-    unsigned rowLoop = numLoops - 2;
-    int64_t tile = getDivisorsIn(extents[rowLoop], 1, kConsumerThreads).back();
-    SmallVector<Size> tiles(numLoops, Size::of(1));
-    tiles[rowLoop] = Size::of(tile);
-    tiles[numLoops - 1] = Size::of(0);
-    TiledGroup epilogue;
-    SmallVector<std::string> resultBlocks;
-    for (unsigned pos : getResultLoopPositions(anchor))
-      resultBlocks.push_back(blocks[pos]);
-    SmallVector<Size> resultTiles = projectToResultLoops(anchor, tiles);
-    std::tie(consumers.back(), epilogue.forall) =
-        b.tileUsingForall(consumers.back(), resultTiles,
-                          getMappingText(resultTiles, resultBlocks));
-    for (size_t i = consumers.size() - 1; i-- > 0;)
-      std::tie(consumers[i], epilogue.forall) =
-          b.fuseIntoContainingOp(consumers[i], epilogue.forall);
-    epilogue.consumers = std::move(consumers);
-    SmallVector<Size> numThreads(numLoops, Size::of(0));
-    SmallVector<std::string> threads(numLoops);
-    numThreads[rowLoop] = Size::of(tile);
-    threads[rowLoop] = "#gpu.thread<x>";
-    distributeElementwise(b, epilogue, anchor, numThreads, threads,
-                          /*vectorize=*/false);
-  }
-
   /// The shortest row gpu.reduction is the default for.
   static constexpr int64_t kPreferredRow = 128;
   /// Contractions with at least this many rows of A (the parallel loops
   /// before the row loop) keep the contraction sketches' default.
   static constexpr int64_t kMaxMatvecRows = 8;
-
-  /// Threads per block of the consumer kernel (at most).
-  static constexpr int64_t kConsumerThreads = 256;
 
   SmallVector<int64_t> extents;
 };

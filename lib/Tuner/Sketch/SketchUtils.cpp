@@ -339,6 +339,38 @@ void mlir::tuner::detail::distributeElementwise(
   }
 }
 
+void mlir::tuner::detail::buildConsumerKernel(ScriptBuilder &b,
+                                              SmallVector<Handle> consumers,
+                                              linalg::LinalgOp anchor,
+                                              ArrayRef<std::string> blocks) {
+  constexpr int64_t kMaxThreads = 256;
+  SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
+  SmallVector<unsigned> resultLoops = getResultLoopPositions(anchor);
+  unsigned inner = resultLoops.back();
+  int64_t tile = getDivisorsIn(extents[inner], 1, kMaxThreads).back();
+  SmallVector<Size> tiles(extents.size(), Size::of(0));
+  for (unsigned loop : resultLoops)
+    tiles[loop] = Size::of(1);
+  tiles[inner] = Size::of(tile);
+  SmallVector<std::string> resultBlocks;
+  for (unsigned loop : resultLoops)
+    resultBlocks.push_back(blocks[loop]);
+  SmallVector<Size> resultTiles = projectToResultLoops(anchor, tiles);
+  TiledGroup epilogue;
+  std::tie(consumers.back(), epilogue.forall) = b.tileUsingForall(
+      consumers.back(), resultTiles, getMappingText(resultTiles, resultBlocks));
+  for (size_t i = consumers.size() - 1; i-- > 0;)
+    std::tie(consumers[i], epilogue.forall) =
+        b.fuseIntoContainingOp(consumers[i], epilogue.forall);
+  epilogue.consumers = std::move(consumers);
+  SmallVector<Size> numThreads(extents.size(), Size::of(0));
+  SmallVector<std::string> threads(extents.size());
+  numThreads[inner] = Size::of(tile);
+  threads[inner] = "#gpu.thread<x>";
+  distributeElementwise(b, epilogue, anchor, numThreads, threads,
+                        /*vectorize=*/false);
+}
+
 FailureOr<ConvLoops>
 mlir::tuner::detail::analyzeConvolution(const FusedGroup &group,
                                         std::string &whyNot) {

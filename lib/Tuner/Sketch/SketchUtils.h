@@ -89,6 +89,15 @@ void stageInWorkgroupMemory(ScriptBuilder &b, ArrayRef<Handle> pads,
 void distributeElementwise(ScriptBuilder &b, TiledGroup &tiled,
                            linalg::LinalgOp anchor, ArrayRef<Size> numThreads,
                            ArrayRef<std::string> threadMapping, bool vectorize);
+/// GPU: the elementwise consumers of `anchor` (`consumers`, handles in chain
+/// order, consumed) as a kernel of their own, after the anchor's: blocks of
+/// up to 256 results along the innermost result loop (one thread each), the
+/// other result loops one per block, mapped as `blocks` says per anchor
+/// loop. The anchor's result is then a buffer of the function, not a
+/// per-block temporary (which bufferization would allocate inside the
+/// anchor's kernel: a device malloc).
+void buildConsumerKernel(ScriptBuilder &b, SmallVector<Handle> consumers,
+                         linalg::LinalgOp anchor, ArrayRef<std::string> blocks);
 /// The text of a zero attribute of `type` ("0.0 : f32", "0 : i32").
 std::string getZeroAttrText(Type type);
 /// structured.pad's padding values for `op`: a zero of each operand's
