@@ -124,10 +124,14 @@ static void rewrite(RewriterBase &rewriter, linalg::GenericOp op,
   });
 }
 
-LogicalResult mlir::tuner::transposeContractionB(Operation *root) {
+/// Rewrites every linalg op `match` accepts (named ops generalized first)
+/// so that it reads the matched operand transposed.
+static LogicalResult transposeMatches(
+    Operation *root,
+    function_ref<std::optional<TransposedB>(linalg::LinalgOp)> match) {
   SmallVector<linalg::LinalgOp> candidates;
   root->walk([&](linalg::LinalgOp op) {
-    if (matchTransposedB(op))
+    if (match(op))
       candidates.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -140,10 +144,14 @@ LogicalResult mlir::tuner::transposeContractionB(Operation *root) {
         continue;
       generic = *g;
     }
-    if (std::optional<TransposedB> match = matchTransposedB(generic))
-      rewrite(rewriter, generic, *match);
+    if (std::optional<TransposedB> m = match(generic))
+      rewrite(rewriter, generic, *m);
   }
   return success();
+}
+
+LogicalResult mlir::tuner::transposeContractionB(Operation *root) {
+  return transposeMatches(root, matchTransposedB);
 }
 
 //===----------------------------------------------------------------------===//
@@ -197,25 +205,7 @@ static std::optional<TransposedB> matchMatvecB(linalg::LinalgOp op) {
 }
 
 LogicalResult mlir::tuner::transposeMatvecB(Operation *root) {
-  SmallVector<linalg::LinalgOp> candidates;
-  root->walk([&](linalg::LinalgOp op) {
-    if (matchMatvecB(op))
-      candidates.push_back(op);
-  });
-  IRRewriter rewriter(root->getContext());
-  for (linalg::LinalgOp op : candidates) {
-    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-    if (!generic) {
-      rewriter.setInsertionPoint(op);
-      FailureOr<linalg::GenericOp> g = linalg::generalizeNamedOp(rewriter, op);
-      if (failed(g))
-        continue;
-      generic = *g;
-    }
-    if (std::optional<TransposedB> match = matchMatvecB(generic))
-      rewrite(rewriter, generic, *match);
-  }
-  return success();
+  return transposeMatches(root, matchMatvecB);
 }
 
 namespace {

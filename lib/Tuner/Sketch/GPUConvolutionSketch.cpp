@@ -97,13 +97,10 @@ public:
     outer[loops.oh] = bh;
     outer[loops.ow] = bw;
     outer[loops.c] = bc;
-    FusedGroup fused = group;
     SmallVector<Handle> apart;
-    if (batched && !group.consumers.empty()) {
-      apart = getGroupHandles(b, group).consumers;
-      fused.consumers.clear();
-    }
-    TiledGroup tiled = tileAndFuseGroup(b, fused, outer, blocks);
+    TiledGroup tiled =
+        batched ? tileAndFuseApartFromConsumers(b, group, outer, blocks, apart)
+                : tileAndFuseGroup(b, group, outer, blocks);
 
     // S1: one output row per thread along z.
     SmallVector<Size> perThread(numLoops, Size::of(0));

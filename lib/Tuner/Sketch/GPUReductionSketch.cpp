@@ -71,17 +71,10 @@ public:
     SmallVector<Size> tiles(numLoops, Size::of(1));
     tiles[rowLoop] = rows;
     tiles[numLoops - 1] = Size::of(0);
-    TiledGroup handles = getGroupHandles(b, group);
-    // S0: the reduction and its fill on blocks.
-    TiledGroup reduction;
-    std::tie(reduction.anchor, reduction.forall) =
-        b.tileUsingForall(handles.anchor, tiles, getMappingText(tiles, blocks));
-    for (Handle producer : handles.producers) {
-      auto [fused, containing] =
-          b.fuseIntoContainingOp(producer, reduction.forall);
-      reduction.producers.push_back(fused);
-      reduction.forall = containing;
-    }
+    // S0: the reduction and its fill on blocks; the consumers apart (E).
+    SmallVector<Handle> consumers;
+    TiledGroup reduction =
+        tileAndFuseApartFromConsumers(b, group, tiles, blocks, consumers);
     b.annotate(reduction.anchor, kRowReductionWarpsAttrName,
                b.knob(getKnob("warps")));
     b.annotate(reduction.anchor, kRowReductionVectorAttrName,
@@ -93,8 +86,8 @@ public:
     threads[rowLoop] = "#gpu.thread<y>";
     distributeElementwise(b, reduction, anchor, numThreads, threads,
                           /*vectorize=*/false);
-    if (!handles.consumers.empty())
-      buildConsumerKernel(b, handles.consumers, anchor, blocks);
+    if (!consumers.empty())
+      buildConsumerKernel(b, std::move(consumers), anchor, blocks);
     return b.finish();
   }
 

@@ -119,6 +119,18 @@ mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
   return tiled;
 }
 
+TiledGroup mlir::tuner::detail::tileAndFuseApartFromConsumers(
+    ScriptBuilder &b, const FusedGroup &group, ArrayRef<Size> outerSizes,
+    ArrayRef<std::string> loopMapping, SmallVector<Handle> &consumers) {
+  FusedGroup alone = group;
+  consumers.clear();
+  if (!group.consumers.empty()) {
+    consumers = getGroupHandles(b, group).consumers;
+    alone.consumers.clear();
+  }
+  return tileAndFuseGroup(b, alone, outerSizes, loopMapping);
+}
+
 void mlir::tuner::detail::vectorizeElementwise(ScriptBuilder &b,
                                                TiledGroup &tiled,
                                                const FusedGroup &group,

@@ -40,6 +40,13 @@ SmallVector<Size> projectToResultLoops(linalg::LinalgOp anchor,
 TiledGroup tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
                             ArrayRef<Size> outerSizes,
                             ArrayRef<std::string> loopMapping = {});
+/// tileAndFuseGroup without the group's consumers, whose handles (chain
+/// order) it sets in `consumers`, for buildConsumerKernel.
+TiledGroup tileAndFuseApartFromConsumers(ScriptBuilder &b,
+                                         const FusedGroup &group,
+                                         ArrayRef<Size> outerSizes,
+                                         ArrayRef<std::string> loopMapping,
+                                         SmallVector<Handle> &consumers);
 /// The positions of the anchor loops indexing its first result, in result
 /// dimension order (how sizes per anchor loop project onto its consumers).
 SmallVector<unsigned> getResultLoopPositions(linalg::LinalgOp anchor);
