@@ -19,7 +19,8 @@ void registerSchedDialect(DialectRegistry &registry);
 /// Registers the `transform.sched.*` ops (a transform dialect extension).
 void registerSchedTransformOps(DialectRegistry &registry);
 
-/// Registers the sched dialect passes (sched-extract-tasks, ...).
+/// Registers the sched-* passes: the dialect's own (sched-strip) and the
+/// tuner-backed ones (sched-extract-tasks, sched-materialize, ...).
 void registerSchedPasses();
 
 /// Registers the tuner passes and pipelines (tuner-lower-cpu,

@@ -11,6 +11,7 @@
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Tuner/Driver/Passes.h"
+#include "Tuner/Tuner/Passes/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -20,7 +21,10 @@ void tuner::registerSchedDialect(DialectRegistry &registry) {
   registry.insert<sched::SchedDialect>();
 }
 
-void tuner::registerSchedPasses() { sched::registerSchedPasses(); }
+void tuner::registerSchedPasses() {
+  sched::registerSchedPasses();
+  tuner::registerTunerSchedPasses();
+}
 
 void tuner::registerSchedTransformOps(DialectRegistry &registry) {
   sched::registerTransformDialectExtension(registry);

@@ -13,11 +13,11 @@
 #include "ModuleRunner.h"
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Runtime/CUDARuntime.h"
 #include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Transforms/Prepare.h"
+#include "Tuner/Tuner/Passes/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -93,7 +93,7 @@ static LogicalResult prepareModuleForGPU(ModuleOp module,
   if (failed(getKernelSignature(*func, error)))
     return failure();
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
-  pm.addPass(sched::createSchedMaterialize());
+  pm.addPass(tuner::createSchedMaterialize());
   LowerGPUOptions options;
   sched::TargetAttr target = sched::getTarget(module);
   options.chip =

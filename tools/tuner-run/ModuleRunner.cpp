@@ -4,9 +4,9 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Transforms/Prepare.h"
+#include "Tuner/Tuner/Passes/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/PassManager.h"
@@ -59,7 +59,7 @@ LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
   if (failed(getKernelSignature(*func, error)))
     return failure();
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
-  pm.addPass(sched::createSchedMaterialize());
+  pm.addPass(tuner::createSchedMaterialize());
   LowerCPUOptions options;
   options.parallel = parallel;
   options.outParams = true;

@@ -22,11 +22,11 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Tuner/Measure/CPUExecutor.h"
+#include "Tuner/Tuner/Passes/Passes.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
@@ -668,9 +668,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Scheduled with the defaults; the prepared, unscheduled program is the
   // reference of the run below.
   PassManager schedule(&ctx);
-  sched::SchedApplyDefaultOptions defaults;
+  tuner::SchedApplyDefaultOptions defaults;
   defaults.target = target;
-  schedule.addPass(sched::createSchedApplyDefault(defaults));
+  schedule.addPass(tuner::createSchedApplyDefault(defaults));
   if (failed(schedule.run(*module))) {
     if (verbose)
       llvm::errs() << "result: error\n";
@@ -693,7 +693,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     op->removeAttr(sched::SchedDialect::kConfigAttrName);
   });
   PassManager pm(&ctx);
-  pm.addPass(sched::createSchedMaterialize());
+  pm.addPass(tuner::createSchedMaterialize());
   tuner::LowerCPUOptions lower;
   lower.outParams = true;
   tuner::buildLowerCPUPipeline(pm, lower);

@@ -1,6 +1,8 @@
 //===- Passes.h - sched dialect passes --------------------------*- C++ -*-===//
 //
-// Declarations and registration of the passes in Passes.td.
+// Declarations and registration of the passes in Passes.td: the sched
+// dialect's own passes (the tuner-backed sched-* passes are declared in
+// Tuner/Tuner/Passes/Passes.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,12 +10,6 @@
 #define TUNER_DIALECT_SCHED_TRANSFORMS_PASSES_H
 
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Transform/IR/TransformDialect.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Tuner/Passes/Passes.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
 #include "Tuner/Tuner/Target/Target.h"
@@ -13,10 +13,10 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
-namespace mlir::sched {
+namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDAPPLYDEFAULT
-#include "Tuner/Dialect/Sched/Transforms/Passes.h.inc"
-} // namespace mlir::sched
+#include "Tuner/Tuner/Passes/Passes.h.inc"
+} // namespace mlir::tuner
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -60,7 +60,7 @@ const SketchInstance *pickApplicable(ArrayRef<const SketchInstance *> ordered,
 }
 
 struct SchedApplyDefaultPass
-    : public sched::impl::SchedApplyDefaultBase<SchedApplyDefaultPass> {
+    : public tuner::impl::SchedApplyDefaultBase<SchedApplyDefaultPass> {
   using SchedApplyDefaultBase::SchedApplyDefaultBase;
 
   void runOnOperation() override {

@@ -5,22 +5,22 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
-#include "Tuner/Support/PassOptionErrors.h"
-#include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Transfer/ApplyBest.h"
+#include "Tuner/Support/PassOptionErrors.h"
+#include "Tuner/Tuner/Passes/Passes.h"
+#include "Tuner/Tuner/Target/Target.h"
 
-namespace mlir::sched {
+namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDAPPLYBEST
-#include "Tuner/Dialect/Sched/Transforms/Passes.h.inc"
-} // namespace mlir::sched
+#include "Tuner/Tuner/Passes/Passes.h.inc"
+} // namespace mlir::tuner
 
 using namespace mlir;
 
 namespace {
 struct SchedApplyBestPass
     : public tuner::DeferredOptionErrors<
-          sched::impl::SchedApplyBestBase<SchedApplyBestPass>> {
+          tuner::impl::SchedApplyBestBase<SchedApplyBestPass>> {
   using DeferredOptionErrors::DeferredOptionErrors;
 
   void runOnOperation() override {

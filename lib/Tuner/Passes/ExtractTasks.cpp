@@ -6,24 +6,24 @@
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Tuner/Passes/Passes.h"
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/ToolOutputFile.h"
 
-namespace mlir::sched {
+namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDEXTRACTTASKS
-#include "Tuner/Dialect/Sched/Transforms/Passes.h.inc"
-} // namespace mlir::sched
+#include "Tuner/Tuner/Passes/Passes.h.inc"
+} // namespace mlir::tuner
 
 using namespace mlir;
 using namespace mlir::sched;
 
 namespace {
 struct SchedExtractTasksPass
-    : public sched::impl::SchedExtractTasksBase<SchedExtractTasksPass> {
+    : public tuner::impl::SchedExtractTasksBase<SchedExtractTasksPass> {
   using SchedExtractTasksBase::SchedExtractTasksBase;
 
   void runOnOperation() override {
@@ -61,9 +61,8 @@ struct SchedExtractTasksPass
     file->os() << llvm::formatv("{0:2}", tuner::tasksToJSON(tasks)) << "\n";
     file->os().flush();
     if (file->os().has_error()) {
-      emitError(module.getLoc())
-          << "cannot write task list '" << taskList
-          << "': " << file->os().error().message();
+      emitError(module.getLoc()) << "cannot write task list '" << taskList
+                                 << "': " << file->os().error().message();
       file->os().clear_error();
       return signalPassFailure();
     }

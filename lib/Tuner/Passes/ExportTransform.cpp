@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Tuner/Passes/Passes.h"
 #include "Tuner/Tuner/Sketch/Export.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Target/Target.h"
@@ -14,10 +14,10 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/ToolOutputFile.h"
 
-namespace mlir::sched {
+namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDEXPORTTRANSFORM
-#include "Tuner/Dialect/Sched/Transforms/Passes.h.inc"
-} // namespace mlir::sched
+#include "Tuner/Tuner/Passes/Passes.h.inc"
+} // namespace mlir::tuner
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -25,7 +25,7 @@ using namespace mlir::tuner;
 
 namespace {
 struct SchedExportTransformPass
-    : public sched::impl::SchedExportTransformBase<SchedExportTransformPass> {
+    : public tuner::impl::SchedExportTransformBase<SchedExportTransformPass> {
   using SchedExportTransformBase::SchedExportTransformBase;
 
   void getDependentDialects(DialectRegistry &registry) const override {

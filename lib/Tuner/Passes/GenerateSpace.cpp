@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Tuner/Passes/Passes.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
 #include "Tuner/Tuner/Target/Target.h"
@@ -16,10 +16,10 @@
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/IR/Builders.h"
 
-namespace mlir::sched {
+namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDGENERATESPACE
-#include "Tuner/Dialect/Sched/Transforms/Passes.h.inc"
-} // namespace mlir::sched
+#include "Tuner/Tuner/Passes/Passes.h.inc"
+} // namespace mlir::tuner
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -27,7 +27,7 @@ using namespace mlir::tuner;
 
 namespace {
 struct SchedGenerateSpacePass
-    : public sched::impl::SchedGenerateSpaceBase<SchedGenerateSpacePass> {
+    : public tuner::impl::SchedGenerateSpaceBase<SchedGenerateSpacePass> {
   using SchedGenerateSpaceBase::SchedGenerateSpaceBase;
 
   void getDependentDialects(DialectRegistry &registry) const override {
@@ -56,8 +56,8 @@ struct SchedGenerateSpacePass
       std::string whyNot;
       auto instances = instantiateSketches(group, *target, &whyNot);
       if (instances.empty()) {
-        group.anchor->emitWarning()
-            << "no sketch applies to this op:\n" << whyNot;
+        group.anchor->emitWarning() << "no sketch applies to this op:\n"
+                                    << whyNot;
         continue;
       }
       for (const auto &instance : instances) {

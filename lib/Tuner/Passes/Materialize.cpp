@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
-#include "Tuner/Dialect/Sched/Transforms/Passes.h"
-#include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
+#include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
+#include "Tuner/Transforms/KernelSignature.h"
+#include "Tuner/Tuner/Passes/Passes.h"
 #include "Tuner/Tuner/Target/Target.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -21,10 +21,10 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
-namespace mlir::sched {
+namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDMATERIALIZE
-#include "Tuner/Dialect/Sched/Transforms/Passes.h.inc"
-} // namespace mlir::sched
+#include "Tuner/Tuner/Passes/Passes.h.inc"
+} // namespace mlir::tuner
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -49,7 +49,7 @@ static void reportUnvectorizedOps(ModuleOp module) {
 
 namespace {
 struct SchedMaterializePass
-    : public sched::impl::SchedMaterializeBase<SchedMaterializePass> {
+    : public tuner::impl::SchedMaterializeBase<SchedMaterializePass> {
   using SchedMaterializeBase::SchedMaterializeBase;
 
   void getDependentDialects(DialectRegistry &registry) const override {
