@@ -133,6 +133,9 @@ def diagram(layers, exceptions):
         out.extend(" " * (width + 3) + note for note in layer.notes)
     out.append("```")
     out.append("")
+    if not exceptions:
+        out.append(f"No known exceptions (`{TABLE}` would list them).")
+        return "\n".join(out) + "\n"
     out.append(f"Known exceptions ({len(exceptions)}, listed in "
                f"`{TABLE}` with their reasons):")
     out.append("")

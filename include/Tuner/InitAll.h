@@ -27,6 +27,12 @@ void registerSchedPasses();
 /// tuner-fold-constants, ...).
 void registerTunerPasses();
 
+/// Registers the jobs the tool does as a worker process of tuner-tune
+/// (`--tuner-worker=builder`) besides building: the cost model's features.
+/// registerTunerPasses() calls it; a tool that may serve as tuner-tune's
+/// worker executable without registering the passes calls it itself.
+void registerWorkerJobs();
+
 /// Registers all dialects, dialect extensions and interfaces of mlir-tuner.
 void registerAllDialects(DialectRegistry &registry);
 

@@ -10,6 +10,7 @@
 #include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
 #include "Tuner/Transforms/Passes.h"
+#include "Tuner/Tuner/Driver/Featurizer.h"
 #include "Tuner/Tuner/Driver/Passes.h"
 #include "Tuner/Tuner/Passes/Passes.h"
 
@@ -38,7 +39,11 @@ void tuner::registerAllDialects(DialectRegistry &registry) {
 void tuner::registerTunerPasses() {
   tuner::registerTunerTransformsPasses();
   tuner::registerTunerDriverPasses();
+  // tuner-tune starts this tool as its worker processes.
+  registerWorkerJobs();
 }
+
+void tuner::registerWorkerJobs() { tuner::registerTunerWorkerJobs(); }
 
 void tuner::registerAllPasses() {
   registerSchedPasses();

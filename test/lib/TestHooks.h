@@ -16,9 +16,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
+
 namespace mlir {
 class DialectRegistry;
 namespace tuner {
+class Featurizer;
 class SearchSpace;
 class SketchInstance;
 struct Candidate;
@@ -34,8 +37,11 @@ void registerTestHooks(DialectRegistry &registry);
 void registerTestTransformOps(DialectRegistry &registry);
 /// The test sketches, in the SketchRegistry.
 void registerTestSketches();
-/// The `fake` measurer, in the measurer registry.
+/// The `fake` measurer, in the measurer registry, and its featurizer.
 void registerFakeMeasurer();
+/// The fake measurer's featurizer: the sketch's rank and the knobs' option
+/// indices as features (13), nothing built.
+std::unique_ptr<Featurizer> createFakeFeaturizer();
 
 /// The fake measurer's cost (seconds) of a point of a sketch's space: a
 /// separable bowl over the knobs' option indices with an optimum that

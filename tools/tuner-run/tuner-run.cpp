@@ -149,6 +149,7 @@ int main(int argc, char **argv) {
   registerAllToLLVMIRTranslations(registry);
   tuner::registerAllDialects(registry);
   // tuner-run can serve as the worker executable of tuner-tune too.
+  tuner::registerWorkerJobs();
   if (std::optional<int> exitCode = maybeRunWorker(argc, argv, registry))
     return *exitCode;
 

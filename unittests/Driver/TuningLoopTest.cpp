@@ -12,6 +12,7 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/InitAll.h"
+#include "Tuner/Tuner/Driver/Featurizer.h"
 #include "Tuner/Tuner/Driver/TuningDriver.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
 
@@ -193,12 +194,6 @@ public:
         },
         warn);
   }
-  std::vector<FeatureVector> featurize(MeasureTask &task,
-                                       ArrayRef<MeasureInput> inputs,
-                                       const MeasureWarnFn &warn) override {
-    return fake->featurize(task, inputs, warn);
-  }
-  unsigned getNumFeatures() const override { return fake->getNumFeatures(); }
 
 private:
   std::unique_ptr<Measurer> fake;
@@ -219,6 +214,8 @@ TEST_F(TuningLoopTest, FinalValidationWritesTheFastestRetimed) {
         std::make_unique<ReversingMeasurer>(std::move(*fake)));
   };
   registerMeasurer(std::move(info));
+  registerFeaturizer("test-reversing",
+                     [](Measurer &) { return test::createFakeFeaturizer(); });
 
   OwningOpRef<ModuleOp> m = parse();
   TuningOptions o = fakeOptions();

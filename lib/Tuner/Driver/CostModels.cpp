@@ -2,7 +2,8 @@
 //
 // Part of the setup: one cost model per family of tasks (`families=`), each
 // loaded from its file when one exists (a warm start), and a scorer per
-// task that featurizes candidates through the measurer. The models are
+// task that featurizes candidates through the run's featurizer
+// (Featurizer.h: features jobs on the measurer's builders). The models are
 // trained by the cost-model trainer callback (Callbacks/CostModelTrainer.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -83,7 +84,7 @@ public:
     if (f->file.empty() || !llvm::sys::fs::exists(f->file))
       return f;
     error.clear();
-    unsigned numFeatures = state.measurer->getNumFeatures();
+    unsigned numFeatures = state.featurizer->getNumFeatures();
     if (succeeded(f->model->load(f->file, error)) &&
         f->model->getNumFeatures() == numFeatures) {
       f->warm = true;
@@ -134,14 +135,14 @@ LogicalResult mlir::tuner::detail::createCostModels(TuningState &state) {
     }
     t->family = family;
     TaskState *raw = t.get();
-    Measurer *measurer = state.measurer.get();
+    Featurizer *featurizer = state.featurizer.get();
     t->scorer = std::make_unique<TaskScorer>(
         *t->space, *family->model,
-        [raw, measurer, ctx, loc](ArrayRef<Candidate> candidates) {
+        [raw, featurizer, ctx, loc](ArrayRef<Candidate> candidates) {
           std::vector<MeasureInput> inputs;
           for (const Candidate &c : candidates)
             inputs.push_back({raw->space->toConfig(ctx, c)});
-          return measurer->featurize(
+          return featurizer->featurize(
               raw->measureTask, inputs,
               [&](StringRef message) { emitWarning(loc) << message; });
         });

@@ -337,6 +337,12 @@ LogicalResult createMeasurer(TuningState &state) {
   if (failed(created))
     return emitError(state.loc) << "tuner-tune: " << error;
   state.measurer = std::move(*created);
+  // With workers=mpi, rank 0's own builders featurize (real features, even
+  // when the ranks simulate measurements).
+  state.featurizer =
+      createFeaturizer(m.workers == WorkersMode::Local ? StringRef(m.measurer)
+                                                       : StringRef("real"),
+                       *state.measurer);
   return success();
 }
 

@@ -9,7 +9,6 @@
 
 #include "LocalMeasurer.h"
 
-#include "Tuner/Tuner/CostModel/Features.h"
 #include "Tuner/Tuner/Measure/WorkDirectory.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -18,7 +17,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
 #include <sched.h>
 #include <thread>
@@ -109,10 +107,6 @@ LocalMeasurer::~LocalMeasurer() {
   pool.reset();
   keepWorkDirectoryOnInterrupt(workDir);
   llvm::sys::fs::remove_directories(workDir);
-}
-
-unsigned LocalMeasurer::getNumFeatures() const {
-  return tuner::getNumFeatures();
 }
 
 std::string LocalMeasurer::path(StringRef name) const {
@@ -330,62 +324,61 @@ void LocalMeasurer::retime(MeasureTask &task, ArrayRef<MeasureInput> inputs,
 }
 
 //===----------------------------------------------------------------------===//
-// Features
+// Jobs of other components on the builders
 //===----------------------------------------------------------------------===//
 
-std::vector<FeatureVector>
-LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
-                         const MeasureWarnFn &warn) {
-  // Chunks over the builders, a few dozen candidates each: a builder that
-  // crashes or hangs on one candidate costs its chunk's features only.
+namespace {
+/// An answer taken as it is (WorkerPool::take reads outcomes through
+/// fromJSON).
+struct AnyAnswer {
+  llvm::json::Value value = nullptr;
+};
+[[maybe_unused]] bool fromJSON(const llvm::json::Value &v, AnyAnswer &a) {
+  a.value = v;
+  return true;
+}
+} // namespace
+
+std::vector<BuilderJobResult>
+LocalMeasurer::runOnBuilders(StringRef kind, ArrayRef<llvm::json::Value> jobs) {
+  // One job per free builder at a time: a builder that crashes or hangs on
+  // a job costs that job only (and is started again for the next).
   unsigned numBuilders = pool->getNumBuilders();
-  std::vector<FeatureVector> result(inputs.size());
-  size_t perChunk = std::clamp<size_t>(
-      (inputs.size() + numBuilders - 1) / numBuilders, 1, 32);
-  std::deque<std::pair<size_t, size_t>> chunks; // [begin, end)
-  for (size_t b = 0; b < inputs.size(); b += perChunk)
-    chunks.push_back({b, std::min(inputs.size(), b + perChunk)});
-  struct Job {
-    size_t begin, end;
+  std::vector<BuilderJobResult> results(jobs.size());
+  struct Running {
+    size_t job;
     Clock::time_point start;
     int64_t id;
   };
-  std::vector<std::optional<Job>> jobs(numBuilders);
-  unsigned lost = 0;
-  std::string lostWhy;
-  auto fail = [&](unsigned b, StringRef why) {
-    lost += jobs[b]->end - jobs[b]->begin;
-    lostWhy = why.str();
-    jobs[b].reset();
+  std::vector<std::optional<Running>> running(numBuilders);
+  size_t next = 0;
+  auto lose = [&](unsigned b, std::string why) {
+    results[running[b]->job].why = std::move(why);
+    running[b].reset();
     pool->reset(WorkerSlot::builder(b));
   };
-  while (!chunks.empty() || llvm::any_of(jobs, [](auto &j) { return j; })) {
-    for (unsigned b = 0; b < numBuilders && !chunks.empty(); ++b) {
-      if (jobs[b])
+  while (next < jobs.size() ||
+         llvm::any_of(running, [](auto &r) { return r; })) {
+    for (unsigned b = 0; b < numBuilders && next < jobs.size(); ++b) {
+      if (running[b])
         continue;
-      auto [begin, end] = chunks.front();
-      chunks.pop_front();
-      FeatureRequest request{task.module, task.target, {}};
-      for (size_t i = begin; i < end; ++i)
-        llvm::raw_string_ostream(request.configs.emplace_back())
-            << inputs[i].config;
       std::string why;
       bool spawnFailed;
-      FailureOr<int64_t> id = pool->start(WorkerSlot::builder(b), "features",
-                                          request, why, spawnFailed);
-      jobs[b] = Job{begin, end, Clock::now(), succeeded(id) ? *id : -1};
+      FailureOr<int64_t> id = pool->start(WorkerSlot::builder(b), kind,
+                                          jobs[next], why, spawnFailed);
+      running[b] = Running{next++, Clock::now(), succeeded(id) ? *id : -1};
       if (failed(id))
-        fail(b, why);
+        lose(b, why);
     }
     SmallVector<WorkerSlot> slots;
     double wait = 0.5;
     auto now = Clock::now();
     for (unsigned b = 0; b < numBuilders; ++b) {
-      if (!jobs[b] || !pool->find(WorkerSlot::builder(b)))
+      if (!running[b] || !pool->find(WorkerSlot::builder(b)))
         continue;
       slots.push_back(WorkerSlot::builder(b));
       wait = std::min(wait, options.timeoutSeconds -
-                                secondsBetween(jobs[b]->start, now));
+                                secondsBetween(running[b]->start, now));
     }
     if (slots.empty())
       continue;
@@ -394,36 +387,26 @@ LocalMeasurer::featurize(MeasureTask &task, ArrayRef<MeasureInput> inputs,
     now = Clock::now();
     for (auto [slot, isAlive] : llvm::zip(slots, alive)) {
       unsigned b = slot.index;
-      if (auto reply = pool->take<FeatureOutcome>(slot, jobs[b]->id)) {
-        Job job = *jobs[b];
-        jobs[b].reset();
-        if (reply->end == CallEnd::Answered &&
-            reply->outcome.features.size() == job.end - job.begin) {
-          for (size_t i = job.begin; i < job.end; ++i)
-            result[i] = std::move(reply->outcome.features[i - job.begin]);
-        } else {
-          lost += job.end - job.begin;
-          lostWhy = "malformed answer from a builder";
-        }
+      if (auto reply = pool->take<AnyAnswer>(slot, running[b]->id)) {
+        if (reply->end == CallEnd::Answered)
+          results[running[b]->job].answer = std::move(reply->outcome.value);
+        else
+          results[running[b]->job].why = "a malformed answer from a builder";
+        running[b].reset();
         continue;
       }
-      WorkerProcess *builder = pool->find(slot);
       if (!isAlive)
-        fail(b, "the builder died: " + builder->describeExit());
-      else if (secondsBetween(jobs[b]->start, now) > options.timeoutSeconds) {
-        builder->kill();
-        fail(b, llvm::formatv("featurizing took longer than {0:f1} s",
+        lose(b, "the builder died: " + pool->find(slot)->describeExit());
+      else if (secondsBetween(running[b]->start, now) >
+               options.timeoutSeconds) {
+        pool->find(slot)->kill();
+        lose(b, llvm::formatv("the job took longer than {0:f1} s",
                               options.timeoutSeconds)
                     .str());
       }
     }
   }
-  if (lost)
-    warn(llvm::formatv("{0} candidates of task '{1}' could not be featurized "
-                       "({2}); the cost model ranks them last",
-                       lost, task.name, lostWhy)
-             .str());
-  return result;
+  return results;
 }
 
 FailureOr<std::unique_ptr<Measurer>>

@@ -55,10 +55,9 @@ public:
               const TimingOptions &timing, bool verify,
               const MeasureDoneFn &done, const MeasureWarnFn &warn) override;
 
-  std::vector<FeatureVector> featurize(MeasureTask &task,
-                                       ArrayRef<MeasureInput> inputs,
-                                       const MeasureWarnFn &warn) override;
-  unsigned getNumFeatures() const override;
+  std::vector<BuilderJobResult>
+  runOnBuilders(StringRef kind, ArrayRef<llvm::json::Value> jobs) override;
+  unsigned getNumBuilders() const override { return pool->getNumBuilders(); }
 
 private:
   friend class MeasureLoop;

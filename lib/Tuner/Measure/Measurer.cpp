@@ -17,6 +17,14 @@ using namespace mlir::tuner;
 
 Measurer::~Measurer() = default;
 
+std::vector<BuilderJobResult>
+Measurer::runOnBuilders(StringRef kind, ArrayRef<llvm::json::Value> jobs) {
+  std::vector<BuilderJobResult> results(jobs.size());
+  for (BuilderJobResult &r : results)
+    r.why = "this measurer has no builder processes";
+  return results;
+}
+
 namespace {
 struct MeasurerRegistry {
   std::mutex mutex;

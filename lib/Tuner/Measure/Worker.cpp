@@ -2,11 +2,11 @@
 
 #include "Tuner/Tuner/Measure/Worker.h"
 
+#include "Tuner/Tuner/Measure/Jobs.h"
 #include "Tuner/Tuner/Measure/Timing.h"
 
-#include "Tuner/Tuner/Measure/Jobs.h"
-
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -47,6 +47,18 @@ llvm::json::Value mlir::tuner::makeJobLine(int64_t id, StringRef kind,
 llvm::json::Value mlir::tuner::makeAnswerLine(int64_t id,
                                               llvm::json::Value result) {
   return llvm::json::Object{{"id", id}, {"result", std::move(result)}};
+}
+
+namespace {
+/// The builder job kinds registered by components above the measurer.
+llvm::StringMap<WorkerJobHandler> &getWorkerJobs() {
+  static llvm::StringMap<WorkerJobHandler> jobs;
+  return jobs;
+}
+} // namespace
+
+void mlir::tuner::registerWorkerJob(StringRef kind, WorkerJobHandler handler) {
+  getWorkerJobs().try_emplace(kind, std::move(handler));
 }
 
 int mlir::tuner::runWorkerMain(StringRef kind, const DialectRegistry &registry) {
@@ -93,15 +105,20 @@ int mlir::tuner::runWorkerMain(StringRef kind, const DialectRegistry &registry) 
       reply(llvm::json::Object{{"id", id}, {"protocol_error", line}});
       continue;
     }
-    if (kind == "builder" && obj->getString("kind") == "features") {
-      FeatureRequest request;
-      FeatureOutcome outcome;
-      if (fromJSON(*job, request)) {
-        MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
-        ctx.loadAllAvailableDialects();
-        outcome = featurizeCandidates(ctx, request);
+    // A builder's plain jobs are builds ("build", or no kind); other kinds
+    // are the registered jobs of other components.
+    StringRef jobKind = obj->getString("kind").value_or("");
+    if (kind == "builder" && !jobKind.empty() && jobKind != "build") {
+      auto handler = getWorkerJobs().find(jobKind);
+      if (handler == getWorkerJobs().end()) {
+        reply(llvm::json::Object{
+            {"id", id},
+            {"protocol_error", ("unknown job kind '" + jobKind + "'").str()}});
+        continue;
       }
-      reply(makeAnswerLine(id, toJSON(outcome)));
+      MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+      ctx.loadAllAvailableDialects();
+      reply(makeAnswerLine(id, handler->second(ctx, *job)));
     } else if (kind == "builder") {
       BuildRequest request;
       BuildOutcome outcome;

@@ -18,6 +18,7 @@
 
 #include "TestHooks.h"
 
+#include "Tuner/Tuner/Driver/Featurizer.h"
 #include "Tuner/Tuner/Measure/Measurer.h"
 #include "Tuner/Tuner/Search/SearchSpace.h"
 #include "Tuner/Tuner/Sketch/Materialize.h"
@@ -62,6 +63,74 @@ MeasureError getFaultError(StringRef kind) {
   return MeasureError::None;
 }
 
+/// The sketch spaces of the tasks the fake measurer and featurizer see:
+/// each rebuilt from its task module, to turn a config into a point.
+class FakeSpaces {
+public:
+  /// A config as a point of its sketch's space on the task.
+  struct Point {
+    const SketchInstance *sketch;
+    unsigned rank;
+    KnobChoice choice;
+  };
+  const Point *locate(MeasureTask &task, ConfigAttr config) {
+    TaskSpaces &spaces = getSpaces(task, config.getContext());
+    if (!spaces.group)
+      return nullptr;
+    std::unique_ptr<SketchInstance> &instance =
+        spaces.instances[config.getSketch()];
+    std::string error;
+    if (!instance) {
+      auto made = instantiateSketch(config.getSketch(), *spaces.group,
+                                    spaces.target, error);
+      if (failed(made))
+        return nullptr;
+      instance = std::move(*made);
+    }
+    FailureOr<KnobChoice> choice = instance->fromConfig(config, error);
+    if (failed(choice))
+      return nullptr;
+    unsigned rank = llvm::find(spaces.ranked, config.getSketch().str()) -
+                    spaces.ranked.begin();
+    if (rank == spaces.ranked.size())
+      rank = 0;
+    point = Point{instance.get(), rank, *choice};
+    return &point;
+  }
+
+private:
+  /// A task's anchor and the sketch spaces built on it so far.
+  struct TaskSpaces {
+    OwningOpRef<ModuleOp> module;
+    std::optional<FusedGroup> group;
+    TargetAttr target;
+    SmallVector<std::string> ranked;
+    llvm::StringMap<std::unique_ptr<SketchInstance>> instances;
+  };
+
+  TaskSpaces &getSpaces(MeasureTask &task, MLIRContext *ctx) {
+    std::unique_ptr<TaskSpaces> &spaces = tasks[task.key];
+    if (spaces)
+      return *spaces;
+    spaces = std::make_unique<TaskSpaces>();
+    spaces->module = parseSourceString<ModuleOp>(task.module, ctx);
+    spaces->target =
+        dyn_cast_or_null<TargetAttr>(parseAttribute(task.target, ctx));
+    Operation *anchor =
+        spaces->module ? findTaskAnchor(*spaces->module) : nullptr;
+    if (!anchor || !spaces->target)
+      return *spaces;
+    spaces->group = buildFusedGroup(cast<linalg::LinalgOp>(anchor));
+    for (const auto &instance :
+         instantiateSketches(*spaces->group, spaces->target))
+      spaces->ranked.push_back(instance->getName().str());
+    return *spaces;
+  }
+
+  llvm::StringMap<std::unique_ptr<TaskSpaces>> tasks;
+  Point point;
+};
+
 class FakeMeasurer : public Measurer {
 public:
   void measure(MeasureTask &task, ArrayRef<MeasureInput> inputs,
@@ -94,86 +163,7 @@ public:
     }
   }
 
-  unsigned getNumFeatures() const override { return 13; }
-
-  std::vector<FeatureVector> featurize(MeasureTask &task,
-                                       ArrayRef<MeasureInput> inputs,
-                                       const MeasureWarnFn &warn) override {
-    std::vector<FeatureVector> result;
-    for (const MeasureInput &input : inputs) {
-      FeatureVector f;
-      if (const Point *p = locate(task, input.config)) {
-        f.assign(getNumFeatures(), 0);
-        f[0] = float(p->rank);
-        for (auto [k, index] : llvm::enumerate(p->choice))
-          if (k + 1 < f.size())
-            f[k + 1] = float(index);
-      }
-      result.push_back(std::move(f));
-    }
-    return result;
-  }
-
 private:
-  /// A config as a point of its sketch's space on the task.
-  struct Point {
-    const SketchInstance *sketch;
-    unsigned rank;
-    KnobChoice choice;
-  };
-  /// A task's anchor and the sketch spaces built on it so far.
-  struct TaskSpaces {
-    OwningOpRef<ModuleOp> module;
-    std::optional<FusedGroup> group;
-    TargetAttr target;
-    SmallVector<std::string> ranked;
-    llvm::StringMap<std::unique_ptr<SketchInstance>> instances;
-  };
-
-  const Point *locate(MeasureTask &task, ConfigAttr config) {
-    TaskSpaces &spaces = getSpaces(task, config.getContext());
-    if (!spaces.group)
-      return nullptr;
-    std::unique_ptr<SketchInstance> &instance =
-        spaces.instances[config.getSketch()];
-    std::string error;
-    if (!instance) {
-      auto made = instantiateSketch(config.getSketch(), *spaces.group,
-                                    spaces.target, error);
-      if (failed(made))
-        return nullptr;
-      instance = std::move(*made);
-    }
-    FailureOr<KnobChoice> choice = instance->fromConfig(config, error);
-    if (failed(choice))
-      return nullptr;
-    unsigned rank = llvm::find(spaces.ranked, config.getSketch().str()) -
-                    spaces.ranked.begin();
-    if (rank == spaces.ranked.size())
-      rank = 0;
-    point = Point{instance.get(), rank, *choice};
-    return &point;
-  }
-
-  TaskSpaces &getSpaces(MeasureTask &task, MLIRContext *ctx) {
-    std::unique_ptr<TaskSpaces> &spaces = tasks[task.key];
-    if (spaces)
-      return *spaces;
-    spaces = std::make_unique<TaskSpaces>();
-    spaces->module = parseSourceString<ModuleOp>(task.module, ctx);
-    spaces->target =
-        dyn_cast_or_null<TargetAttr>(parseAttribute(task.target, ctx));
-    Operation *anchor =
-        spaces->module ? findTaskAnchor(*spaces->module) : nullptr;
-    if (!anchor || !spaces->target)
-      return *spaces;
-    spaces->group = buildFusedGroup(cast<linalg::LinalgOp>(anchor));
-    for (const auto &instance :
-         instantiateSketches(*spaces->group, spaces->target))
-      spaces->ranked.push_back(instance->getName().str());
-    return *spaces;
-  }
-
   MeasureOutput evaluate(MeasureTask &task, const MeasureInput &input,
                          unsigned repeats) {
     MeasureOutput out;
@@ -186,7 +176,7 @@ private:
         return out;
       }
     }
-    const Point *p = locate(task, input.config);
+    const FakeSpaces::Point *p = spaces.locate(task, input.config);
     if (!p) {
       out.error = MeasureError::Instantiation;
       out.message = "fake measurer: the config does not fit the task";
@@ -200,12 +190,39 @@ private:
     return out;
   }
 
-  llvm::StringMap<std::unique_ptr<TaskSpaces>> tasks;
-  Point point;
+  FakeSpaces spaces;
   double simulatedSeconds = [] {
     const char *value = std::getenv("TUNER_FAKE_MEASURE_SECONDS");
     return value ? std::atof(value) : 0.0;
   }();
+};
+
+/// The fake measurer's features: the sketch's rank and the knobs' option
+/// indices (nothing is built).
+class FakeFeaturizer : public Featurizer {
+public:
+  unsigned getNumFeatures() const override { return 13; }
+
+  std::vector<FeatureVector> featurize(MeasureTask &task,
+                                       ArrayRef<MeasureInput> inputs,
+                                       const MeasureWarnFn &warn) override {
+    std::vector<FeatureVector> result;
+    for (const MeasureInput &input : inputs) {
+      FeatureVector f;
+      if (const FakeSpaces::Point *p = spaces.locate(task, input.config)) {
+        f.assign(getNumFeatures(), 0);
+        f[0] = float(p->rank);
+        for (auto [k, index] : llvm::enumerate(p->choice))
+          if (k + 1 < f.size())
+            f[k + 1] = float(index);
+      }
+      result.push_back(std::move(f));
+    }
+    return result;
+  }
+
+private:
+  FakeSpaces spaces;
 };
 } // namespace
 
@@ -244,4 +261,10 @@ void mlir::tuner::test::registerFakeMeasurer() {
     return std::unique_ptr<Measurer>(std::make_unique<FakeMeasurer>());
   };
   registerMeasurer(std::move(info));
+  registerFeaturizer("fake",
+                     [](Measurer &) { return test::createFakeFeaturizer(); });
+}
+
+std::unique_ptr<Featurizer> mlir::tuner::test::createFakeFeaturizer() {
+  return std::make_unique<FakeFeaturizer>();
 }

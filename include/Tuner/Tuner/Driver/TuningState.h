@@ -14,6 +14,7 @@
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Database/Database.h"
+#include "Tuner/Tuner/Driver/Featurizer.h"
 #include "Tuner/Tuner/Driver/TuningOptions.h"
 #include "Tuner/Tuner/Driver/TuningReport.h"
 #include "Tuner/Tuner/Measure/Measurer.h"
@@ -108,6 +109,9 @@ struct TuningState {
   std::unique_ptr<Database> database;
   const MeasurerInfo *measurerInfo = nullptr;
   std::unique_ptr<Measurer> measurer;
+  /// The cost model's features of candidates (through the measurer's
+  /// builders unless the measurer brings its own).
+  std::unique_ptr<Featurizer> featurizer;
   /// Cost models, one per family (empty without a cost model).
   std::vector<std::unique_ptr<FamilyModel>> families;
   std::unique_ptr<TaskScheduler> scheduler;

@@ -132,24 +132,6 @@ private:
   llvm::StringMap<std::unique_ptr<TaskData>> tasks;
 };
 
-/// A features job: apply each config to the task module and extract the
-/// cost model's features (builders run these between measurements).
-struct FeatureRequest {
-  std::string module;
-  std::string target;
-  /// Printed #sched.config of each candidate.
-  std::vector<std::string> configs;
-};
-
-struct FeatureOutcome {
-  /// One vector per config; empty where the sketch failed to apply.
-  std::vector<std::vector<float>> features;
-  double seconds = 0;
-};
-
-FeatureOutcome featurizeCandidates(MLIRContext &ctx,
-                                   const FeatureRequest &request);
-
 /// Parses the signature object of BuildOutcome.
 FailureOr<KernelSignature> parseSignature(MLIRContext &ctx,
                                           const llvm::json::Object &signature,
@@ -166,14 +148,10 @@ llvm::json::Value toJSON(const BuildRequest &r);
 llvm::json::Value toJSON(const BuildOutcome &r);
 llvm::json::Value toJSON(const RunRequest &r);
 llvm::json::Value toJSON(const RunOutcome &r);
-llvm::json::Value toJSON(const FeatureRequest &r);
-llvm::json::Value toJSON(const FeatureOutcome &r);
 bool fromJSON(const llvm::json::Value &v, BuildRequest &r);
 bool fromJSON(const llvm::json::Value &v, BuildOutcome &r);
 bool fromJSON(const llvm::json::Value &v, RunRequest &r);
 bool fromJSON(const llvm::json::Value &v, RunOutcome &r);
-bool fromJSON(const llvm::json::Value &v, FeatureRequest &r);
-bool fromJSON(const llvm::json::Value &v, FeatureOutcome &r);
 
 } // namespace mlir::tuner
 

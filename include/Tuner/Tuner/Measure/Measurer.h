@@ -18,9 +18,10 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedAttrs.h"
 #include "Tuner/Runtime/PTXAS.h"
-#include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Measure/MeasureError.h"
 #include "Tuner/Tuner/Measure/Timing.h"
+
+#include "llvm/Support/JSON.h"
 
 #include <chrono>
 #include <functional>
@@ -84,6 +85,14 @@ struct MeasureOutput {
   bool skipped = false;
 };
 
+/// How a job of Measurer::runOnBuilders ended.
+struct BuilderJobResult {
+  /// The worker's answer; none when the job was lost.
+  std::optional<llvm::json::Value> answer;
+  /// Why it was lost.
+  std::string why;
+};
+
 using MeasureDoneFn = std::function<void(size_t, MeasureOutput)>;
 using MeasureWarnFn = std::function<void(StringRef)>;
 
@@ -107,13 +116,17 @@ public:
                       unsigned rounds, const TimingOptions &timing, bool verify,
                       const MeasureDoneFn &done, const MeasureWarnFn &warn) = 0;
 
-  /// The cost model's feature vectors of `inputs` (Features.h), one per
-  /// input; empty where the sketch did not apply or featurizing failed.
-  virtual std::vector<FeatureVector> featurize(MeasureTask &task,
-                                               ArrayRef<MeasureInput> inputs,
-                                               const MeasureWarnFn &warn) = 0;
-  /// Length of the vectors featurize() returns.
-  virtual unsigned getNumFeatures() const = 0;
+  /// Runs `jobs`, each a job of `kind` (a kind registered with
+  /// registerWorkerJob, Worker.h), on the measurer's builder processes, in
+  /// parallel, each within the measurer's time limit. Returns one result
+  /// per job, in order: the handler's answer, or why the job was lost (its
+  /// builder died, hung or could not start). Other components use it to do
+  /// work that may crash or hang (applying a sketch) out of this process,
+  /// between measurements. The default has no builders: every job is lost.
+  virtual std::vector<BuilderJobResult>
+  runOnBuilders(StringRef kind, ArrayRef<llvm::json::Value> jobs);
+  /// The builder processes runOnBuilders() spreads jobs over (0: none).
+  virtual unsigned getNumBuilders() const { return 0; }
 };
 
 /// Settings of a measurer (the `tuner-tune` options that concern it).

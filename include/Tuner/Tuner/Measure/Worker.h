@@ -14,9 +14,11 @@
 #define TUNER_TUNER_MEASURE_WORKER_H
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/JSON.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +36,17 @@ llvm::json::Value makeJobLine(int64_t id, StringRef kind,
                               llvm::json::Value job);
 /// The line a worker answers job `id` with: {"id", "result"}.
 llvm::json::Value makeAnswerLine(int64_t id, llvm::json::Value result);
+
+/// What a builder does with a job of a registered kind: the answer to
+/// `job`, computed in `ctx` (a fresh context of the worker's registry).
+using WorkerJobHandler = std::function<llvm::json::Value(
+    MLIRContext &ctx, const llvm::json::Value &job)>;
+
+/// Registers the builder job `kind` (Measurer::runOnBuilders sends such
+/// jobs): components above the measurer register the work they want done
+/// in worker processes, as `features` for the cost model. Call it at
+/// start-up, before maybeRunWorker; a kind already registered is kept.
+void registerWorkerJob(StringRef kind, WorkerJobHandler handler);
 
 /// The worker's main loop (`tool --tuner-worker=<kind>`); `kind` is
 /// "builder" or "runner". Returns the process exit code.

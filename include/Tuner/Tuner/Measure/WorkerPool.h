@@ -108,6 +108,12 @@ public:
                            bool &spawnFailed) {
     return startJob(slot, kind, toJSON(request), why, spawnFailed);
   }
+  /// The same for a job already in JSON (Measurer::runOnBuilders).
+  FailureOr<int64_t> start(WorkerSlot slot, StringRef kind,
+                           const llvm::json::Value &job, std::string &why,
+                           bool &spawnFailed) {
+    return startJob(slot, kind, job, why, spawnFailed);
+  }
 
   /// Waits up to `seconds` for output from any worker of `slots`, and reads
   /// it; sets `alive` (one per slot) to whether each still has its output

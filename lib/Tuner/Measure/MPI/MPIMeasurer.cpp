@@ -104,12 +104,13 @@ public:
              done, warn);
   }
 
-  std::vector<FeatureVector> featurize(MeasureTask &task,
-                                       ArrayRef<MeasureInput> inputs,
-                                       const MeasureWarnFn &warn) override {
-    return local->featurize(task, inputs, warn);
+  /// Rank 0's own builders do the other components' jobs (features): the
+  /// serving ranks only measure.
+  std::vector<BuilderJobResult>
+  runOnBuilders(StringRef kind, ArrayRef<llvm::json::Value> jobs) override {
+    return local->runOnBuilders(kind, jobs);
   }
-  unsigned getNumFeatures() const override { return local->getNumFeatures(); }
+  unsigned getNumBuilders() const override { return local->getNumBuilders(); }
 
 private:
   void collectGreetings();
