@@ -32,6 +32,7 @@
 #include "mlir/IR/PatternMatch.h"
 
 #include <cstring>
+#include <limits>
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERPADCONTRACTIONS
@@ -44,6 +45,8 @@ using namespace mlir::tuner;
 /// Extents below this are left alone: a matrix-vector-like matmul wants a
 /// kernel of its own, not 16x the work.
 static constexpr int64_t kMinExtent = 16;
+/// The most an extent grows (getPaddedContractionExtent).
+static constexpr int64_t kMaxPadding = 64;
 
 int64_t mlir::tuner::getPaddedContractionExtent(int64_t extent) {
   int64_t multiple = extent > 128 ? 64 : 16;
@@ -77,6 +80,12 @@ getPaddedExtents(linalg::MatmulOp matmul) {
   SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
   if (llvm::any_of(extents, [](int64_t e) { return e < kMinExtent; }) ||
       llvm::all_of(extents, [&](int64_t e) { return e % multiple == 0; }))
+    return std::nullopt;
+  // Extents near INT64_MAX would overflow when rounded up (and no tensor of
+  // them is ever allocated): leave such a matmul as it is.
+  if (llvm::any_of(extents, [](int64_t e) {
+        return e > std::numeric_limits<int64_t>::max() - kMaxPadding;
+      }))
     return std::nullopt;
   SmallVector<int64_t> padded;
   for (int64_t e : extents)

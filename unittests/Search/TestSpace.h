@@ -42,7 +42,9 @@ public:
     }
     return success();
   }
-  std::string buildScript(StringRef) const override { return ""; }
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *, StringRef) const override {
+    return nullptr;
+  }
   KnobChoice getHeuristicDefault() const override {
     return KnobChoice(knobs.size(), 0);
   }

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDGENERATESPACE
@@ -64,15 +65,14 @@ struct SchedGenerateSpacePass
         std::string sketchName = instance->getName().str();
         std::replace(sketchName.begin(), sketchName.end(), '.', '_');
         std::string symName = task.name + "__" + sketchName;
-        OwningOpRef<ModuleOp> parsed =
-            parseScript(ctx, instance->buildScript(symName));
-        if (!parsed) {
+        OwningOpRef<ModuleOp> script = instance->buildScript(ctx, symName);
+        if (!script || failed(mlir::verify(*script))) {
           group.anchor->emitError()
               << "internal error: sketch '" << instance->getName()
-              << "' produced a script that does not parse";
+              << "' built a script that does not verify";
           return signalPassFailure();
         }
-        Operation *seq = &parsed->getBody()->front();
+        Operation *seq = &script->getBody()->front();
         seq->remove();
         seq->setAttr(SchedDialect::kTaskAttrName,
                      TaskAttr::get(ctx, task.key, task.weight, task.flops));

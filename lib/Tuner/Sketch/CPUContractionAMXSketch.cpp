@@ -61,8 +61,9 @@ public:
       : SketchInstanceBase(sketch, std::move(knobs), group, target),
         extents(std::move(extents)) {}
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     Size m1 = b.knob(getKnob("m1")), n1 = b.knob(getKnob("n1")),
          k1 = b.knob(getKnob("k1"));
     Size zero = Size::of(0), tile = Size::of(kTile);

@@ -69,8 +69,9 @@ public:
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     Size m1 = b.knob(getKnob("m1")), n1 = b.knob(getKnob("n1")),
          k1 = b.knob(getKnob("k1"));
     Size zero = Size::of(0), one = Size::of(1);
@@ -142,7 +143,7 @@ public:
       return {rows, cols, pairs, zero};
     if (cols.isZero())
       return {rows, zero, zero, pairs, zero};
-    if (cols.param.empty() && cols.value < shape.block)
+    if (!cols.param && cols.value < shape.block)
       return {rows, Size::of(1), cols, pairs, zero};
     return {rows, b.exactDivide(cols, shape.block), zero, pairs, zero};
   }

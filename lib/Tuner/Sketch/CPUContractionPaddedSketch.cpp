@@ -123,8 +123,9 @@ public:
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     auto knob = [&](StringRef name) { return b.knob(getKnob(name)); };
     Size m1 = knob("m1"), n1 = knob("n1"), k1 = knob("k1"), m2 = knob("m2"),
          n2 = knob("n2"), k2 = knob("k2");
@@ -182,7 +183,7 @@ public:
                                     Handle op, ArrayRef<int64_t> dims,
                                     bool wholeK) const {
     linalg::LinalgOp anchor = group.anchor;
-    SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
+    SmallVector<Attribute> zeros = getZeroPaddingValues(anchor);
     SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
     unsigned numInputs = anchor.getNumDpsInputs();
     for (unsigned i = 0; i < numInputs; ++i)

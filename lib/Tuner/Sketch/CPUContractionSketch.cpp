@@ -83,8 +83,9 @@ public:
     });
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     auto size = [&](StringRef name) { return b.knob(getKnob(name)); };
     Size m1 = size("m1"), n1 = size("n1"), ms = size("ms"), ns = size("ns"),
          k1 = size("k1"), m2 = size("m2"), n2 = size("n2"), k2 = size("k2");

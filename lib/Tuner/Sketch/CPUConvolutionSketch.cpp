@@ -54,8 +54,9 @@ public:
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     auto knob = [&](StringRef name) { return b.knob(getKnob(name)); };
     Size h1 = knob("h1"), w1 = knob("w1"), c1 = knob("c1"), w2 = knob("w2"),
          c2 = knob("c2"), kw2 = knob("kw2");
@@ -115,8 +116,7 @@ public:
       b.hoistLoopInvariantSubsets(loop);
     }
     b.applyPatterns(tiled.forall,
-                    {"vector.lower_contraction lowering_strategy = "
-                     "\"outerproduct\"",
+                    {PatternSpec("vector.lower_contraction", "outerproduct"),
                      "vector.lower_outerproduct"});
     if (loops.ic) {
       const Knob &unroll = getKnob("unroll");

@@ -141,8 +141,9 @@ public:
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     linalg::LinalgOp anchor = group.anchor;
     unsigned numLoops = anchor.getNumLoops();
     Handle op = b.getAnchor();
@@ -194,12 +195,12 @@ public:
       vectorSizes[*loops.row] = vh;
     b.vectorize(op, /*namedContraction=*/false, vectorSizes);
     Handle scope = loops.par ? forall : b.getScope();
-    b.applyPatterns(scope, {"vector.lower_masked_transfers",
-                            "tensor.fold_tensor_subset_ops_into_vector_transfers",
-                            "vector.transfer_permutation_patterns",
-                            "vector.lower_transpose lowering_strategy = "
-                            "\"shuffle_1d\"",
-                            "canonicalization"});
+    b.applyPatterns(scope,
+                    {"vector.lower_masked_transfers",
+                     "tensor.fold_tensor_subset_ops_into_vector_transfers",
+                     "vector.transfer_permutation_patterns",
+                     PatternSpec("vector.lower_transpose", "shuffle_1d"),
+                     "canonicalization"});
     return b.finish();
   }
 

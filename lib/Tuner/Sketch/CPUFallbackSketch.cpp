@@ -28,8 +28,9 @@ public:
       : SketchInstanceBase(sketch, std::move(knobs), group, target),
         outerLoop(outerLoop) {}
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     if (!outerLoop)
       return b.finish();
     Size p1 = b.knob(knobs.front());

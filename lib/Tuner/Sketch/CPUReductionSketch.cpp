@@ -152,8 +152,9 @@ public:
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     linalg::LinalgOp anchor = group.anchor;
     unsigned numLoops = anchor.getNumLoops();
     Size second = loops.second ? b.knob(getKnob("r2")) : Size::of(1);
@@ -174,13 +175,11 @@ public:
     // which are the vector's inner dimension ([v, r2] in loop order): lowered
     // as an inner reduction it became one scalar add per lane (a 1 x 2048 x
     // 1000 matrix-vector product ran 128 vmulss + 128 vaddss per step).
-    b.applyPatterns(scope,
-                    {"vector.lower_masks",
-                     std::string("vector.lower_multi_reduction "
-                                 "lowering_strategy = ") +
-                         (loops.inner ? "\"innerreduction\""
-                                      : "\"innerparallel\""),
-                     "canonicalization"});
+    b.applyPatterns(
+        scope, {"vector.lower_masks",
+                PatternSpec("vector.lower_multi_reduction",
+                            loops.inner ? "innerreduction" : "innerparallel"),
+                "canonicalization"});
     return b.finish();
   }
 

@@ -118,21 +118,22 @@ public:
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     auto size = [&](StringRef name) { return b.knob(getKnob(name)); };
     Size bm = size("bm"), bn = size("bn"), bk = size("bk");
 
     linalg::LinalgOp anchor = group.anchor;
     unsigned numLoops = anchor.getNumLoops();
     // Mapping of the parallel loops: M to y, N to x, a batch loop to z.
-    SmallVector<std::string> blocks(numLoops), threads(numLoops);
-    blocks[loops.m] = "#gpu.block<y>";
-    blocks[loops.n] = "#gpu.block<x>";
-    threads[loops.m] = "#gpu.thread<y>";
-    threads[loops.n] = "#gpu.thread<x>";
+    SmallVector<Attribute> blocks(numLoops), threads(numLoops);
+    blocks[loops.m] = blockDim(ctx, gpu::MappingId::DimY);
+    blocks[loops.n] = blockDim(ctx, gpu::MappingId::DimX);
+    threads[loops.m] = threadDim(ctx, gpu::MappingId::DimY);
+    threads[loops.n] = threadDim(ctx, gpu::MappingId::DimX);
     for (unsigned i : loops.otherParallel)
-      blocks[i] = "#gpu.block<z>";
+      blocks[i] = blockDim(ctx, gpu::MappingId::DimZ);
 
     // S0: block tiles with the group fused in.
     SmallVector<Size> outer(numLoops, Size::of(0));
@@ -164,10 +165,10 @@ public:
       stageInWorkgroupMemory(b, stagePads, ty * tx);
       perThread[loops.m] = Size::of(ty);
       perThread[loops.n] = Size::of(tx);
-      Handle tile = b.tileUsingForall(padded, perThread,
-                                      getMappingText(perThread, threads),
-                                      /*numThreads=*/true)
-                        .first;
+      Handle tile =
+          b.tileUsingForall(padded, perThread, getMapping(perThread, threads),
+                            /*numThreads=*/true)
+              .first;
       b.vectorize(tile, /*namedContraction=*/true);
 
       // The fill and the consumers, distributed the same way.

@@ -63,8 +63,9 @@ public:
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     auto knob = [&](StringRef name) { return b.knob(getKnob(name)); };
     Size bh = knob("bh"), bw = knob("bw"), bc = knob("bc"), tw = knob("tw"),
          tc = knob("tc"), kw2 = knob("kw2");
@@ -75,20 +76,20 @@ public:
     linalg::LinalgOp anchor = group.anchor;
     unsigned numLoops = anchor.getNumLoops();
     bool batched = loops.extents[loops.n] > 1;
-    SmallVector<std::string> blocks(numLoops), threads(numLoops);
+    SmallVector<Attribute> blocks(numLoops), threads(numLoops);
     if (batched) {
-      blocks[loops.n] = "#gpu.block<linear_dim_3>";
-      blocks[loops.oh] = "#gpu.block<linear_dim_2>";
-      blocks[loops.ow] = "#gpu.block<linear_dim_1>";
-      blocks[loops.c] = "#gpu.block<linear_dim_0>";
+      blocks[loops.n] = blockDim(ctx, gpu::MappingId::LinearDim3);
+      blocks[loops.oh] = blockDim(ctx, gpu::MappingId::LinearDim2);
+      blocks[loops.ow] = blockDim(ctx, gpu::MappingId::LinearDim1);
+      blocks[loops.c] = blockDim(ctx, gpu::MappingId::LinearDim0);
     } else {
-      blocks[loops.oh] = "#gpu.block<z>";
-      blocks[loops.ow] = "#gpu.block<y>";
-      blocks[loops.c] = "#gpu.block<x>";
+      blocks[loops.oh] = blockDim(ctx, gpu::MappingId::DimZ);
+      blocks[loops.ow] = blockDim(ctx, gpu::MappingId::DimY);
+      blocks[loops.c] = blockDim(ctx, gpu::MappingId::DimX);
     }
-    threads[loops.oh] = "#gpu.thread<z>";
-    threads[loops.ow] = "#gpu.thread<y>";
-    threads[loops.c] = "#gpu.thread<x>";
+    threads[loops.oh] = threadDim(ctx, gpu::MappingId::DimZ);
+    threads[loops.ow] = threadDim(ctx, gpu::MappingId::DimY);
+    threads[loops.c] = threadDim(ctx, gpu::MappingId::DimX);
 
     // S0: block tiles with the group fused in; batched, without its
     // consumers, which get a kernel of their own (E).
@@ -108,7 +109,7 @@ public:
     perThread[loops.ow] = tw;
     perThread[loops.c] = tc;
     Handle op = b.tileUsingForall(tiled.anchor, perThread,
-                                  getMappingText(perThread, threads),
+                                  getMapping(perThread, threads),
                                   /*numThreads=*/true)
                     .first;
 

@@ -65,32 +65,33 @@ public:
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     if (outer.empty())
       return b.finish();
     linalg::LinalgOp anchor = group.anchor;
     unsigned numLoops = anchor.getNumLoops();
-    static const char *const kBlocks[] = {"#gpu.block<y>", "#gpu.block<x>"};
-    static const char *const kThreads[] = {"#gpu.thread<y>", "#gpu.thread<x>"};
-    SmallVector<std::string> blocks(numLoops), threads(numLoops);
+    static const gpu::MappingId kDims[] = {gpu::MappingId::DimY,
+                                           gpu::MappingId::DimX};
+    SmallVector<Attribute> blocks(numLoops), threads(numLoops);
     SmallVector<Size> tiles(numLoops, Size::of(0));
     // With one loop it maps to x; with two, the outer one to y.
     unsigned first = outer.size() == 1 ? 1 : 0;
     for (auto [i, loop] : llvm::enumerate(outer)) {
-      blocks[loop] = kBlocks[first + i];
-      threads[loop] = kThreads[first + i];
+      blocks[loop] = blockDim(ctx, kDims[first + i]);
+      threads[loop] = threadDim(ctx, kDims[first + i]);
       tiles[loop] = b.knob(knobs[i]);
     }
     if (batch) {
-      blocks[*batch] = "#gpu.block<z>";
+      blocks[*batch] = blockDim(ctx, gpu::MappingId::DimZ);
       tiles[*batch] = Size::of(1);
     }
     TiledGroup tiled = tileAndFuseGroup(b, group, tiles, blocks);
     if (batch)
       tiles[*batch] = Size::of(0);
     // One thread per element of the tile along the mapped loops.
-    b.tileUsingForall(tiled.anchor, tiles, getMappingText(tiles, threads),
+    b.tileUsingForall(tiled.anchor, tiles, getMapping(tiles, threads),
                       /*numThreads=*/true);
     distributeElementwise(b, tiled, anchor, tiles, threads,
                           /*vectorize=*/false);

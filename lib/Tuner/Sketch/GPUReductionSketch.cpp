@@ -61,13 +61,14 @@ public:
     return success();
   }
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     linalg::LinalgOp anchor = group.anchor;
     unsigned numLoops = anchor.getNumLoops();
     unsigned rowLoop = numLoops - 2;
     Size rows = b.knob(getKnob("rows"));
-    SmallVector<std::string> blocks = getBlockMapping(numLoops);
+    SmallVector<Attribute> blocks = getBlockMapping(ctx, numLoops);
     SmallVector<Size> tiles(numLoops, Size::of(1));
     tiles[rowLoop] = rows;
     tiles[numLoops - 1] = Size::of(0);
@@ -81,9 +82,9 @@ public:
                b.knob(getKnob("vector")));
     // S2: the fill, one thread per row.
     SmallVector<Size> numThreads(numLoops, Size::of(0));
-    SmallVector<std::string> threads(numLoops);
+    SmallVector<Attribute> threads(numLoops);
     numThreads[rowLoop] = rows;
-    threads[rowLoop] = "#gpu.thread<y>";
+    threads[rowLoop] = threadDim(ctx, gpu::MappingId::DimY);
     distributeElementwise(b, reduction, anchor, numThreads, threads,
                           /*vectorize=*/false);
     if (!consumers.empty())
@@ -143,13 +144,14 @@ public:
 private:
   /// The block mapping per anchor loop: the row loop -> x, the parallel
   /// loops before it -> y, z; none for the reduction loop.
-  static SmallVector<std::string> getBlockMapping(unsigned numLoops) {
-    static const char *const kBlocks[] = {"#gpu.block<x>", "#gpu.block<y>",
-                                          "#gpu.block<z>"};
-    SmallVector<std::string> blocks(numLoops);
+  static SmallVector<Attribute> getBlockMapping(MLIRContext *ctx,
+                                                unsigned numLoops) {
+    static const gpu::MappingId kDims[] = {
+        gpu::MappingId::DimX, gpu::MappingId::DimY, gpu::MappingId::DimZ};
+    SmallVector<Attribute> blocks(numLoops);
     unsigned rowLoop = numLoops - 2;
     for (unsigned i = 0; i <= rowLoop; ++i)
-      blocks[rowLoop - i] = kBlocks[i];
+      blocks[rowLoop - i] = blockDim(ctx, kDims[i]);
     return blocks;
   }
 

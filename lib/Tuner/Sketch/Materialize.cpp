@@ -119,11 +119,10 @@ OwningOpRef<ModuleOp> mlir::tuner::buildSelectedScript(
     return nullptr;
   }
   DiagnosticCollector collector(ctx);
-  OwningOpRef<ModuleOp> script =
-      parseScript(ctx, instance.buildScript(symName));
+  OwningOpRef<ModuleOp> script = instance.buildScript(ctx, symName);
   if (!script) {
-    error = "internal error: the script of sketch '" +
-            instance.getName().str() + "' does not parse: " + collector.messages;
+    error = "internal error: sketch '" + instance.getName().str() +
+            "' built no script";
     return nullptr;
   }
   if (failed(selectKnobs(*script, instance, choice, error)))

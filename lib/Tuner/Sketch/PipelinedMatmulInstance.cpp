@@ -80,12 +80,16 @@ LogicalResult PipelinedMatmulInstance::verify(const KnobValues &v,
   return success();
 }
 
-std::string PipelinedMatmulInstance::buildScript(StringRef symName) const {
-  ScriptBuilder b(symName);
+OwningOpRef<ModuleOp>
+PipelinedMatmulInstance::buildScript(MLIRContext *ctx,
+                                     StringRef symName) const {
+  ScriptBuilder b(ctx, symName);
   Size bm = b.knob(getKnob("bm")), bn = b.knob(getKnob("bn")),
        bk = b.knob(getKnob("bk")), stages = b.knob(getKnob("stages"));
   // linalg.matmul: loops (m, n, k).
-  SmallVector<std::string> blocks = {"#gpu.block<y>", "#gpu.block<x>", ""};
+  SmallVector<Attribute> blocks = {blockDim(ctx, gpu::MappingId::DimY),
+                                   blockDim(ctx, gpu::MappingId::DimX),
+                                   Attribute()};
   TiledGroup tiled = tileAndFuseGroup(b, group, {bm, bn, Size::of(0)}, blocks);
   b.annotate(tiled.anchor, marks.tileK, bk);
   b.annotate(tiled.anchor, marks.stages, stages);

@@ -58,7 +58,8 @@ public:
   /// The kernel's constraints (getCost), then the block's threads, shared
   /// memory and registers against the target's.
   LogicalResult verify(const KnobValues &v, std::string &whyNot) const override;
-  std::string buildScript(StringRef symName) const override;
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override;
 
 protected:
   /// Checks the kernel's constraints on the point `v` and says what it

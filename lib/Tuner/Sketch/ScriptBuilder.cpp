@@ -1,389 +1,384 @@
-//===- ScriptBuilder.cpp - emit transform scripts as text -----------------===//
+//===- ScriptBuilder.cpp - build transform scripts as IR ------------------===//
 
 #include "Tuner/Tuner/Sketch/ScriptBuilder.h"
 
-#include "llvm/Support/MathExtras.h"
+#include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "mlir/Dialect/Bufferization/TransformOps/BufferizationTransformOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/TransformOps/LinalgTransformOps.h"
+#include "mlir/Dialect/SCF/TransformOps/SCFTransformOps.h"
+#include "mlir/Dialect/Transform/IR/TransformTypes.h"
+#include "mlir/Dialect/Transform/LoopExtension/LoopExtensionOps.h"
+#include "mlir/Dialect/Transform/TuneExtension/TuneExtensionOps.h"
+#include "mlir/Dialect/Vector/TransformOps/VectorTransformOps.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::tuner;
 
-static constexpr const char *kAnyOp = "!transform.any_op";
-static constexpr const char *kParam = "!transform.param<i64>";
-
-static std::string intList(ArrayRef<int64_t> values) {
-  return "[" +
-         llvm::join(llvm::map_range(
-                        values, [](int64_t v) { return std::to_string(v); }),
-                    ", ") +
-         "]";
+ScriptBuilder::ScriptBuilder(MLIRContext *ctx, StringRef symName)
+    : builder(ctx), loc(NameLoc::get(StringAttr::get(ctx, symName))) {
+  ctx->getOrLoadDialect<transform::TransformDialect>();
+  module = ModuleOp::create(loc);
+  (*module)->setAttr(transform::TransformDialect::kWithNamedSequenceAttrName,
+                     builder.getUnitAttr());
+  builder.setInsertionPointToEnd(module->getBody());
+  Type any = anyOp();
+  auto sequence = transform::NamedSequenceOp::create(
+      builder, loc, symName,
+      TypeAttr::get(builder.getFunctionType({any, any}, {})),
+      /*sym_visibility=*/StringAttr(),
+      builder.getArrayAttr(
+          {builder.getDictionaryAttr(builder.getNamedAttr(
+               transform::TransformDialect::kArgReadOnlyAttrName,
+               builder.getUnitAttr())),
+           builder.getDictionaryAttr(builder.getNamedAttr(
+               transform::TransformDialect::kArgConsumedAttrName,
+               builder.getUnitAttr()))}),
+      /*res_attrs=*/ArrayAttr());
+  Block *body =
+      builder.createBlock(&sequence.getBody(), {}, {any, any}, {loc, loc});
+  builder.setInsertionPointToEnd(body);
+  scope = body->getArgument(0);
+  anchor = body->getArgument(1);
 }
 
-ScriptBuilder::ScriptBuilder(StringRef symName) : os(text) {
-  os << "transform.named_sequence @" << symName
-     << "(%scope: !transform.any_op {transform.readonly}, "
-        "%anchor: !transform.any_op {transform.consumed}) {\n";
+Type ScriptBuilder::anyOp() const {
+  return transform::AnyOpType::get(builder.getContext());
 }
 
-std::string ScriptBuilder::fresh(StringRef base) {
-  unsigned n = counters[base]++;
-  return ("%" + base + (n ? "_" + Twine(n) : Twine())).str();
+Type ScriptBuilder::param() const {
+  return transform::ParamType::get(builder.getContext(),
+                                   IntegerType::get(builder.getContext(), 64));
 }
 
-llvm::raw_string_ostream &ScriptBuilder::line() {
-  os.indent(indent);
-  return os;
-}
-
-std::string ScriptBuilder::sizeList(ArrayRef<Size> sizes,
-                                    SmallVectorImpl<std::string> &paramTypes,
-                                    SmallVectorImpl<std::string> &params) {
-  SmallVector<std::string> items;
+std::pair<SmallVector<int64_t>, SmallVector<Value>>
+ScriptBuilder::splitSizes(ArrayRef<Size> sizes) const {
+  SmallVector<int64_t> statics;
+  SmallVector<Value> params;
   for (const Size &s : sizes) {
-    if (s.param.empty()) {
-      items.push_back(std::to_string(s.value));
-      continue;
-    }
-    items.push_back(s.param);
-    params.push_back(s.param);
-    paramTypes.push_back(kParam);
+    statics.push_back(s.param ? ShapedType::kDynamic : s.value);
+    if (s.param)
+      params.push_back(s.param);
   }
-  return "[" + llvm::join(items, ", ") + "]";
+  return {statics, params};
+}
+
+void ScriptBuilder::buildRegion(
+    Region &region, const std::function<SmallVector<Value>()> &body) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.createBlock(&region);
+  SmallVector<Value> yielded = body();
+  transform::YieldOp::create(builder, loc, yielded);
 }
 
 Size ScriptBuilder::knob(const Knob &knob) {
-  std::string name = fresh(knob.name);
-  SmallVector<std::string> options;
+  SmallVector<Attribute> options;
   for (unsigned i = 0, e = knob.options.size(); i < e; ++i)
-    options.push_back(std::to_string(knob.getInt(i)));
-  line() << name << " = transform.tune.knob<\"" << knob.name
-         << "\"> options = [" << llvm::join(options, ", ") << "] -> " << kParam
-         << "\n";
-  return Size{0, name};
+    options.push_back(builder.getI64IntegerAttr(knob.getInt(i)));
+  auto op = transform::tune::KnobOp::create(
+      builder, loc, param(), builder.getStringAttr(knob.name),
+      builder.getArrayAttr(options), /*selected=*/Attribute());
+  return Size{0, op.getResult()};
 }
 
 Size ScriptBuilder::exactDivide(Size size, int64_t divisor) {
   assert(divisor > 0 && "divisor must be positive");
-  if (size.param.empty()) {
+  if (!size.param) {
     assert(size.value % divisor == 0 && "divisor must divide the size");
     return Size::of(size.value / divisor);
   }
-  std::string name = fresh(size.param.substr(1) + "_div");
-  line() << name << " = transform.sched.exact_divide " << size.param << " by "
-         << divisor << " : " << kParam << "\n";
-  return Size{0, name};
+  auto op = transform::sched::ExactDivideOp::create(builder, loc, param(),
+                                                    size.param, divisor);
+  return Size{0, op.getResult()};
 }
 
 void ScriptBuilder::alternatives(const Knob &knob,
                                  const std::function<void(unsigned)> &body) {
-  line() << "transform.tune.alternatives<\"" << knob.name << "\"> {\n";
-  for (unsigned i = 0, e = knob.options.size(); i < e; ++i) {
-    if (i)
-      line() << "}, {\n";
-    indent += 2;
-    body(i);
-    indent -= 2;
-  }
-  line() << "}\n";
+  auto op = transform::tune::AlternativesOp::create(
+      builder, loc, TypeRange(), builder.getStringAttr(knob.name),
+      /*selected_region_attr=*/IntegerAttr(),
+      /*selected_region_param=*/Value(), knob.options.size());
+  for (auto [i, region] : llvm::enumerate(op->getRegions()))
+    buildRegion(region, [&] {
+      body(i);
+      return SmallVector<Value>();
+    });
 }
 
 Handle ScriptBuilder::alternativesYielding(
     const Knob &knob, const std::function<Handle(unsigned)> &body) {
-  Handle result{fresh(knob.name + "_result")};
-  line() << result.name << " = transform.tune.alternatives<\"" << knob.name
-         << "\"> -> " << kAnyOp << " {\n";
-  for (unsigned i = 0, e = knob.options.size(); i < e; ++i) {
-    if (i)
-      line() << "}, {\n";
-    indent += 2;
-    Handle yielded = body(i);
-    line() << "transform.yield " << yielded.name << " : " << kAnyOp << "\n";
-    indent -= 2;
-  }
-  line() << "}\n";
-  return result;
+  auto op = transform::tune::AlternativesOp::create(
+      builder, loc, TypeRange{anyOp()}, builder.getStringAttr(knob.name),
+      /*selected_region_attr=*/IntegerAttr(),
+      /*selected_region_param=*/Value(), knob.options.size());
+  for (auto [i, region] : llvm::enumerate(op->getRegions()))
+    buildRegion(region, [&] { return SmallVector<Value>{body(i).value}; });
+  return {op->getResult(0)};
 }
 
 Handle ScriptBuilder::getProducerOfOperand(Handle op, unsigned operand) {
-  Handle h{fresh("producer")};
-  line() << h.name << " = transform.get_producer_of_operand " << op.name << "["
-         << operand << "] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  return h;
+  return {transform::GetProducerOfOperand::create(builder, loc, anyOp(),
+                                                  op.value, operand)};
 }
 
 Handle ScriptBuilder::getConsumerOfResult(Handle op, unsigned result) {
-  Handle h{fresh("consumer")};
-  line() << h.name << " = transform.get_consumers_of_result " << op.name << "["
-         << result << "] : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  return h;
+  return {transform::GetConsumersOfResult::create(builder, loc, anyOp(),
+                                                  op.value, result)};
 }
 
-std::pair<Handle, Handle> ScriptBuilder::tileUsingForall(Handle target,
-                                                         ArrayRef<Size> sizes,
-                                                         StringRef mapping,
-                                                         bool numThreads) {
-  SmallVector<std::string> types = {kAnyOp}, params;
-  std::string list = sizeList(sizes, types, params);
-  Handle tiled{fresh("tiled")}, forall{fresh("forall")};
-  line() << tiled.name << ", " << forall.name
-         << " = transform.structured.tile_using_forall " << target.name
-         << (numThreads ? " num_threads " : " tile_sizes ") << list;
-  if (!mapping.empty())
-    os << " (mapping = " << mapping << ")";
-  os << " : (" << llvm::join(types, ", ") << ") -> (" << kAnyOp << ", "
-     << kAnyOp << ")\n";
-  return {tiled, forall};
+Handle ScriptBuilder::getParentOp(Handle op, StringRef opName) {
+  return {transform::GetParentOp::create(
+      builder, loc, anyOp(), op.value, /*isolated_from_above=*/false,
+      /*allow_empty_results=*/false, builder.getStringAttr(opName))};
+}
+
+std::pair<Handle, Handle>
+ScriptBuilder::tileUsingForall(Handle target, ArrayRef<Size> sizes,
+                               ArrayRef<Attribute> mapping, bool numThreads) {
+  auto [statics, params] = splitSizes(sizes);
+  DenseI64ArrayAttr given = builder.getDenseI64ArrayAttr(statics);
+  DenseI64ArrayAttr none = builder.getDenseI64ArrayAttr({});
+  auto op = transform::TileUsingForallOp::create(
+      builder, loc, TypeRange{anyOp(), anyOp()}, target.value,
+      numThreads ? ValueRange(params) : ValueRange(),
+      numThreads ? ValueRange() : ValueRange(params),
+      /*packed_num_threads=*/Value(), /*packed_tile_sizes=*/Value(),
+      numThreads ? given : none, numThreads ? none : given,
+      mapping.empty() ? ArrayAttr() : builder.getArrayAttr(mapping));
+  return {{op.getTiledOp()}, {op.getForallOp()}};
 }
 
 std::pair<Handle, SmallVector<Handle>>
 ScriptBuilder::tileUsingFor(Handle target, ArrayRef<Size> sizes,
                             ArrayRef<int64_t> interchange) {
-  SmallVector<std::string> types = {kAnyOp}, params;
-  std::string list = sizeList(sizes, types, params);
-  Handle tiled{fresh("tiled")};
-  SmallVector<Handle> loops;
-  SmallVector<std::string> results = {tiled.name}, resultTypes = {kAnyOp};
+  auto [statics, params] = splitSizes(sizes);
   // One loop result per size that is not a literal zero (a param may be zero
   // at run time; its loop handle is then empty).
-  for (const Size &s : sizes) {
-    if (s.isZero())
-      continue;
-    loops.push_back({fresh("loop")});
-    results.push_back(loops.back().name);
-    resultTypes.push_back(kAnyOp);
-  }
-  line() << llvm::join(results, ", ")
-         << " = transform.structured.tile_using_for " << target.name
-         << " tile_sizes " << list;
-  if (!interchange.empty())
-    os << " interchange = " << intList(interchange);
-  os << " : (" << llvm::join(types, ", ") << ") -> ("
-     << llvm::join(resultTypes, ", ") << ")\n";
-  return {tiled, loops};
+  SmallVector<Type> results(
+      1 + llvm::count_if(sizes, [](const Size &s) { return !s.isZero(); }),
+      anyOp());
+  SmallVector<bool> scalable(sizes.size(), false);
+  auto op = transform::TileUsingForOp::create(
+      builder, loc, results, target.value, params,
+      builder.getDenseI64ArrayAttr(statics),
+      builder.getDenseI64ArrayAttr(interchange),
+      builder.getDenseBoolArrayAttr(scalable));
+  SmallVector<Handle> loops;
+  for (Value loop : op.getLoops())
+    loops.push_back({loop});
+  return {{op.getTiledLinalgOp()}, loops};
 }
 
 ScriptBuilder::ReductionTiling
 ScriptBuilder::tileReductionUsingFor(Handle target, ArrayRef<int64_t> sizes) {
-  ReductionTiling r{{fresh("partial_fill")},
-                    {fresh("partial")},
-                    {fresh("combine")},
-                    {fresh("reduction_loop")}};
-  line() << r.fill.name << ", " << r.split.name << ", " << r.combine.name
-         << ", " << r.loop.name
-         << " = transform.structured.tile_reduction_using_for " << target.name
-         << " by tile_sizes = " << intList(sizes) << " : (" << kAnyOp
-         << ") -> (" << kAnyOp << ", " << kAnyOp << ", " << kAnyOp << ", "
-         << kAnyOp << ")\n";
-  return r;
+  Type any = anyOp();
+  auto op = transform::TileReductionUsingForOp::create(
+      builder, loc, TypeRange{any}, any, any, any, target.value,
+      /*reduction_dims=*/ArrayAttr(), builder.getI64ArrayAttr(sizes));
+  return {{op.getFillOp().front()},
+          {op.getSplitOp()},
+          {op.getCombiningOp()},
+          {op.getForOp()}};
 }
 
 std::pair<Handle, Handle>
 ScriptBuilder::fuseIntoContainingOp(Handle producer, Handle containing) {
-  Handle fused{fresh("fused")}, newContaining{fresh("containing")};
-  line() << fused.name << ", " << newContaining.name
-         << " = transform.structured.fuse_into_containing_op " << producer.name
-         << " into " << containing.name << " : (" << kAnyOp << ", " << kAnyOp
-         << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
-  return {fused, newContaining};
+  auto op = transform::FuseIntoContainingOp::create(
+      builder, loc, anyOp(), anyOp(), producer.value, containing.value);
+  return {{op.getFusedOp()}, {op.getNewContainingOp()}};
 }
 
 ScriptBuilder::Padding ScriptBuilder::pad(Handle target,
-                                          ArrayRef<std::string> paddingValues,
+                                          ArrayRef<Attribute> paddingValues,
                                           ArrayRef<int64_t> dims,
                                           ArrayRef<int64_t> nofold,
                                           StringRef copyBack) {
-  Handle padded{fresh("padded")}, pad{fresh("pad")}, copy{fresh("copy")};
-  line() << padded.name << ", " << pad.name << ", " << copy.name
-         << " = transform.structured.pad " << target.name
-         << " {padding_values = [" << llvm::join(paddingValues, ", ")
-         << "], padding_dimensions = " << intList(dims)
-         << ", nofold_flags = " << intList(nofold) << ", copy_back_op = \""
-         << copyBack << "\"} : (" << kAnyOp << ") -> (" << kAnyOp << ", "
-         << kAnyOp << ", " << kAnyOp << ")\n";
-  return {padded, pad, copy};
+  Type any = anyOp();
+  auto op = transform::PadOp::create(
+      builder, loc, TypeRange{any, any, any}, target.value,
+      builder.getArrayAttr(paddingValues), builder.getI64ArrayAttr(dims),
+      /*pad_to_multiple_of=*/ValueRange(),
+      /*static_pad_to_multiple_of=*/DenseI64ArrayAttr(),
+      builder.getI64ArrayAttr(nofold), /*transpose_paddings=*/ArrayAttr(),
+      builder.getStringAttr(copyBack));
+  return {{op.getPadded()}, {op.getPad()}, {op.getCopy()}};
 }
 
 Handle ScriptBuilder::foldFillIntoPad(Handle padded) {
-  Handle h{fresh("fill")};
-  line() << h.name << " = transform.sched.fold_fill_into_pad " << padded.name
-         << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  return h;
+  return {transform::sched::FoldFillIntoPadOp::create(builder, loc, anyOp(),
+                                                      padded.value)};
 }
 
 Handle ScriptBuilder::vectorizePadRows(Handle pad, int64_t rows) {
-  Handle h{fresh("pad_rows")};
-  line() << h.name << " = transform.sched.vectorize_pad_rows " << pad.name
-         << " {rows = " << rows << "} : (" << kAnyOp << ") -> " << kAnyOp
-         << "\n";
-  return h;
+  return {transform::sched::VectorizePadRowsOp::create(builder, loc, anyOp(),
+                                                       pad.value, rows)};
 }
 
 Handle ScriptBuilder::hoistPad(Handle pad, int64_t numLoops) {
-  Handle h{fresh("hoisted")};
-  line() << h.name << " = transform.structured.hoist_pad " << pad.name << " by "
-         << numLoops << " loops : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  return h;
-}
-
-Handle ScriptBuilder::getParentOp(Handle op, StringRef opName) {
-  Handle h{fresh("parent")};
-  line() << h.name << " = transform.get_parent_op " << op.name
-         << " {op_name = \"" << opName << "\"} : (" << kAnyOp << ") -> "
-         << kAnyOp << "\n";
-  return h;
+  return {transform::HoistPadOp::create(builder, loc, anyOp(), pad.value,
+                                        numLoops)};
 }
 
 std::pair<Handle, Handle>
 ScriptBuilder::mapCopyToThreads(Handle target, int64_t totalThreads,
                                 int64_t bitAlignment) {
-  Handle forall{fresh("copy_forall")}, copy{fresh("thread_copy")};
-  line() << forall.name << ", " << copy.name
-         << " = transform.structured.gpu.map_copy_to_threads " << target.name
-         << " total_num_threads = " << totalThreads
-         << " desired_bit_alignment = " << bitAlignment << " : (" << kAnyOp
-         << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
-  return {forall, copy};
+  auto op = transform::MapCopyToThreadsOp::create(
+      builder, loc, anyOp(), anyOp(), target.value, totalThreads, bitAlignment);
+  return {{op.getForallOp()}, {op.getTiledOp()}};
 }
 
 void ScriptBuilder::promoteToWorkgroup(Handle emptyOp) {
-  std::string typed = fresh("empty"), alloc = fresh("alloc"),
-              space = fresh("workgroup");
-  line() << typed << " = transform.cast " << emptyOp.name << " : " << kAnyOp
-         << " to !transform.op<\"tensor.empty\">\n";
-  line() << alloc << " = transform.bufferization.empty_tensor_to_alloc_tensor "
-         << typed
-         << " : (!transform.op<\"tensor.empty\">) -> "
-            "!transform.op<\"bufferization.alloc_tensor\">\n";
-  line() << space
-         << " = transform.param.constant #gpu.address_space<workgroup> -> "
-            "!transform.any_param\n";
-  line() << "transform.annotate " << alloc << " \"memory_space\" = " << space
-         << " : !transform.op<\"bufferization.alloc_tensor\">, "
-            "!transform.any_param\n";
+  MLIRContext *ctx = getContext();
+  auto emptyType = transform::OperationType::get(ctx, "tensor.empty");
+  auto allocType =
+      transform::OperationType::get(ctx, "bufferization.alloc_tensor");
+  Value typed =
+      transform::CastOp::create(builder, loc, emptyType, emptyOp.value);
+  Value alloc = transform::EmptyTensorToAllocTensorOp::create(builder, loc,
+                                                              allocType, typed);
+  Value space = transform::ParamConstantOp::create(
+      builder, loc, transform::AnyParamType::get(ctx),
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+  transform::AnnotateOp::create(builder, loc, alloc, "memory_space", space);
 }
 
 void ScriptBuilder::vectorizeStatic(Handle target) {
-  line() << "transform.sched.vectorize_static " << target.name << " : "
-         << kAnyOp << "\n";
+  transform::sched::VectorizeStaticOp::create(builder, loc, target.value);
 }
 
 std::pair<Handle, Handle> ScriptBuilder::peelPartial(Handle loops) {
-  Handle main{fresh("full_loop")}, remainder{fresh("partial_loop")};
-  line() << main.name << ", " << remainder.name
-         << " = transform.sched.peel_partial " << loops.name << " : (" << kAnyOp
-         << ") -> (" << kAnyOp << ", " << kAnyOp << ")\n";
-  return {main, remainder};
+  auto op = transform::sched::PeelPartialOp::create(builder, loc, anyOp(),
+                                                    anyOp(), loops.value);
+  return {{op->getResult(0)}, {op->getResult(1)}};
 }
 
-Handle ScriptBuilder::matchIn(Handle scope, StringRef criterion) {
+Handle
+ScriptBuilder::matchIn(Handle scope,
+                       const std::function<Value(OpBuilder &, Value)> &match) {
   // structured.match takes exactly one scope: one match per op of `scope`
   // (none for an empty handle).
-  Handle h{fresh("matched_ops")}, each{fresh("each_scope")},
-      ops{fresh("matched")};
-  line() << h.name << " = transform.foreach " << scope.name << " : " << kAnyOp
-         << " -> " << kAnyOp << " {\n";
-  indent += 2;
-  line() << "^bb0(" << each.name << ": " << kAnyOp << "):\n";
-  line() << ops.name << " = transform.structured.match " << criterion << " in "
-         << each.name << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  line() << "transform.yield " << ops.name << " : " << kAnyOp << "\n";
-  indent -= 2;
-  line() << "}\n";
-  return h;
+  auto foreach = transform::ForeachOp::create(builder, loc, TypeRange{anyOp()},
+                                              ValueRange{scope.value},
+                                              /*with_zip_shortest=*/false);
+  OpBuilder::InsertionGuard guard(builder);
+  Block *body = builder.createBlock(&foreach.getBody(), {}, {anyOp()}, {loc});
+  Value matched = match(builder, body->getArgument(0));
+  transform::YieldOp::create(builder, loc, matched);
+  return {foreach.getResult(0)};
 }
 
 Handle ScriptBuilder::matchLinalgIn(Handle scope) {
-  return matchIn(scope, "interface{LinalgOp}");
+  return matchIn(scope, [&](OpBuilder &b, Value each) -> Value {
+    return transform::MatchOp::create(
+        b, loc, anyOp(), each, /*ops=*/ArrayAttr(),
+        transform::MatchInterfaceEnumAttr::get(
+            b.getContext(), transform::MatchInterfaceEnum::LinalgOp),
+        /*op_attrs=*/DictionaryAttr(), /*filter_result_type=*/TypeAttr(),
+        /*filter_operand_types=*/ArrayAttr());
+  });
 }
 
 Handle ScriptBuilder::matchOpsIn(Handle scope, StringRef opName) {
-  return matchIn(scope, ("ops{[\"" + opName + "\"]}").str());
+  return matchIn(scope, [&](OpBuilder &b, Value each) -> Value {
+    return transform::MatchOp::create(b, loc, anyOp(), each,
+                                      ArrayRef<StringRef>{opName});
+  });
 }
 
 Handle ScriptBuilder::merge(Handle a, Handle b) {
-  Handle h{fresh("merged")};
-  line() << h.name << " = transform.merge_handles " << a.name << ", " << b.name
-         << " : " << kAnyOp << "\n";
-  return h;
+  return {transform::MergeHandlesOp::create(builder, loc, anyOp(),
+                                            ValueRange{a.value, b.value})};
 }
 
 Handle ScriptBuilder::decompose(Handle target) {
-  Handle h{fresh("decomposed")};
-  line() << h.name << " = transform.structured.decompose " << target.name
-         << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  return h;
+  return {transform::DecomposeOp::create(builder, loc, anyOp(), target.value)};
 }
 
 Handle ScriptBuilder::generalize(Handle target) {
-  Handle h{fresh("generic")};
-  line() << h.name << " = transform.structured.generalize " << target.name
-         << " : (" << kAnyOp << ") -> " << kAnyOp << "\n";
-  return h;
+  return {transform::GeneralizeOp::create(builder, loc, anyOp(), target.value)};
 }
 
 Handle ScriptBuilder::interchange(Handle target,
                                   ArrayRef<int64_t> permutation) {
-  Handle h{fresh("interchanged")};
-  line() << h.name << " = transform.structured.interchange " << target.name
-         << " iterator_interchange = " << intList(permutation) << " : ("
-         << kAnyOp << ") -> " << kAnyOp << "\n";
-  return h;
+  return {transform::InterchangeOp::create(builder, loc, anyOp(), target.value,
+                                           permutation)};
 }
 
 void ScriptBuilder::vectorize(Handle target, bool namedContraction,
                               ArrayRef<Size> vectorSizes) {
-  SmallVector<std::string> types = {kAnyOp}, params;
-  line() << "transform.structured.vectorize " << target.name;
-  if (!vectorSizes.empty())
-    os << " vector_sizes " << sizeList(vectorSizes, types, params);
-  if (namedContraction)
-    os << " {create_named_contraction}";
-  os << " : " << llvm::join(types, ", ") << "\n";
+  auto [statics, params] = splitSizes(vectorSizes);
+  SmallVector<bool> scalable(vectorSizes.size(), false);
+  transform::VectorizeOp::create(
+      builder, loc, TypeRange(), target.value, params,
+      builder.getDenseI64ArrayAttr(statics),
+      /*vectorize_nd_extract=*/UnitAttr(),
+      /*assume_dynamic_dims_match_vec_sizes=*/UnitAttr(),
+      namedContraction ? builder.getUnitAttr() : UnitAttr(),
+      builder.getDenseBoolArrayAttr(scalable));
+}
+
+/// The `lowering_strategy` attribute of pattern op `name` for the keyword
+/// `strategy`.
+static Attribute getLoweringStrategy(MLIRContext *ctx, StringRef name,
+                                     StringRef strategy) {
+  if (name == "vector.lower_contraction")
+    if (auto s = vector::symbolizeVectorContractLowering(strategy))
+      return vector::VectorContractLoweringAttr::get(ctx, *s);
+  if (name == "vector.lower_transpose")
+    if (auto s = vector::symbolizeVectorTransposeLowering(strategy))
+      return vector::VectorTransposeLoweringAttr::get(ctx, *s);
+  if (name == "vector.lower_multi_reduction")
+    if (auto s = vector::symbolizeVectorMultiReductionLowering(strategy))
+      return vector::VectorMultiReductionLoweringAttr::get(ctx, *s);
+  return {};
 }
 
 void ScriptBuilder::applyPatterns(Handle target,
-                                  ArrayRef<std::string> patterns) {
-  line() << "transform.apply_patterns to " << target.name << " {\n";
-  for (const std::string &p : patterns)
-    line() << "  transform.apply_patterns." << p << "\n";
-  line() << "} : " << kAnyOp << "\n";
+                                  ArrayRef<PatternSpec> patterns) {
+  transform::ApplyPatternsOp::create(
+      builder, loc, target.value, [&](OpBuilder &b, Location l) {
+        for (const PatternSpec &p : patterns) {
+          OperationState state(l, "transform.apply_patterns." + p.name);
+          assert(state.name.isRegistered() && "unknown pattern op");
+          Operation *op = b.create(state);
+          if (p.strategy.empty())
+            continue;
+          Attribute strategy =
+              getLoweringStrategy(b.getContext(), p.name, p.strategy);
+          assert(strategy && "unknown lowering strategy");
+          op->setAttr("lowering_strategy", strategy);
+        }
+      });
 }
 
 void ScriptBuilder::applyCSE(Handle target) {
-  line() << "transform.apply_cse to " << target.name << " : " << kAnyOp << "\n";
+  transform::ApplyCommonSubexpressionEliminationOp::create(builder, loc,
+                                                           target.value);
 }
 
 void ScriptBuilder::applyLICM(Handle loop) {
-  line() << "transform.apply_licm to " << loop.name << " : " << kAnyOp << "\n";
+  transform::ApplyLoopInvariantCodeMotionOp::create(builder, loc, loop.value);
 }
 
 void ScriptBuilder::hoistLoopInvariantSubsets(Handle loop) {
-  line() << "transform.loop.hoist_loop_invariant_subsets " << loop.name << " : "
-         << kAnyOp << "\n";
+  transform::HoistLoopInvariantSubsetsOp::create(builder, loc, loop.value);
 }
 
 void ScriptBuilder::unrollLoop(Handle loop, int64_t factor) {
-  line() << "transform.loop.unroll " << loop.name << " {factor = " << factor
-         << " : i64} : " << kAnyOp << "\n";
+  transform::LoopUnrollOp::create(builder, loc, loop.value, factor);
 }
 
 void ScriptBuilder::annotate(Handle op, StringRef name, Size value) {
-  std::string param = value.param;
-  if (param.empty()) {
-    param = fresh(name.substr(name.rfind('.') + 1).str());
-    line() << param << " = transform.param.constant " << value.value
-           << " : i64 -> " << kParam << "\n";
-  }
-  line() << "transform.annotate " << op.name << " \"" << name
-         << "\" = " << param << " : " << kAnyOp << ", " << kParam << "\n";
+  Value p = value.param;
+  if (!p)
+    p = transform::ParamConstantOp::create(
+        builder, loc, param(), builder.getI64IntegerAttr(value.value));
+  transform::AnnotateOp::create(builder, loc, op.value, name, p);
 }
 
-void ScriptBuilder::raw(StringRef text) { line() << text << "\n"; }
-
-std::string ScriptBuilder::finish() {
-  line() << "transform.yield\n";
-  os << "}\n";
-  return std::move(text);
+OwningOpRef<ModuleOp> ScriptBuilder::finish() {
+  transform::YieldOp::create(builder, loc);
+  return std::move(module);
 }

@@ -38,16 +38,24 @@ mlir::tuner::detail::projectToResultLoops(linalg::LinalgOp anchor,
   return sizes;
 }
 
-std::string
-mlir::tuner::detail::getMappingText(ArrayRef<Size> sizes,
-                                    ArrayRef<std::string> loopMapping) {
+SmallVector<Attribute>
+mlir::tuner::detail::getMapping(ArrayRef<Size> sizes,
+                                ArrayRef<Attribute> loopMapping) {
+  SmallVector<Attribute> entries;
   if (loopMapping.empty())
-    return "";
-  SmallVector<std::string> entries;
+    return entries;
   for (auto [size, mapping] : llvm::zip_equal(sizes, loopMapping))
     if (!size.isZero())
       entries.push_back(mapping);
-  return "[" + llvm::join(entries, ", ") + "]";
+  return entries;
+}
+
+Attribute mlir::tuner::detail::blockDim(MLIRContext *ctx, gpu::MappingId id) {
+  return gpu::GPUBlockMappingAttr::get(ctx, id);
+}
+
+Attribute mlir::tuner::detail::threadDim(MLIRContext *ctx, gpu::MappingId id) {
+  return gpu::GPUThreadMappingAttr::get(ctx, id);
 }
 
 TiledGroup mlir::tuner::detail::getGroupHandles(ScriptBuilder &b,
@@ -73,7 +81,7 @@ TiledGroup mlir::tuner::detail::getGroupHandles(ScriptBuilder &b,
 TiledGroup
 mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
                                       ArrayRef<Size> outerSizes,
-                                      ArrayRef<std::string> loopMapping) {
+                                      ArrayRef<Attribute> loopMapping) {
   linalg::LinalgOp anchor = group.anchor;
   // Take handles on the neighbours before the anchor handle is consumed.
   TiledGroup handles = getGroupHandles(b, group);
@@ -83,19 +91,18 @@ mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
 
   TiledGroup tiled;
   if (consumers.empty()) {
-    auto [t, forall] = b.tileUsingForall(
-        anchorHandle, outerSizes, getMappingText(outerSizes, loopMapping));
+    auto [t, forall] = b.tileUsingForall(anchorHandle, outerSizes,
+                                         getMapping(outerSizes, loopMapping));
     tiled.anchor = t;
     tiled.forall = forall;
   } else {
-    SmallVector<std::string> resultMapping;
+    SmallVector<Attribute> resultMapping;
     if (!loopMapping.empty())
       for (unsigned pos : getResultLoopPositions(anchor))
         resultMapping.push_back(loopMapping[pos]);
     SmallVector<Size> resultSizes = projectToResultLoops(anchor, outerSizes);
-    auto [t, forall] =
-        b.tileUsingForall(consumers.back(), resultSizes,
-                          getMappingText(resultSizes, resultMapping));
+    auto [t, forall] = b.tileUsingForall(
+        consumers.back(), resultSizes, getMapping(resultSizes, resultMapping));
     tiled.forall = forall;
     consumers.back() = t;
     for (size_t i = consumers.size() - 1; i-- > 0;) {
@@ -121,13 +128,16 @@ mlir::tuner::detail::tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
 
 TiledGroup mlir::tuner::detail::tileAndFuseApartFromConsumers(
     ScriptBuilder &b, const FusedGroup &group, ArrayRef<Size> outerSizes,
-    ArrayRef<std::string> loopMapping, SmallVector<Handle> &consumers) {
+    ArrayRef<Attribute> loopMapping, SmallVector<Handle> &consumers) {
   FusedGroup alone = group;
   consumers.clear();
-  if (!group.consumers.empty()) {
-    consumers = getGroupHandles(b, group).consumers;
-    alone.consumers.clear();
+  // Handles on the consumers (chain order) before the anchor's is consumed.
+  Handle last = b.getAnchor();
+  for (size_t i = 0, e = group.consumers.size(); i < e; ++i) {
+    last = b.getConsumerOfResult(last, 0);
+    consumers.push_back(last);
   }
+  alone.consumers.clear();
   return tileAndFuseGroup(b, alone, outerSizes, loopMapping);
 }
 
@@ -176,22 +186,18 @@ Handle mlir::tuner::detail::peelPartialTiles(ScriptBuilder &b,
   return *partialOps;
 }
 
-SmallVector<std::string>
+SmallVector<Attribute>
 mlir::tuner::detail::getZeroPaddingValues(linalg::LinalgOp op) {
-  SmallVector<std::string> zeros;
-  for (Type type : op->getOperandTypes())
-    zeros.push_back(getZeroAttrText(getElementTypeOrSelf(type)));
+  Builder b(op->getContext());
+  SmallVector<Attribute> zeros;
+  for (Type type : op->getOperandTypes()) {
+    // Sketches pad integer and float tensors only; another element type
+    // gets a zero the pad op's verifier refuses (an internal error of the
+    // sketch, not a crash).
+    Attribute zero = b.getZeroAttr(getElementTypeOrSelf(type));
+    zeros.push_back(zero ? zero : b.getI64IntegerAttr(0));
+  }
   return zeros;
-}
-
-std::string mlir::tuner::detail::getZeroAttrText(Type type) {
-  std::string str;
-  llvm::raw_string_ostream os(str);
-  if (isa<FloatType>(type))
-    os << "0.0 : " << type;
-  else
-    os << "0 : " << type;
-  return str;
 }
 
 int64_t mlir::tuner::detail::getResultElementBits(linalg::LinalgOp anchor) {
@@ -311,7 +317,7 @@ mlir::tuner::detail::reductionFirstInterchange(linalg::LinalgOp op) {
 std::pair<Handle, SmallVector<Handle>>
 mlir::tuner::detail::padInputsForStaging(ScriptBuilder &b,
                                          linalg::LinalgOp anchor, Handle op) {
-  SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
+  SmallVector<Attribute> zeros = getZeroPaddingValues(anchor);
   SmallVector<int64_t> dims =
       llvm::to_vector(llvm::seq<int64_t>(anchor.getNumLoops()));
   SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
@@ -337,15 +343,15 @@ void mlir::tuner::detail::stageInWorkgroupMemory(ScriptBuilder &b,
 
 void mlir::tuner::detail::distributeElementwise(
     ScriptBuilder &b, TiledGroup &tiled, linalg::LinalgOp anchor,
-    ArrayRef<Size> numThreads, ArrayRef<std::string> threadMapping,
+    ArrayRef<Size> numThreads, ArrayRef<Attribute> threadMapping,
     bool vectorize) {
   SmallVector<Size> sizes = projectToResultLoops(anchor, numThreads);
-  SmallVector<std::string> mapping;
+  SmallVector<Attribute> mapping;
   for (unsigned pos : getResultLoopPositions(anchor))
     mapping.push_back(threadMapping[pos]);
-  std::string text = getMappingText(sizes, mapping);
+  SmallVector<Attribute> forallMapping = getMapping(sizes, mapping);
   for (Handle &op : llvm::concat<Handle>(tiled.producers, tiled.consumers)) {
-    op = b.tileUsingForall(op, sizes, text, /*numThreads=*/true).first;
+    op = b.tileUsingForall(op, sizes, forallMapping, /*numThreads=*/true).first;
     if (vectorize)
       b.vectorize(op);
   }
@@ -354,7 +360,7 @@ void mlir::tuner::detail::distributeElementwise(
 void mlir::tuner::detail::buildConsumerKernel(ScriptBuilder &b,
                                               SmallVector<Handle> consumers,
                                               linalg::LinalgOp anchor,
-                                              ArrayRef<std::string> blocks) {
+                                              ArrayRef<Attribute> blocks) {
   constexpr int64_t kMaxThreads = 256;
   SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
   SmallVector<unsigned> resultLoops = getResultLoopPositions(anchor);
@@ -364,21 +370,21 @@ void mlir::tuner::detail::buildConsumerKernel(ScriptBuilder &b,
   for (unsigned loop : resultLoops)
     tiles[loop] = Size::of(1);
   tiles[inner] = Size::of(tile);
-  SmallVector<std::string> resultBlocks;
+  SmallVector<Attribute> resultBlocks;
   for (unsigned loop : resultLoops)
     resultBlocks.push_back(blocks[loop]);
   SmallVector<Size> resultTiles = projectToResultLoops(anchor, tiles);
   TiledGroup epilogue;
   std::tie(consumers.back(), epilogue.forall) = b.tileUsingForall(
-      consumers.back(), resultTiles, getMappingText(resultTiles, resultBlocks));
+      consumers.back(), resultTiles, getMapping(resultTiles, resultBlocks));
   for (size_t i = consumers.size() - 1; i-- > 0;)
     std::tie(consumers[i], epilogue.forall) =
         b.fuseIntoContainingOp(consumers[i], epilogue.forall);
   epilogue.consumers = std::move(consumers);
   SmallVector<Size> numThreads(extents.size(), Size::of(0));
-  SmallVector<std::string> threads(extents.size());
+  SmallVector<Attribute> threads(extents.size());
   numThreads[inner] = Size::of(tile);
-  threads[inner] = "#gpu.thread<x>";
+  threads[inner] = threadDim(b.getContext(), gpu::MappingId::DimX);
   distributeElementwise(b, epilogue, anchor, numThreads, threads,
                         /*vectorize=*/false);
 }
@@ -513,12 +519,11 @@ int64_t mlir::tuner::detail::getWidestElementBits(linalg::LinalgOp op) {
   return bits;
 }
 
-SmallVector<std::string>
+SmallVector<PatternSpec>
 mlir::tuner::detail::getContractionLowering(linalg::LinalgOp anchor,
                                             StringRef strategy) {
-  SmallVector<std::string> patterns = {
-      ("vector.lower_contraction lowering_strategy = \"" + strategy + "\"")
-          .str(),
+  SmallVector<PatternSpec> patterns = {
+      PatternSpec("vector.lower_contraction", strategy.str()),
       "vector.lower_outerproduct"};
   if (isa<IntegerType>(getElementTypeOrSelf(anchor->getResult(0).getType())))
     patterns.push_back("vector.cast_away_vector_leading_one_dim");
@@ -552,7 +557,7 @@ bool mlir::tuner::detail::isSplatConstant(Value value) {
 Handle mlir::tuner::detail::packOperandPanels(
     ScriptBuilder &b, linalg::LinalgOp anchor, unsigned operand, Handle reg,
     ArrayRef<int64_t> padDims, int64_t numLoops, ArrayRef<Size> sliceSizes) {
-  SmallVector<std::string> zeros = getZeroPaddingValues(anchor);
+  SmallVector<Attribute> zeros = getZeroPaddingValues(anchor);
   SmallVector<int64_t> nofold(anchor->getNumOperands(), 0);
   nofold[operand] = 1;
   Handle padded = b.pad(reg, zeros, padDims, nofold, "none").padded;

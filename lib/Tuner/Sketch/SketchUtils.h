@@ -12,6 +12,8 @@
 #include "Tuner/Tuner/Sketch/ScriptBuilder.h"
 #include "Tuner/Tuner/Sketch/Sketch.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
 namespace mlir::tuner::detail {
 
 /// Handles of a fused group after its outer parallel tiling.
@@ -39,21 +41,25 @@ SmallVector<Size> projectToResultLoops(linalg::LinalgOp anchor,
 /// loop (e.g. "#gpu.block<x>"), used for the loops whose size is non-zero.
 TiledGroup tileAndFuseGroup(ScriptBuilder &b, const FusedGroup &group,
                             ArrayRef<Size> outerSizes,
-                            ArrayRef<std::string> loopMapping = {});
+                            ArrayRef<Attribute> loopMapping = {});
 /// tileAndFuseGroup without the group's consumers, whose handles (chain
 /// order) it sets in `consumers`, for buildConsumerKernel.
 TiledGroup tileAndFuseApartFromConsumers(ScriptBuilder &b,
                                          const FusedGroup &group,
                                          ArrayRef<Size> outerSizes,
-                                         ArrayRef<std::string> loopMapping,
+                                         ArrayRef<Attribute> loopMapping,
                                          SmallVector<Handle> &consumers);
 /// The positions of the anchor loops indexing its first result, in result
 /// dimension order (how sizes per anchor loop project onto its consumers).
 SmallVector<unsigned> getResultLoopPositions(linalg::LinalgOp anchor);
-/// The `(mapping = ...)` list text of a forall tiled by `sizes`: the entries
-/// of `loopMapping` for the non-zero sizes; empty without a mapping.
-std::string getMappingText(ArrayRef<Size> sizes,
-                           ArrayRef<std::string> loopMapping);
+/// The mapping of a forall tiled by `sizes`: the entries of `loopMapping`
+/// (one per loop, null for none) for the non-zero sizes; empty without a
+/// mapping.
+SmallVector<Attribute> getMapping(ArrayRef<Size> sizes,
+                                  ArrayRef<Attribute> loopMapping);
+/// `#gpu.block<id>` and `#gpu.thread<id>`: the mapping of a forall loop.
+Attribute blockDim(MLIRContext *ctx, gpu::MappingId id);
+Attribute threadDim(MLIRContext *ctx, gpu::MappingId id);
 
 /// How vectorizeElementwise treats tiles that a tile size does not divide.
 enum class PartialTiles {
@@ -95,7 +101,7 @@ void stageInWorkgroupMemory(ScriptBuilder &b, ArrayRef<Handle> pads,
 /// loops of the result; vectorized with `vectorize`.
 void distributeElementwise(ScriptBuilder &b, TiledGroup &tiled,
                            linalg::LinalgOp anchor, ArrayRef<Size> numThreads,
-                           ArrayRef<std::string> threadMapping, bool vectorize);
+                           ArrayRef<Attribute> threadMapping, bool vectorize);
 /// GPU: the elementwise consumers of `anchor` (`consumers`, handles in chain
 /// order, consumed) as a kernel of their own, after the anchor's: blocks of
 /// up to 256 results along the innermost result loop (one thread each), the
@@ -104,12 +110,10 @@ void distributeElementwise(ScriptBuilder &b, TiledGroup &tiled,
 /// per-block temporary (which bufferization would allocate inside the
 /// anchor's kernel: a device malloc).
 void buildConsumerKernel(ScriptBuilder &b, SmallVector<Handle> consumers,
-                         linalg::LinalgOp anchor, ArrayRef<std::string> blocks);
-/// The text of a zero attribute of `type` ("0.0 : f32", "0 : i32").
-std::string getZeroAttrText(Type type);
+                         linalg::LinalgOp anchor, ArrayRef<Attribute> blocks);
 /// structured.pad's padding values for `op`: a zero of each operand's
 /// element type.
-SmallVector<std::string> getZeroPaddingValues(linalg::LinalgOp op);
+SmallVector<Attribute> getZeroPaddingValues(linalg::LinalgOp op);
 
 /// Bit width of the element type of the anchor's first result.
 int64_t getResultElementBits(linalg::LinalgOp anchor);
@@ -123,7 +127,7 @@ int64_t getWidestElementBits(linalg::LinalgOp op);
 /// integer accumulator they also drop leading unit dimensions: an i8 x i8
 /// -> i32 contraction with a unit batch dimension (vector<1x8x16xi32>) is
 /// not lowered otherwise and reached LLVM as a vector.contract.
-SmallVector<std::string> getContractionLowering(linalg::LinalgOp anchor,
+SmallVector<PatternSpec> getContractionLowering(linalg::LinalgOp anchor,
                                                 StringRef strategy);
 /// Whether upstream's vectorizer accepts `op` (with static shapes), with the
 /// reason when it does not.

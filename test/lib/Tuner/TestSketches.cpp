@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dialect/Sched/TestSchedTransformOps.h"
 #include "TestHooks.h"
 
 #include "Tuner/Tuner/Sketch/ScriptBuilder.h"
@@ -38,8 +39,9 @@ class FailToApplyInstance : public SketchInstance {
 public:
   using SketchInstance::SketchInstance;
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     Size x = b.knob(knobs.front());
     // Tile first so that a partial application would be visible, then fail.
     Handle tiled = b.tileUsingFor(b.getAnchor(), {x}).first;
@@ -72,15 +74,15 @@ class FaultInstance : public SketchInstance {
 public:
   using SketchInstance::SketchInstance;
 
-  std::string buildScript(StringRef symName) const override {
-    ScriptBuilder b(symName);
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
     const Knob &kind = knobs.front();
     b.alternatives(kind, [&](unsigned i) {
       StringRef name = cast<StringAttr>(kind.options[i]).getValue();
       if (name != "none")
-        b.raw(("transform.sched.test_fault %anchor kind = \"" + name +
-               "\" : !transform.any_op")
-                  .str());
+        sched::test::TestFaultOp::create(b.getBuilder(), b.getLoc(),
+                                         b.getAnchor().value, name);
     });
     return b.finish();
   }

@@ -1,10 +1,11 @@
-//===- ScriptBuilder.h - emit transform scripts as text ---------*- C++ -*-===//
+//===- ScriptBuilder.h - build transform scripts as IR ----------*- C++ -*-===//
 //
-// Sketches emit their transform scripts through this builder: it names SSA
-// values, writes the type signatures the transform ops need, and turns knobs
-// into `transform.tune.knob` params or `transform.tune.alternatives` regions.
-// The result is the text of one `transform.named_sequence`, parsed once per
-// task and instantiated per candidate by setting the knobs' `selected` values.
+// Sketches build their transform scripts through this builder: it creates
+// the transform ops with OpBuilder in one `transform.named_sequence`, turns
+// knobs into `transform.tune.knob` params or `transform.tune.alternatives`
+// regions, and hands back the module holding the sequence. A candidate is
+// the script with the knobs' `selected` values set (selectKnobs,
+// Materialize.h); `--sched-generate-space` prints it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,8 +14,10 @@
 
 #include "Tuner/Tuner/Sketch/Knob.h"
 
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/raw_ostream.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 
 #include <functional>
 #include <string>
@@ -22,28 +25,46 @@
 
 namespace mlir::tuner {
 
-/// A `!transform.any_op` handle (the SSA name, e.g. "%forall_3").
+/// A `!transform.any_op` handle.
 struct Handle {
-  std::string name;
+  Value value;
 };
 
 /// A size operand of a transform op: a literal, or a param from a knob.
 struct Size {
   int64_t value = 0;
-  std::string param; // non-empty for a param
+  /// A `!transform.param<i64>`; null for a literal.
+  Value param;
 
-  static Size of(int64_t v) { return Size{v, ""}; }
-  bool isZero() const { return param.empty() && value == 0; }
+  static Size of(int64_t v) { return Size{v, Value()}; }
+  bool isZero() const { return !param && value == 0; }
+};
+
+/// A pattern op of `transform.apply_patterns`: `transform.apply_patterns.`
+/// followed by `name`, and the `lowering_strategy` (its keyword) of the
+/// vector lowerings that take one (vector.lower_contraction,
+/// vector.lower_transpose, vector.lower_multi_reduction).
+struct PatternSpec {
+  PatternSpec(const char *name) : name(name) {}
+  PatternSpec(std::string name, std::string strategy = "")
+      : name(std::move(name)), strategy(std::move(strategy)) {}
+  std::string name;
+  std::string strategy;
 };
 
 class ScriptBuilder {
 public:
-  /// Starts `transform.named_sequence @symName(%scope, %anchor)`; the anchor
-  /// handle is consumed by the sequence.
-  explicit ScriptBuilder(StringRef symName);
+  /// Starts `transform.named_sequence @symName(%scope, %anchor)` in a new
+  /// module; the anchor handle is consumed by the sequence.
+  ScriptBuilder(MLIRContext *ctx, StringRef symName);
 
-  Handle getScope() const { return {"%scope"}; }
-  Handle getAnchor() const { return {"%anchor"}; }
+  Handle getScope() const { return {scope}; }
+  Handle getAnchor() const { return {anchor}; }
+  /// The builder, at the end of the current region, for transform ops this
+  /// class has no method for.
+  OpBuilder &getBuilder() { return builder; }
+  Location getLoc() const { return loc; }
+  MLIRContext *getContext() const { return builder.getContext(); }
 
   /// Emits `transform.tune.knob` for an integer knob; returns its param.
   Size knob(const Knob &knob);
@@ -51,7 +72,7 @@ public:
   /// param goes through `transform.sched.exact_divide`).
   Size exactDivide(Size size, int64_t divisor);
   /// Emits `transform.tune.alternatives` with one region per option of
-  /// `knob`; `body(i)` writes the ops of region i through this builder.
+  /// `knob`; `body(i)` builds the ops of region i through this builder.
   void alternatives(const Knob &knob,
                     const std::function<void(unsigned)> &body);
   /// The same, each region yielding the handle `body(i)` returns: the
@@ -64,12 +85,12 @@ public:
   /// The closest op named `opName` (e.g. "scf.for") enclosing `op`.
   Handle getParentOp(Handle op, StringRef opName);
 
-  /// tile_using_forall; returns (tiled op, forall). `mapping` is the text of
-  /// the mapping list, e.g. "[#gpu.block<y>, #gpu.block<x>]" (none if empty).
+  /// tile_using_forall; returns (tiled op, forall). `mapping` has one GPU
+  /// mapping attribute per size that is not a literal zero (none if empty).
   /// With `numThreads`, the sizes are numbers of tiles (`num_threads`)
   /// instead of tile sizes.
   std::pair<Handle, Handle> tileUsingForall(Handle target, ArrayRef<Size> sizes,
-                                            StringRef mapping = "",
+                                            ArrayRef<Attribute> mapping = {},
                                             bool numThreads = false);
   /// tile_using_for; returns the tiled op and one loop per non-zero size, in
   /// nesting order (outermost first). `interchange` reorders the loops.
@@ -94,9 +115,8 @@ public:
   /// structured.pad of the given iteration dimensions to the static bounding
   /// box, copying (packing) the operands whose nofold flag is set; returns
   /// the padded op, the tensor.pad ops and the op copying the result back
-  /// (`copyBack`, or none). `paddingValues` has one attribute text per
-  /// operand.
-  Padding pad(Handle target, ArrayRef<std::string> paddingValues,
+  /// (`copyBack`, or none). `paddingValues` has one attribute per operand.
+  Padding pad(Handle target, ArrayRef<Attribute> paddingValues,
               ArrayRef<int64_t> dims, ArrayRef<int64_t> nofold,
               StringRef copyBack = "linalg.copy");
   /// sched.fold_fill_into_pad: the inits of `padded` that are padded fills
@@ -140,9 +160,8 @@ public:
   /// structured.vectorize, with vector sizes when some are given (masking).
   void vectorize(Handle target, bool namedContraction = false,
                  ArrayRef<Size> vectorSizes = {});
-  /// apply_patterns with the given pattern ops (without the
-  /// `transform.apply_patterns.` prefix, attributes included).
-  void applyPatterns(Handle target, ArrayRef<std::string> patterns);
+  /// apply_patterns with the given pattern ops.
+  void applyPatterns(Handle target, ArrayRef<PatternSpec> patterns);
   void applyCSE(Handle target);
   void applyLICM(Handle loop);
   void hoistLoopInvariantSubsets(Handle loop);
@@ -150,26 +169,32 @@ public:
   /// Puts the integer attribute `name` = `value` (a literal or a knob's
   /// param) on the ops of `op` (`transform.annotate`).
   void annotate(Handle op, StringRef name, Size value);
-  /// Emits a raw line of transform IR.
-  void raw(StringRef line);
 
-  /// Closes the sequence and returns its text.
-  std::string finish();
+  /// Closes the sequence and returns the module holding it (with
+  /// `transform.with_named_sequence`).
+  OwningOpRef<ModuleOp> finish();
 
 private:
-  std::string fresh(StringRef base);
-  /// structured.match `criterion` (e.g. "interface{LinalgOp}") in each op
-  /// of `scope`.
-  Handle matchIn(Handle scope, StringRef criterion);
-  llvm::raw_string_ostream &line();
-  static std::string sizeList(ArrayRef<Size> sizes,
-                              SmallVectorImpl<std::string> &paramTypes,
-                              SmallVectorImpl<std::string> &params);
+  Type anyOp() const;
+  Type param() const;
+  /// The static sizes (ShapedType::kDynamic for params) and the params of
+  /// `sizes`.
+  std::pair<SmallVector<int64_t>, SmallVector<Value>>
+  splitSizes(ArrayRef<Size> sizes) const;
+  /// structured.match `match` (built by the callback on the scope of one op)
+  /// in each op of `scope`.
+  Handle matchIn(Handle scope,
+                 const std::function<Value(OpBuilder &, Value)> &match);
+  /// Fills `region` with one block built by `body` and a transform.yield of
+  /// what it returns.
+  void buildRegion(Region &region,
+                   const std::function<SmallVector<Value>()> &body);
 
-  std::string text;
-  llvm::raw_string_ostream os;
-  unsigned indent = 2;
-  llvm::StringMap<unsigned> counters;
+  OwningOpRef<ModuleOp> module;
+  OpBuilder builder;
+  Location loc;
+  /// The sequence's arguments.
+  Value scope, anchor;
 };
 
 } // namespace mlir::tuner

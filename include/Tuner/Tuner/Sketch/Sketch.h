@@ -50,10 +50,12 @@ public:
     return success();
   }
 
-  /// The transform script of this space: one `transform.named_sequence`
-  /// called `symName` taking (%scope, %anchor), where %scope is the function
-  /// holding the anchor op. Knob ops carry no `selected` value.
-  virtual std::string buildScript(StringRef symName) const = 0;
+  /// The transform script of this space, built in `ctx`: a module holding
+  /// one `transform.named_sequence` called `symName` taking (%scope,
+  /// %anchor), where %scope is the function holding the anchor op. Knob ops
+  /// carry no `selected` value.
+  virtual OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                            StringRef symName) const = 0;
 
   /// The default configuration: the sketch's heuristic choice when it
   /// passes verify(), else the valid point nearest to it (one knob moved,

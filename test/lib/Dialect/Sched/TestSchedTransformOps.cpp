@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSchedTransformOps.h"
+
 #include "TestHooks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,9 +29,6 @@
 #include <cstring>
 #include <unistd.h>
 #include <vector>
-
-#define GET_OP_CLASSES
-#include "TestSchedTransformOps.h.inc"
 
 using namespace mlir;
 using namespace mlir::transform;
