@@ -10,7 +10,9 @@
 // multi-result reductions (argmax), operands that are slices of larger
 // tensors whose neighbours hold NaN, functions writing into memref arguments
 // and returning one value twice; and run it through tuner-prepare,
-// sched-apply-default, sched-materialize and tuner-lower-cpu. A small one
+// sched-apply-default, sched-materialize and tuner-lower-cpu, for CPU
+// targets or CUDA ones (their schedules run on the CPU with the block and
+// thread mappings dropped). A small one
 // (up to 2^20 elements, 5e7 FLOPs) is then JIT-run against its unscheduled
 // reference on the same inputs, between NaN guards (tuner-run's check): a
 // mismatch aborts with the program.
@@ -30,6 +32,7 @@
 #include "Tuner/Tuner/Sketch/Sketch.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -642,6 +645,23 @@ void runAgainstReference(ModuleOp module, ModuleOp reference,
   abort();
 }
 
+/// A materialized GPU schedule made to run on the CPU: the block and thread
+/// mappings of its scf.forall loops and the module's target dropped (what
+/// the transform scripts compute, tiles and fusion, without the kernels).
+/// Fails for a schedule that stages operands in workgroup memory, which
+/// does not lower for the CPU.
+LogicalResult forCPU(ModuleOp module) {
+  bool shared = false;
+  module->walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "scf.forall")
+      op->removeAttr("mapping");
+    if (Attribute space = op->getAttr("memory_space"))
+      shared |= isa<gpu::AddressSpaceAttr>(space);
+  });
+  module->removeAttr(sched::SchedDialect::kTargetAttrName);
+  return failure(shared);
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -650,9 +670,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The target from what the program left (the first when nothing is left,
   // as for the seed corpus): AVX-512 without BF16 (bf16 matmuls widened),
   // with AVX512-BF16 (bf16 matmuls packed, B in 16-column blocks), AVX2.
+  // CUDA targets: their preparation and schedules, run on the CPU with the
+  // mappings dropped (forCPU).
   static const char *kTargets[] = {"cpu:avx512:2t", "cpu:avx512:+avx512bf16:2t",
-                                   "cpu:avx2:1t"};
-  const char *target = kTargets[in.ConsumeIntegralInRange<unsigned>(0, 2)];
+                                   "cpu:avx2:1t", "cuda:sm_80", "cuda:sm_90"};
+  const char *target = kTargets[in.ConsumeIntegralInRange<unsigned>(0, 4)];
   MLIRContext ctx(getRegistry(), MLIRContext::Threading::DISABLED);
   // Errors and warnings are expected for programs the tuner cannot take.
   ScopedDiagnosticHandler ignore(&ctx, [](Diagnostic &) { return success(); });
@@ -692,12 +714,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   reference->walk([](Operation *op) {
     op->removeAttr(sched::SchedDialect::kConfigAttrName);
   });
+  if (StringRef(target).starts_with("cuda"))
+    (void)forCPU(*reference);
+  PassManager materialize(&ctx);
+  materialize.addPass(tuner::createSchedMaterialize());
+  LogicalResult result = materialize.run(*module);
+  if (succeeded(result) && StringRef(target).starts_with("cuda") &&
+      failed(forCPU(*module))) {
+    if (verbose)
+      llvm::errs() << "result: GPU schedule stages in shared memory\n";
+    return 0;
+  }
   PassManager pm(&ctx);
-  pm.addPass(tuner::createSchedMaterialize());
   tuner::LowerCPUOptions lower;
   lower.outParams = true;
   tuner::buildLowerCPUPipeline(pm, lower);
-  LogicalResult result = pm.run(*module);
+  if (succeeded(result))
+    result = pm.run(*module);
   if (verbose)
     llvm::errs() << "result: " << (succeeded(result) ? "lowered" : "error")
                  << "\n";
