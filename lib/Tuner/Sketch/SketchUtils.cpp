@@ -70,12 +70,20 @@ TiledGroup mlir::tuner::detail::getGroupHandles(ScriptBuilder &b,
             b.getProducerOfOperand(handles.anchor, init.getOperandNumber()));
         break;
       }
-  Handle last = handles.anchor;
+  handles.consumers = getConsumerHandles(b, group);
+  return handles;
+}
+
+SmallVector<Handle>
+mlir::tuner::detail::getConsumerHandles(ScriptBuilder &b,
+                                        const FusedGroup &group) {
+  SmallVector<Handle> consumers;
+  Handle last = b.getAnchor();
   for (size_t i = 0, e = group.consumers.size(); i < e; ++i) {
     last = b.getConsumerOfResult(last, 0);
-    handles.consumers.push_back(last);
+    consumers.push_back(last);
   }
-  return handles;
+  return consumers;
 }
 
 TiledGroup
@@ -130,13 +138,8 @@ TiledGroup mlir::tuner::detail::tileAndFuseApartFromConsumers(
     ScriptBuilder &b, const FusedGroup &group, ArrayRef<Size> outerSizes,
     ArrayRef<Attribute> loopMapping, SmallVector<Handle> &consumers) {
   FusedGroup alone = group;
-  consumers.clear();
-  // Handles on the consumers (chain order) before the anchor's is consumed.
-  Handle last = b.getAnchor();
-  for (size_t i = 0, e = group.consumers.size(); i < e; ++i) {
-    last = b.getConsumerOfResult(last, 0);
-    consumers.push_back(last);
-  }
+  // Handles on the consumers before the anchor's is consumed.
+  consumers = getConsumerHandles(b, group);
   alone.consumers.clear();
   return tileAndFuseGroup(b, alone, outerSizes, loopMapping);
 }

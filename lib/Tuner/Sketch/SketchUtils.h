@@ -28,6 +28,10 @@ struct TiledGroup {
 /// Handles on the ops of a group without tiling it (for ops with nothing to
 /// split over threads); `forall` is left empty.
 TiledGroup getGroupHandles(ScriptBuilder &b, const FusedGroup &group);
+/// Handles on the group's elementwise consumers, in chain order, taken from
+/// the anchor handle (before it is consumed).
+SmallVector<Handle> getConsumerHandles(ScriptBuilder &b,
+                                       const FusedGroup &group);
 
 /// Projects sizes given per loop of the anchor onto the loops of the ops
 /// indexed like the anchor's first result (its producers and consumers).
