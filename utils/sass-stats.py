@@ -4,9 +4,11 @@ kernel moves its operands (docs/GPU.md, "Tensor cores"): tensor-core MMAs
 (HMMA), ldmatrix (LDSM), cp.async (LDGSTS), local memory (LDL, STL: spills
 or indexed register arrays), 2-byte shared and global loads (LDS.U16,
 LDG.E.U16: operands moved element by element), 16-byte shared loads
-(LDS.128) and f32 FMAs (FFMA). One line per kernel:
+(LDS.128), f32 FMAs (FFMA), 16-byte global loads and stores (LDG.E.128,
+STG.E.128) and 4-byte global loads (LDG.E.32: `LDG.E` with no size, which
+is 32 bits). One line per kernel:
 
-    <kernel>: HMMA 64 LDSM 16 LDGSTS 32 LDL 0 STL 0 LDS.U16 0 LDG.E.U16 0 LDS.128 0 FFMA 0
+    <kernel>: HMMA 64 LDSM 16 LDGSTS 32 LDL 0 STL 0 LDS.U16 0 LDG.E.U16 0 LDS.128 0 FFMA 0 LDG.E.128 0 STG.E.128 0 LDG.E.32 0
 
 Instructions predicated on `!PT` (never executed: padding) are not counted.
 
@@ -18,11 +20,13 @@ import shutil
 import subprocess
 import sys
 
-# Name in the report -> how the mnemonic starts (up to a '.' or the end).
+# Name in the report -> how the mnemonic starts (up to a '.' or the end),
+# or, ending in '$', the whole mnemonic.
 COUNTED = [("HMMA", "HMMA"), ("LDSM", "LDSM"), ("LDGSTS", "LDGSTS"),
            ("LDL", "LDL"), ("STL", "STL"), ("LDS.U16", "LDS.U16"),
            ("LDG.E.U16", "LDG.E.U16"), ("LDS.128", "LDS.128"),
-           ("FFMA", "FFMA")]
+           ("FFMA", "FFMA"), ("LDG.E.128", "LDG.E.128"),
+           ("STG.E.128", "STG.E.128"), ("LDG.E.32", "LDG.E$")]
 
 
 def count(sass):
@@ -39,7 +43,10 @@ def count(sass):
             continue
         op = m.group(2)
         for name, prefix in COUNTED:
-            if op == prefix or op.startswith(prefix + "."):
+            if prefix.endswith("$"):
+                if op == prefix[:-1]:
+                    current[name] += 1
+            elif op == prefix or op.startswith(prefix + "."):
                 current[name] += 1
     return kernels
 

@@ -42,6 +42,8 @@ using namespace mlir::tuner;
 
 /// The runtime entry points the rewritten code calls (lib/Runtime).
 static constexpr StringLiteral kModuleBufferFn = "mgpuTunerModuleBuffer";
+/// The alignment of the buffers the runtime allocates (cuMemAlloc: 256).
+static constexpr int32_t kRuntimeBufferAlignment = 256;
 static constexpr StringLiteral kModuleBufferFreeFn =
     "mgpuTunerModuleBufferFree";
 static constexpr StringLiteral kCopyFn = "mgpuTunerCopy2D";
@@ -346,8 +348,13 @@ Value ModuleBufferBuilder::getBuffer(OpBuilder &b, Location loc,
           .getResult();
   Value descriptor =
       MemRefDescriptor::fromStaticShape(b, loc, converter, type, memory);
-  return UnrealizedConversionCastOp::create(b, loc, type, descriptor)
-      .getResult(0);
+  Value buffer =
+      UnrealizedConversionCastOp::create(b, loc, type, descriptor).getResult(0);
+  // The runtime's buffers come from cuMemAlloc or cuMemAllocManaged:
+  // tuner-gpu-vector-alignment reads this to prove kernels' vector accesses
+  // aligned.
+  return memref::AssumeAlignmentOp::create(b, loc, buffer,
+                                           kRuntimeBufferAlignment);
 }
 
 void ModuleBufferBuilder::finalize() {

@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -359,6 +360,7 @@ struct GPUVectorLoweringPass
   }
 
   void runOnOperation() override {
+    vectorizeThreadCopies();
     hoistAccumulators();
     RewritePatternSet patterns(&getContext());
     vector::populateVectorContractLoweringPatterns(
@@ -419,6 +421,31 @@ struct GPUVectorLoweringPass
     for (Operation *root : roots)
       if (failed(applyPartialConversion(root, target, frozen)))
         return signalPassFailure();
+  }
+
+  /// The per-thread copies of a kernel (a thread's row of a tile staged in
+  /// shared memory: what bufferization leaves of a tensor.pad with no
+  /// padding, or of a slice inserted into a workgroup tensor) as vector
+  /// transfers, which become one load and one store of the row instead of
+  /// a scalar loop (tuner-gpu-vector-alignment then proves them aligned).
+  /// Copies of more than kMaxElements elements, or of dynamic shape, stay.
+  void vectorizeThreadCopies() {
+    constexpr int64_t kMaxElements = 32;
+    SmallVector<linalg::CopyOp> copies;
+    getOperation().walk([&](linalg::CopyOp copy) {
+      auto source = dyn_cast<MemRefType>(copy.getInputs()[0].getType());
+      auto dest = dyn_cast<MemRefType>(copy.getOutputs()[0].getType());
+      if (source && dest && source.hasStaticShape() &&
+          source.getNumElements() <= kMaxElements &&
+          copy->getParentOfType<gpu::LaunchOp>())
+        copies.push_back(copy);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::CopyOp copy : copies) {
+      rewriter.setInsertionPoint(copy);
+      if (succeeded(linalg::vectorize(rewriter, copy)))
+        rewriter.eraseOp(copy);
+    }
   }
 
   /// Each thread reads and writes its tile of the accumulator in every step
@@ -488,6 +515,7 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(std::make_unique<GPUVectorLoweringPass>());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createTunerGPUVectorAlignment());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // Before the NVVM conversion turns math ops into libdevice calls.
   pm.addPass(createTunerGPULegalizeMath());

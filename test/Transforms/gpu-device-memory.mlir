@@ -21,7 +21,8 @@
 // CHECK-NEXT:    %[[PTR:[0-9]+]] = llvm.call @mgpuTunerModuleBuffer(%[[SLOT]], %[[INIT]], %[[BYTES]], %[[DEVICE]])
 // CHECK:         llvm.insertvalue %[[PTR]], %{{[0-9]+}}[0]
 // CHECK:         llvm.insertvalue %[[PTR]], %{{[0-9]+}}[1]
-// CHECK:         %[[COPY:[0-9]+]] = builtin.unrealized_conversion_cast %{{[0-9]+}} : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> to memref<8x8xf32>
+// CHECK:         %[[CAST:[0-9]+]] = builtin.unrealized_conversion_cast %{{[0-9]+}} : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> to memref<8x8xf32>
+// CHECK-NEXT:    %[[COPY:.*]] = memref.assume_alignment %[[CAST]], 256
 // CHECK:         gpu.launch
 // CHECK:           memref.load %[[COPY]]
 // CHECK-NOT:       memref.load %[[HOST]]
@@ -56,7 +57,8 @@ func.func @weights(%a: memref<4x8xf32>) attributes {tuner.kernel = {inputs = [],
 // CHECK:         memref.get_global @g
 // CHECK:         %[[MANAGED:[0-9]+]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK-NEXT:    llvm.call @mgpuTunerModuleBuffer(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[MANAGED]])
-// CHECK:         %[[COPY:[0-9]+]] = builtin.unrealized_conversion_cast
+// CHECK:         %[[CAST:[0-9]+]] = builtin.unrealized_conversion_cast
+// CHECK-NEXT:    %[[COPY:.*]] = memref.assume_alignment %[[CAST]], 256
 // CHECK:         %[[VIEW:.*]] = memref.subview %[[COPY]]
 // CHECK:         memref.load %[[VIEW]]
 // CHECK:         %[[H:.*]] = memref.get_global @h

@@ -1044,6 +1044,43 @@ def TunerGPULegalizeMath : Pass<"tuner-gpu-legalize-math"> {
                            "::mlir::math::MathDialect"];
 }
 
+def TunerGPUVectorAlignment : Pass<"tuner-gpu-vector-alignment"> {
+  let summary =
+      "Prove the alignment of the vector loads and stores of GPU kernels";
+  let description = [{
+    A `vector.load` or `vector.store` carries the alignment of its element
+    type unless told more, and NVPTX splits a 16-byte vector access it cannot
+    prove 16-byte aligned into four 4-byte ones: the 4-float vectors of
+    `gpu.elementwise` and the staged tiles of `gpu.contraction` became
+    `ld.global.b32` x 4. This pass, part of `tuner-lower-gpu` after the vector
+    lowering, sets the `alignment` of each 1-D `vector.load` and
+    `vector.store` inside a `gpu.launch` to what it proves, at most the
+    vector's size:
+
+    - the buffer's base: a function argument is 16-byte aligned (the
+      contract of a CUDA-lowered function: `cuMemAlloc` and
+      `cuMemAllocManaged` give 256), a `gpu.alloc` or a module buffer of
+      `tuner-gpu-device-memory` 256, `gpu.dynamic_shared_memory` 16, a
+      `memref.alloc` its `alignment`; views (subview, cast, expand and
+      collapse shape, reinterpret cast) keep their source's base; anything
+      else is unknown and left alone;
+    - the element offset from that base: the static offset of the memref's
+      layout, else the subviews' offsets times their source's strides;
+    - the indices times the strides, with a divisor known for each index:
+      constants, sums, products, `affine.apply` of such (no floordiv or
+      mod), `scf.for` induction variables (their lower bound and step),
+      index casts; thread and block ids know none.
+
+    ```mlir
+    %i = affine.apply affine_map<()[s0, s1] -> (s0 * 1024 + s1 * 4)>()[%bx, %tx]
+    %v = vector.load %arg0[%by, %i] : memref<1024x4096xf32>, vector<4xf32>
+    // becomes
+    %v = vector.load %arg0[%by, %i] {alignment = 16 : i64}
+        : memref<1024x4096xf32>, vector<4xf32>
+    ```
+  }];
+}
+
 def TunerGPUBlockTemporaries
     : Pass<"tuner-gpu-block-temporaries", "::mlir::ModuleOp"> {
   let summary = "Keep the per-block temporaries of GPU kernels off the device heap";
@@ -1142,7 +1179,9 @@ def TunerGPUDeviceMemory
       dynamic shapes): `gpu.alloc host_shared` (managed memory) per call.
 
     A module buffer is a null-initialized pointer global and a call of the
-    runtime's `mgpuTunerModuleBuffer(slot, init, bytes, managed)`; a module
+    runtime's `mgpuTunerModuleBuffer(slot, init, bytes, managed)`, whose
+    result is marked `memref.assume_alignment ..., 256` (the driver's
+    allocations are; `tuner-gpu-vector-alignment` reads it); a module
     destructor frees them (`mgpuTunerModuleBufferFree`). Host code "touches"
     a buffer when an op outside the launches reads or writes its data
     (linalg ops left on the host, loads, stores, copies) or carries it where
@@ -1158,8 +1197,9 @@ def TunerGPUDeviceMemory
     func.func @f(...) {
       %w = memref.get_global @w : memref<1024x1024xf32>
       %p = llvm.call @mgpuTunerModuleBuffer(%slot, %host, %bytes, %managed)
-      %d = builtin.unrealized_conversion_cast %descriptor
+      %c = builtin.unrealized_conversion_cast %descriptor
           : !llvm.struct<(...)> to memref<1024x1024xf32>
+      %d = memref.assume_alignment %c, 256 : memref<1024x1024xf32>
       gpu.launch ... { ... memref.load %d[...] ... }
     ```
 

@@ -209,6 +209,7 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createGPUContractionSketch());
   sketches.push_back(createGPUContractionSimtSketch());
   sketches.push_back(createGPUConvolutionSketch());
+  sketches.push_back(createGPUElementwiseSketch());
   sketches.push_back(createGPUFallbackSketch());
   // Last, so that tuning measures it beside the fallback (and beside the
   // contraction sketches for matrix-vector products); it comes first, and

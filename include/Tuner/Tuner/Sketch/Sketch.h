@@ -183,6 +183,7 @@ std::unique_ptr<Sketch> createGPUContractionMMASketch();
 std::unique_ptr<Sketch> createGPUContractionSimtSketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
+std::unique_ptr<Sketch> createGPUElementwiseSketch();
 std::unique_ptr<Sketch> createGPUFallbackSketch();
 std::unique_ptr<Sketch> createGPUReductionSketch();
 

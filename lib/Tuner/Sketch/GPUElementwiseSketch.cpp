@@ -1,0 +1,236 @@
+//===- GPUElementwiseSketch.cpp - the gpu.elementwise sketch --------------===//
+//
+// The GPU schedule of an op whose loops are all parallel and whose inputs
+// are read in the result's order or broadcast along some of its loops
+// (bias adds, activations, casts, residual adds, the divisions and
+// exponentials of a softmax), with its elementwise neighbours fused:
+//
+//   S0  scf.forall over the result's innermost loop in tiles of `bx`
+//       elements -> #gpu.block<x>, the next loop outward in tiles of `by`
+//       -> #gpu.block<y>, the one before by 1 -> #gpu.block<z>
+//   S1  scf.forall over the block's tile, `v` consecutive elements of a row
+//       per thread -> #gpu.thread<y, x>
+//   S2  each thread's 1 x v tile vectorized: one load or store of up to 16
+//       bytes per operand (ld.global.v4.f32, or v4.b32 for 8 bf16), which
+//       tuner-gpu-vector-alignment proves aligned
+//
+// Consecutive threads take consecutive vectors of a row: a warp moves
+// 32 x v x (element bytes) contiguous bytes per operand. Tiles divide
+// their loops (no masks: the vectors stay whole). Ops with more than three
+// result loops of several iterations, or an input read in another order
+// than the result (a transpose), are left to gpu.fallback.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SketchBase.h"
+#include "SketchUtils.h"
+
+#include "Tuner/Analysis/OpClass.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+using namespace mlir::sched;
+using namespace mlir::tuner;
+using namespace mlir::tuner::detail;
+
+namespace {
+
+/// The loops gpu.elementwise maps: the result's innermost loop (x), the
+/// next one outward with several iterations (y, if any) and the one before
+/// it (z, if any).
+struct ElementwiseGrid {
+  SmallVector<int64_t> extents;
+  unsigned x = 0;
+  std::optional<unsigned> y, z;
+};
+
+FailureOr<ElementwiseGrid> analyzeGrid(linalg::LinalgOp op,
+                                       std::string &whyNot) {
+  if (op.getNumReductionLoops() != 0 || op.getNumDpsInits() == 0 ||
+      op.getNumLoops() == 0) {
+    whyNot = "not an op with parallel loops only";
+    return failure();
+  }
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!out.isPermutation()) {
+    whyNot = "the result is not written through a permutation of the loops";
+    return failure();
+  }
+  if (getTransposedInputLoop(op)) {
+    whyNot = "an input is read in another order than the result (a "
+             "transpose)";
+    return failure();
+  }
+  ElementwiseGrid grid;
+  grid.extents = op.getStaticLoopRanges();
+  SmallVector<unsigned> order; // result loops, innermost first
+  for (AffineExpr e : llvm::reverse(out.getResults()))
+    order.push_back(cast<AffineDimExpr>(e).getPosition());
+  grid.x = order.front();
+  for (unsigned loop : ArrayRef(order).drop_front()) {
+    if (grid.extents[loop] == 1)
+      continue;
+    if (!grid.y) {
+      grid.y = loop;
+    } else if (!grid.z && grid.extents[loop] <= 65535) {
+      grid.z = loop;
+    } else {
+      whyNot = "more than three result loops with several iterations";
+      return failure();
+    }
+  }
+  if (grid.y && grid.extents[*grid.y] > 65535 * 1024) {
+    whyNot = "the row loop exceeds the grid's blocks along y";
+    return failure();
+  }
+  return grid;
+}
+
+class GPUElementwiseInstance : public SketchInstanceBase {
+public:
+  GPUElementwiseInstance(const Sketch &sketch, SmallVector<Knob> knobs,
+                         const FusedGroup &group, ElementwiseGrid grid,
+                         TargetAttr target)
+      : SketchInstanceBase(sketch, std::move(knobs), group, target),
+        grid(std::move(grid)) {}
+
+  LogicalResult verify(const KnobValues &v,
+                       std::string &whyNot) const override {
+    int64_t bx = v.getInt("bx"), vec = v.getInt("v");
+    int64_t by = grid.y ? v.getInt("by") : 1;
+    if (bx % vec != 0) {
+      whyNot = "the block's columns are not a multiple of the vector";
+      return failure();
+    }
+    int64_t threads = by * bx / vec;
+    if (threads > std::min<int64_t>(1024, target.getMaxThreadsPerBlock())) {
+      whyNot = std::to_string(threads) + " threads per block are too many";
+      return failure();
+    }
+    return success();
+  }
+
+  OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
+                                    StringRef symName) const override {
+    ScriptBuilder b(ctx, symName);
+    linalg::LinalgOp anchor = group.anchor;
+    unsigned numLoops = anchor.getNumLoops();
+    // S0: blocks.
+    SmallVector<Size> tiles(numLoops, Size::of(0));
+    SmallVector<Attribute> blocks(numLoops), threads(numLoops);
+    tiles[grid.x] = b.knob(getKnob("bx"));
+    blocks[grid.x] = blockDim(ctx, gpu::MappingId::DimX);
+    threads[grid.x] = threadDim(ctx, gpu::MappingId::DimX);
+    if (grid.y) {
+      tiles[*grid.y] = b.knob(getKnob("by"));
+      blocks[*grid.y] = blockDim(ctx, gpu::MappingId::DimY);
+      threads[*grid.y] = threadDim(ctx, gpu::MappingId::DimY);
+    }
+    if (grid.z) {
+      tiles[*grid.z] = Size::of(1);
+      blocks[*grid.z] = blockDim(ctx, gpu::MappingId::DimZ);
+    }
+    TiledGroup tiled = tileAndFuseGroup(b, group, tiles, blocks);
+    // S1, S2: a 1 x v tile per thread, vectorized.
+    SmallVector<Size> perThread(numLoops, Size::of(0));
+    perThread[grid.x] = b.knob(getKnob("v"));
+    if (grid.y)
+      perThread[*grid.y] = Size::of(1);
+    SmallVector<Size> sizes = projectToResultLoops(anchor, perThread);
+    SmallVector<Attribute> resultThreads;
+    for (unsigned pos : getResultLoopPositions(anchor))
+      resultThreads.push_back(threads[pos]);
+    SmallVector<Attribute> mapping = getMapping(sizes, resultThreads);
+    auto distribute = [&](Handle &op, ArrayRef<Size> opSizes,
+                          ArrayRef<Attribute> opMapping) {
+      op = b.tileUsingForall(op, opSizes, opMapping).first;
+      b.vectorize(op);
+    };
+    distribute(tiled.anchor, perThread, getMapping(perThread, threads));
+    for (Handle &op : llvm::concat<Handle>(tiled.producers, tiled.consumers))
+      distribute(op, sizes, mapping);
+    return b.finish();
+  }
+
+  KnobChoice getHeuristicDefault() const override {
+    KnobChoice c(knobs.size(), 0);
+    // The widest vector; 256 threads, a row's columns first; fewer threads
+    // (down to 64) while the blocks would not cover the SMs.
+    int64_t vec = getIntOptions("v").back();
+    setNearest(knobs, c, "v", vec);
+    int64_t bx = largestAtMost(getIntOptions("bx"), 256 * vec);
+    int64_t by =
+        grid.y ? largestAtMost(getIntOptions("by"), 256 * vec / bx) : 1;
+    auto blocks = [&] {
+      int64_t n = grid.extents[grid.x] / bx;
+      if (grid.y)
+        n *= grid.extents[*grid.y] / by;
+      if (grid.z)
+        n *= grid.extents[*grid.z];
+      return n;
+    };
+    while (blocks() < target.getSms() && by * bx / vec > 64) {
+      if (by > 1)
+        by = largestAtMost(getIntOptions("by"), by - 1);
+      else
+        bx = largestAtMost(getIntOptions("bx"), bx - 1);
+    }
+    setNearest(knobs, c, "bx", std::max(bx, vec));
+    if (grid.y)
+      setNearest(knobs, c, "by", by);
+    return c;
+  }
+
+private:
+  ElementwiseGrid grid;
+};
+
+/// The space of gpu.elementwise for `group` on `target`.
+std::unique_ptr<SketchInstance>
+instantiateGPUElementwise(const Sketch &sketch, const FusedGroup &group,
+                          TargetAttr target, std::string &whyNot) {
+  linalg::LinalgOp op = group.anchor;
+  FailureOr<ElementwiseGrid> grid = analyzeGrid(op, whyNot);
+  if (failed(grid) || !isVectorizable(op, whyNot))
+    return nullptr;
+  MLIRContext *ctx = op->getContext();
+  int64_t ex = grid->extents[grid->x];
+  // Vectors of up to 16 bytes of the widest element, dividing the row.
+  SmallVector<int64_t> vectors;
+  for (int64_t v = 1; v * getWidestElementBits(op) <= 128; v *= 2)
+    if (ex % v == 0)
+      vectors.push_back(v);
+  SmallVector<Knob> knobs;
+  knobs.push_back(makeIntKnob(ctx, "v", KnobKind::Tile, vectors,
+                              "S1: consecutive elements per thread (one "
+                              "vector of up to 16 bytes)",
+                              ex));
+  knobs.push_back(makeIntKnob(ctx, "bx", KnobKind::Tile,
+                              getDivisorsIn(ex, 1, 8192),
+                              "S0: block tile of the result's innermost "
+                              "loop (elements)",
+                              ex));
+  if (grid->y) {
+    int64_t ey = grid->extents[*grid->y];
+    knobs.push_back(makeIntKnob(ctx, "by", KnobKind::Tile,
+                                getDivisorsIn(ey, 1, 1024),
+                                "S0: block tile of the next loop outward "
+                                "(rows, threads along y)",
+                                ey));
+  }
+  return std::make_unique<GPUElementwiseInstance>(
+      sketch, std::move(knobs), group, std::move(*grid), target);
+}
+
+} // namespace
+
+std::unique_ptr<Sketch> mlir::tuner::createGPUElementwiseSketch() {
+  SketchInfo info{"gpu.elementwise", TargetKind::cuda,
+                  "an all-parallel op read in the result's order (or "
+                  "broadcast) tiled onto GPU blocks, a vector of up to 16 "
+                  "bytes of a row per thread"};
+  info.operands = OperandCheck::StaticTensorsOfAnyElement;
+  info.rejectSubByte = true;
+  return makeSketch(info, instantiateGPUElementwise);
+}
