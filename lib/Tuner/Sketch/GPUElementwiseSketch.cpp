@@ -25,8 +25,6 @@
 #include "SketchBase.h"
 #include "SketchUtils.h"
 
-#include "Tuner/Analysis/OpClass.h"
-
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 using namespace mlir;
@@ -45,6 +43,25 @@ struct ElementwiseGrid {
   std::optional<unsigned> y, z;
 };
 
+/// Whether an input of `op` reads the result's innermost loop at another
+/// position than its own innermost dimension (a transpose: consecutive
+/// threads would read far apart). An input without that loop is broadcast
+/// along it (a per-row scale: one element per row), not transposed.
+bool readsTransposed(linalg::LinalgOp op) {
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  AffineExpr inner = out.getResults().back();
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (map.getNumResults() == 0 || map.getResults().back() == inner)
+      continue;
+    if (llvm::any_of(map.getResults(), [&](AffineExpr e) {
+          return e.isFunctionOfDim(cast<AffineDimExpr>(inner).getPosition());
+        }))
+      return true;
+  }
+  return false;
+}
+
 FailureOr<ElementwiseGrid> analyzeGrid(linalg::LinalgOp op,
                                        std::string &whyNot) {
   if (op.getNumReductionLoops() != 0 || op.getNumDpsInits() == 0 ||
@@ -57,7 +74,7 @@ FailureOr<ElementwiseGrid> analyzeGrid(linalg::LinalgOp op,
     whyNot = "the result is not written through a permutation of the loops";
     return failure();
   }
-  if (getTransposedInputLoop(op)) {
+  if (readsTransposed(op)) {
     whyNot = "an input is read in another order than the result (a "
              "transpose)";
     return failure();

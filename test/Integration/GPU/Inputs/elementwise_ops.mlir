@@ -7,6 +7,8 @@
 #bias3 = affine_map<(d0, d1, d2) -> (d2)>
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+#rows3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#t2 = affine_map<(d0, d1) -> (d1, d0)>
 
 // f32 residual add and ReLU: 16-byte vectors of 4 floats.
 func.func @add_relu(%a: tensor<64x256xf32>, %b: tensor<64x256xf32>) -> tensor<64x256xf32> {
@@ -116,4 +118,29 @@ func.func @five_loops(%a: tensor<2x3x4x5x8xf32>) -> tensor<2x3x4x5x8xf32> {
     linalg.yield %m : f32
   } -> tensor<2x3x4x5x8xf32>
   return %r : tensor<2x3x4x5x8xf32>
+}
+
+// A softmax's division by its row sums: a 2-D input broadcast along the
+// innermost loop (not a transpose).
+func.func @softmax_div(%a: tensor<4x32x128xf32>, %s: tensor<4x32xf32>) -> tensor<4x32x128xf32> {
+  %e = tensor.empty() : tensor<4x32x128xf32>
+  %r = linalg.generic {indexing_maps = [#id3, #rows3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%a, %s : tensor<4x32x128xf32>, tensor<4x32xf32>) outs(%e : tensor<4x32x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %d = arith.divf %x, %y : f32
+    linalg.yield %d : f32
+  } -> tensor<4x32x128xf32>
+  return %r : tensor<4x32x128xf32>
+}
+
+// An input read transposed: gpu.fallback's.
+func.func @transposed_add(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  %e = tensor.empty() : tensor<32x64xf32>
+  %r = linalg.generic {indexing_maps = [#t2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<64x32xf32>, tensor<32x64xf32>) outs(%e : tensor<32x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
 }
