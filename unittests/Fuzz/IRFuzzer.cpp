@@ -608,13 +608,17 @@ void runAgainstReference(ModuleOp module, ModuleOp reference,
   if (failed(signature) || signature->flops > kMaxFlops)
     return;
   // Counted without overflow: every dimension is at most kMaxElements.
+  // Empty dimensions count as 1: an op on an empty tensor may still have
+  // intermediates of its other dimensions (a softmax over the empty
+  // dimension of a 2^31 x 0 tensor allocates its 2^31 row maxima).
   int64_t elements = 0;
   for (ShapedType type :
        llvm::concat<ShapedType>(signature->inputs, signature->outputs)) {
     int64_t n = 1;
     for (int64_t d : type.getShape())
-      n = d < 0 || d > kMaxElements ? kMaxElements + 1
-                                    : std::min(n * d, kMaxElements + 1);
+      n = d < 0 || d > kMaxElements
+              ? kMaxElements + 1
+              : std::min(n * std::max<int64_t>(d, 1), kMaxElements + 1);
     elements = std::min(elements + n, kMaxElements + 1);
   }
   if (elements > kMaxElements)

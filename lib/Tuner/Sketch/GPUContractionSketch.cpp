@@ -188,6 +188,7 @@ public:
     int64_t bm = largestAtMost(getIntOptions("bm"), 64);
     int64_t bn = largestAtMost(getIntOptions("bn"), 64);
     int64_t bk = largestAtMost(getIntOptions("bk"), 16);
+    shrinkToCoverSms(bm, bn);
     setNearest(knobs, c, "bm", bm);
     setNearest(knobs, c, "bn", bn);
     setNearest(knobs, c, "bk", bk);
@@ -217,6 +218,35 @@ public:
   }
 
 private:
+  /// Halves the larger of the block tiles `bm` x `bn` (to the next smaller
+  /// option, down to kMinTile) while the grid has fewer blocks than the
+  /// target has SMs: 64 x 64 tiles of a 128 x 128 matmul are 4 blocks on
+  /// an H100's 132 SMs, 16 x 16 tiles 64 (an encoder layer's projections
+  /// and attention products are such shapes).
+  void shrinkToCoverSms(int64_t &bm, int64_t &bn) const {
+    constexpr int64_t kMinTile = 16;
+    int64_t batch = 1;
+    SmallVector<int64_t> extents =
+        linalg::LinalgOp(group.anchor).getStaticLoopRanges();
+    for (unsigned i : loops.otherParallel)
+      batch *= extents[i];
+    auto smaller = [&](StringRef name, int64_t tile) -> std::optional<int64_t> {
+      int64_t next = largestAtMost(getIntOptions(name), tile - 1);
+      if (next < kMinTile || next >= tile)
+        return std::nullopt;
+      return next;
+    };
+    while (batch * (em / bm) * (en / bn) < target.getSms()) {
+      std::optional<int64_t> m = smaller("bm", bm), n = smaller("bn", bn);
+      if (m && (bm >= bn || !n))
+        bm = *m;
+      else if (n)
+        bn = *n;
+      else
+        break;
+    }
+  }
+
   /// The shape of the slice of `input` staged per K step.
   SmallVector<int64_t> getStagedShape(OpOperand *input, int64_t bm, int64_t bn,
                                       int64_t bk) const {
