@@ -227,6 +227,25 @@ for source in "${PROGRAMS[@]}"; do
 done
 
 #===--------------------------------------------------------------------===#
+# elementwise: gpu.elementwise's thread mappings and 16-byte accesses, which
+# the CPU check of the same schedules (gpu-elementwise.test) drops
+#===--------------------------------------------------------------------===#
+
+elementwise() {
+  local source=$INPUTS/elementwise_ops.mlir f
+  lower_one "$source" || return 1
+  for f in $(grep -o '^func.func @[a-z0-9_]*' "$source" | cut -d@ -f2); do
+    echo "$("$RUN" "$WORK/lowered/elementwise_ops.mlir" --entry="$f" \
+      --reference="$source" --warmup=2 --repeats=5 2>&1 |
+      grep -o 'reference: [A-Za-z]*\|^[a-z0-9_]*: median [0-9.]* ms\|error: .*' |
+      tr '\n' ' ')"
+  done | tee "$WORK/run/elementwise.txt"
+  ! grep -qv 'reference: match' "$WORK/run/elementwise.txt"
+}
+export -f elementwise
+step elementwise 60 elementwise
+
+#===--------------------------------------------------------------------===#
 # variants
 #===--------------------------------------------------------------------===#
 

@@ -34,32 +34,46 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-/// The loops gpu.elementwise maps: the result's innermost loop (x), the
-/// next one outward with several iterations (y, if any) and the one before
-/// it (z, if any).
+/// The loops gpu.elementwise maps: the result's innermost loop (x); for a
+/// transpose the loop of the transposed inputs' innermost dimension (y),
+/// else the result's next loop outward with several iterations (y, if
+/// any); the next remaining loop with several iterations (z, if any).
 struct ElementwiseGrid {
   SmallVector<int64_t> extents;
   unsigned x = 0;
   std::optional<unsigned> y, z;
+  /// Whether y is the innermost loop of a transposed input: each thread
+  /// then takes a w x v tile, transposed in registers.
+  bool transposed = false;
 };
 
-/// Whether an input of `op` reads the result's innermost loop at another
-/// position than its own innermost dimension (a transpose: consecutive
-/// threads would read far apart). An input without that loop is broadcast
-/// along it (a per-row scale: one element per row), not transposed.
-bool readsTransposed(linalg::LinalgOp op) {
+/// The loop of the innermost dimension of the inputs of `op` that read the
+/// result's innermost loop at another position (transposes: read along
+/// their own innermost dimension, each thread's tile is transposed in
+/// registers), if any; failure when two such inputs disagree or one is
+/// not a projected permutation. An input without the result's innermost
+/// loop is broadcast along it (a per-row scale), not transposed.
+FailureOr<std::optional<unsigned>> getTransposedLoop(linalg::LinalgOp op,
+                                                     std::string &whyNot) {
   AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  AffineExpr inner = out.getResults().back();
+  unsigned inner = cast<AffineDimExpr>(out.getResults().back()).getPosition();
+  std::optional<unsigned> loop;
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
-    if (map.getNumResults() == 0 || map.getResults().back() == inner)
+    if (map.getNumResults() == 0 || !map.isFunctionOfDim(inner))
       continue;
-    if (llvm::any_of(map.getResults(), [&](AffineExpr e) {
-          return e.isFunctionOfDim(cast<AffineDimExpr>(inner).getPosition());
-        }))
-      return true;
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (last && last.getPosition() == inner)
+      continue;
+    if (!map.isProjectedPermutation() || !last ||
+        (loop && *loop != last.getPosition())) {
+      whyNot = "inputs read in other orders than the result that are not "
+               "one transpose";
+      return failure();
+    }
+    loop = last.getPosition();
   }
-  return false;
+  return loop;
 }
 
 FailureOr<ElementwiseGrid> analyzeGrid(linalg::LinalgOp op,
@@ -74,19 +88,21 @@ FailureOr<ElementwiseGrid> analyzeGrid(linalg::LinalgOp op,
     whyNot = "the result is not written through a permutation of the loops";
     return failure();
   }
-  if (readsTransposed(op)) {
-    whyNot = "an input is read in another order than the result (a "
-             "transpose)";
+  FailureOr<std::optional<unsigned>> transposed = getTransposedLoop(op, whyNot);
+  if (failed(transposed))
     return failure();
-  }
   ElementwiseGrid grid;
   grid.extents = op.getStaticLoopRanges();
   SmallVector<unsigned> order; // result loops, innermost first
   for (AffineExpr e : llvm::reverse(out.getResults()))
     order.push_back(cast<AffineDimExpr>(e).getPosition());
   grid.x = order.front();
+  if (*transposed) {
+    grid.y = **transposed;
+    grid.transposed = true;
+  }
   for (unsigned loop : ArrayRef(order).drop_front()) {
-    if (grid.extents[loop] == 1)
+    if (grid.extents[loop] == 1 || loop == grid.y)
       continue;
     if (!grid.y) {
       grid.y = loop;
@@ -116,11 +132,12 @@ public:
                        std::string &whyNot) const override {
     int64_t bx = v.getInt("bx"), vec = v.getInt("v");
     int64_t by = grid.y ? v.getInt("by") : 1;
-    if (bx % vec != 0) {
-      whyNot = "the block's columns are not a multiple of the vector";
+    int64_t w = grid.transposed ? v.getInt("w") : 1;
+    if (bx % vec != 0 || by % w != 0) {
+      whyNot = "the block tile is not a multiple of the thread tile";
       return failure();
     }
-    int64_t threads = by * bx / vec;
+    int64_t threads = by / w * bx / vec;
     if (threads > std::min<int64_t>(1024, target.getMaxThreadsPerBlock())) {
       whyNot = std::to_string(threads) + " threads per block are too many";
       return failure();
@@ -153,7 +170,7 @@ public:
     SmallVector<Size> perThread(numLoops, Size::of(0));
     perThread[grid.x] = b.knob(getKnob("v"));
     if (grid.y)
-      perThread[*grid.y] = Size::of(1);
+      perThread[*grid.y] = grid.transposed ? b.knob(getKnob("w")) : Size::of(1);
     SmallVector<Size> sizes = projectToResultLoops(anchor, perThread);
     SmallVector<Attribute> resultThreads;
     for (unsigned pos : getResultLoopPositions(anchor))
@@ -172,13 +189,14 @@ public:
 
   KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
-    // The widest vector; 256 threads, a row's columns first; fewer threads
-    // (down to 64) while the blocks would not cover the SMs.
+    // The widest vectors; 256 threads, a row's columns first (a transpose:
+    // 8 threads along x, so that a warp reads 4 of its input rows' 16-byte
+    // pieces side by side); fewer threads (down to 64) while the blocks
+    // would not cover the SMs.
     int64_t vec = getIntOptions("v").back();
-    setNearest(knobs, c, "v", vec);
-    int64_t bx = largestAtMost(getIntOptions("bx"), 256 * vec);
-    int64_t by =
-        grid.y ? largestAtMost(getIntOptions("by"), 256 * vec / bx) : 1;
+    int64_t w = grid.transposed ? getIntOptions("w").back() : 1;
+    int64_t bx = largestMultiple("bx", (grid.transposed ? 8 : 256) * vec, vec);
+    int64_t by = grid.y ? largestMultiple("by", 256 * vec / bx * w, w) : 1;
     auto blocks = [&] {
       int64_t n = grid.extents[grid.x] / bx;
       if (grid.y)
@@ -187,16 +205,32 @@ public:
         n *= grid.extents[*grid.z];
       return n;
     };
-    while (blocks() < target.getSms() && by * bx / vec > 64) {
-      if (by > 1)
-        by = largestAtMost(getIntOptions("by"), by - 1);
+    while (blocks() < target.getSms() && by / w * bx / vec > 64) {
+      if (by > w)
+        by = largestMultiple("by", by - 1, w);
+      else if (bx > vec)
+        bx = largestMultiple("bx", bx - 1, vec);
       else
-        bx = largestAtMost(getIntOptions("bx"), bx - 1);
+        break;
     }
-    setNearest(knobs, c, "bx", std::max(bx, vec));
+    setNearest(knobs, c, "v", vec);
+    setNearest(knobs, c, "bx", bx);
     if (grid.y)
       setNearest(knobs, c, "by", by);
+    if (grid.transposed)
+      setNearest(knobs, c, "w", w);
     return c;
+  }
+
+  /// The largest option of knob `name` at most `bound` that is a multiple
+  /// of `multiple` (`multiple` itself, an option, when none is larger).
+  int64_t largestMultiple(StringRef name, int64_t bound,
+                          int64_t multiple) const {
+    int64_t best = multiple;
+    for (int64_t option : getIntOptions(name))
+      if (option <= bound && option % multiple == 0)
+        best = std::max(best, option);
+    return best;
   }
 
 private:
@@ -228,6 +262,18 @@ instantiateGPUElementwise(const Sketch &sketch, const FusedGroup &group,
                               "S0: block tile of the result's innermost "
                               "loop (elements)",
                               ex));
+  if (grid->transposed) {
+    int64_t ey = grid->extents[*grid->y];
+    SmallVector<int64_t> widths;
+    for (int64_t w = 1; w * getWidestElementBits(op) <= 128; w *= 2)
+      if (ey % w == 0)
+        widths.push_back(w);
+    knobs.push_back(makeIntKnob(ctx, "w", KnobKind::Tile, widths,
+                                "S1: consecutive elements of the transposed "
+                                "inputs' rows per thread (a w x v tile "
+                                "transposed in registers)",
+                                ey));
+  }
   if (grid->y) {
     int64_t ey = grid->extents[*grid->y];
     knobs.push_back(makeIntKnob(ctx, "by", KnobKind::Tile,

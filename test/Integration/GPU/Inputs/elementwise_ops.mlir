@@ -144,3 +144,25 @@ func.func @transposed_add(%a: tensor<64x32xf32>, %b: tensor<32x64xf32>) -> tenso
   } -> tensor<32x64xf32>
   return %r : tensor<32x64xf32>
 }
+
+// NCHW to NHWC (torch's layout change before channels-last convolutions):
+// a 4 x 4 tile per thread, transposed in registers.
+func.func @nchw_to_nhwc(%a: tensor<1x16x8x12xf32>) -> tensor<1x8x12x16xf32> {
+  %e = tensor.empty() : tensor<1x8x12x16xf32>
+  %r = linalg.transpose ins(%a : tensor<1x16x8x12xf32>) outs(%e : tensor<1x8x12x16xf32>) permutation = [0, 2, 3, 1]
+  return %r : tensor<1x8x12x16xf32>
+}
+
+// bf16: 8 x 8 tiles.
+func.func @transpose_bf16(%a: tensor<64x128xbf16>) -> tensor<128x64xbf16> {
+  %e = tensor.empty() : tensor<128x64xbf16>
+  %r = linalg.transpose ins(%a : tensor<64x128xbf16>) outs(%e : tensor<128x64xbf16>) permutation = [1, 0]
+  return %r : tensor<128x64xbf16>
+}
+
+// Odd extents: 1 x 1 tiles.
+func.func @transpose_odd(%a: tensor<7x13xf32>) -> tensor<13x7xf32> {
+  %e = tensor.empty() : tensor<13x7xf32>
+  %r = linalg.transpose ins(%a : tensor<7x13xf32>) outs(%e : tensor<13x7xf32>) permutation = [1, 0]
+  return %r : tensor<13x7xf32>
+}
