@@ -37,11 +37,18 @@ namespace {
 /// The loops gpu.elementwise maps: the result's innermost loop (x); for a
 /// transpose the loop of the transposed inputs' innermost dimension (y),
 /// else the result's next loop outward with several iterations (y, if
-/// any); the next remaining loop with several iterations (z, if any).
+/// any); the remaining loops with several iterations, tiled by 1 (`outer`,
+/// innermost first: one on block z, more on linearized block ids).
 struct ElementwiseGrid {
   SmallVector<int64_t> extents;
   unsigned x = 0;
-  std::optional<unsigned> y, z;
+  std::optional<unsigned> y;
+  SmallVector<unsigned> outer;
+  /// Whether the block loops map to linearized ids (more than one outer
+  /// loop, or one with more iterations than a grid's z).
+  bool isLinear() const {
+    return outer.size() > 1 || (outer.size() == 1 && extents[outer[0]] > 65535);
+  }
   /// Whether y is the innermost loop of a transposed input: each thread
   /// then takes a w x v tile, transposed in registers.
   bool transposed = false;
@@ -104,14 +111,15 @@ FailureOr<ElementwiseGrid> analyzeGrid(linalg::LinalgOp op,
   for (unsigned loop : ArrayRef(order).drop_front()) {
     if (grid.extents[loop] == 1 || loop == grid.y)
       continue;
-    if (!grid.y) {
+    if (!grid.y)
       grid.y = loop;
-    } else if (!grid.z && grid.extents[loop] <= 65535) {
-      grid.z = loop;
-    } else {
-      whyNot = "more than three result loops with several iterations";
-      return failure();
-    }
+    else
+      grid.outer.push_back(loop);
+  }
+  // Block ids linearize over at most 10 loops (#gpu.block<linear_dim_9>).
+  if (grid.outer.size() > 8) {
+    whyNot = "more than ten loops with several iterations";
+    return failure();
   }
   if (grid.y && grid.extents[*grid.y] > 65535 * 1024) {
     whyNot = "the row loop exceeds the grid's blocks along y";
@@ -153,17 +161,28 @@ public:
     // S0: blocks.
     SmallVector<Size> tiles(numLoops, Size::of(0));
     SmallVector<Attribute> blocks(numLoops), threads(numLoops);
+    // Block ids x, y, z, or linearized ones (x fastest) beyond three loops.
+    bool linear = grid.isLinear();
+    auto blockId = [&](unsigned i) {
+      static const gpu::MappingId kDims[] = {
+          gpu::MappingId::DimX, gpu::MappingId::DimY, gpu::MappingId::DimZ};
+      return blockDim(
+          ctx, linear
+                   ? static_cast<gpu::MappingId>(
+                         static_cast<unsigned>(gpu::MappingId::LinearDim0) + i)
+                   : kDims[i]);
+    };
     tiles[grid.x] = b.knob(getKnob("bx"));
-    blocks[grid.x] = blockDim(ctx, gpu::MappingId::DimX);
+    blocks[grid.x] = blockId(0);
     threads[grid.x] = threadDim(ctx, gpu::MappingId::DimX);
     if (grid.y) {
       tiles[*grid.y] = b.knob(getKnob("by"));
-      blocks[*grid.y] = blockDim(ctx, gpu::MappingId::DimY);
+      blocks[*grid.y] = blockId(1);
       threads[*grid.y] = threadDim(ctx, gpu::MappingId::DimY);
     }
-    if (grid.z) {
-      tiles[*grid.z] = Size::of(1);
-      blocks[*grid.z] = blockDim(ctx, gpu::MappingId::DimZ);
+    for (auto [i, loop] : llvm::enumerate(grid.outer)) {
+      tiles[loop] = Size::of(1);
+      blocks[loop] = blockId(2 + i);
     }
     TiledGroup tiled = tileAndFuseGroup(b, group, tiles, blocks);
     // S1, S2: a 1 x v tile per thread, vectorized.
@@ -201,8 +220,8 @@ public:
       int64_t n = grid.extents[grid.x] / bx;
       if (grid.y)
         n *= grid.extents[*grid.y] / by;
-      if (grid.z)
-        n *= grid.extents[*grid.z];
+      for (unsigned loop : grid.outer)
+        n *= grid.extents[loop];
       return n;
     };
     while (blocks() < target.getSms() && by / w * bx / vec > 64) {

@@ -108,7 +108,8 @@ func.func @widen_i32(%a: tensor<32x64xi32>) -> tensor<32x64xi64> {
   return %r : tensor<32x64xi64>
 }
 
-// Four loops of several iterations: gpu.fallback's.
+// Five loops of several iterations: block ids linearized over the three
+// outer ones.
 func.func @five_loops(%a: tensor<2x3x4x5x8xf32>) -> tensor<2x3x4x5x8xf32> {
   %e = tensor.empty() : tensor<2x3x4x5x8xf32>
   %r = linalg.generic {indexing_maps = [#id5, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
@@ -165,4 +166,16 @@ func.func @transpose_odd(%a: tensor<7x13xf32>) -> tensor<13x7xf32> {
   %e = tensor.empty() : tensor<13x7xf32>
   %r = linalg.transpose ins(%a : tensor<7x13xf32>) outs(%e : tensor<13x7xf32>) permutation = [1, 0]
   return %r : tensor<13x7xf32>
+}
+
+// Booleans (i1 buffers are bytes, i1 vectors packed bits): gpu.fallback's.
+func.func @greater(%a: tensor<16x32xf32>, %b: tensor<16x32xf32>) -> tensor<16x32xi1> {
+  %e = tensor.empty() : tensor<16x32xi1>
+  %r = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<16x32xf32>, tensor<16x32xf32>) outs(%e : tensor<16x32xi1>) {
+  ^bb0(%x: f32, %y: f32, %o: i1):
+    %c = arith.cmpf ogt, %x, %y : f32
+    linalg.yield %c : i1
+  } -> tensor<16x32xi1>
+  return %r : tensor<16x32xi1>
 }
