@@ -156,53 +156,17 @@ public:
   OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
                                     StringRef symName) const override {
     ScriptBuilder b(ctx, symName);
-    linalg::LinalgOp anchor = group.anchor;
-    unsigned numLoops = anchor.getNumLoops();
-    // S0: blocks.
+    unsigned numLoops = linalg::LinalgOp(group.anchor).getNumLoops();
+    // S0: block tiles, the group fused in.
     SmallVector<Size> tiles(numLoops, Size::of(0));
-    SmallVector<Attribute> blocks(numLoops), threads(numLoops);
-    // Block ids x, y, z, or linearized ones (x fastest) beyond three loops.
-    bool linear = grid.isLinear();
-    auto blockId = [&](unsigned i) {
-      static const gpu::MappingId kDims[] = {
-          gpu::MappingId::DimX, gpu::MappingId::DimY, gpu::MappingId::DimZ};
-      return blockDim(
-          ctx, linear
-                   ? static_cast<gpu::MappingId>(
-                         static_cast<unsigned>(gpu::MappingId::LinearDim0) + i)
-                   : kDims[i]);
-    };
     tiles[grid.x] = b.knob(getKnob("bx"));
-    blocks[grid.x] = blockId(0);
-    threads[grid.x] = threadDim(ctx, gpu::MappingId::DimX);
-    if (grid.y) {
-      tiles[*grid.y] = b.knob(getKnob("by"));
-      blocks[*grid.y] = blockId(1);
-      threads[*grid.y] = threadDim(ctx, gpu::MappingId::DimY);
-    }
-    for (auto [i, loop] : llvm::enumerate(grid.outer)) {
-      tiles[loop] = Size::of(1);
-      blocks[loop] = blockId(2 + i);
-    }
-    TiledGroup tiled = tileAndFuseGroup(b, group, tiles, blocks);
-    // S1, S2: a 1 x v tile per thread, vectorized.
-    SmallVector<Size> perThread(numLoops, Size::of(0));
-    perThread[grid.x] = b.knob(getKnob("v"));
     if (grid.y)
-      perThread[*grid.y] = grid.transposed ? b.knob(getKnob("w")) : Size::of(1);
-    SmallVector<Size> sizes = projectToResultLoops(anchor, perThread);
-    SmallVector<Attribute> resultThreads;
-    for (unsigned pos : getResultLoopPositions(anchor))
-      resultThreads.push_back(threads[pos]);
-    SmallVector<Attribute> mapping = getMapping(sizes, resultThreads);
-    auto distribute = [&](Handle &op, ArrayRef<Size> opSizes,
-                          ArrayRef<Attribute> opMapping) {
-      op = b.tileUsingForall(op, opSizes, opMapping).first;
-      b.vectorize(op);
-    };
-    distribute(tiled.anchor, perThread, getMapping(perThread, threads));
-    for (Handle &op : llvm::concat<Handle>(tiled.producers, tiled.consumers))
-      distribute(op, sizes, mapping);
+      tiles[*grid.y] = b.knob(getKnob("by"));
+    for (unsigned loop : grid.outer)
+      tiles[loop] = Size::of(1);
+    TiledGroup tiled = tileAndFuseGroup(b, group, tiles, getBlockMapping(ctx));
+    // S1, S2: a 1 x v (transposes: w x v) tile per thread, vectorized.
+    distributeOverThreads(b, tiled);
     return b.finish();
   }
 
@@ -253,6 +217,55 @@ public:
   }
 
 private:
+  /// The block id of each loop: x, y, z, or linearized ids (x fastest)
+  /// beyond three loops.
+  SmallVector<Attribute> getBlockMapping(MLIRContext *ctx) const {
+    bool linear = grid.isLinear();
+    auto blockId = [&](unsigned i) {
+      static const gpu::MappingId kDims[] = {
+          gpu::MappingId::DimX, gpu::MappingId::DimY, gpu::MappingId::DimZ};
+      unsigned linearDim = static_cast<unsigned>(gpu::MappingId::LinearDim0);
+      return blockDim(ctx, linear ? static_cast<gpu::MappingId>(linearDim + i)
+                                  : kDims[i]);
+    };
+    SmallVector<Attribute> blocks(grid.extents.size());
+    blocks[grid.x] = blockId(0);
+    if (grid.y)
+      blocks[*grid.y] = blockId(1);
+    for (auto [i, loop] : llvm::enumerate(grid.outer))
+      blocks[loop] = blockId(2 + i);
+    return blocks;
+  }
+
+  /// Tiles the anchor and its fused neighbours of `tiled` onto the block's
+  /// threads (x along grid.x, y along grid.y), a thread tile each, and
+  /// vectorizes the tiles.
+  void distributeOverThreads(ScriptBuilder &b, TiledGroup &tiled) const {
+    MLIRContext *ctx = b.getContext();
+    linalg::LinalgOp anchor = group.anchor;
+    SmallVector<Size> perThread(grid.extents.size(), Size::of(0));
+    SmallVector<Attribute> threads(grid.extents.size());
+    perThread[grid.x] = b.knob(getKnob("v"));
+    threads[grid.x] = threadDim(ctx, gpu::MappingId::DimX);
+    if (grid.y) {
+      perThread[*grid.y] = grid.transposed ? b.knob(getKnob("w")) : Size::of(1);
+      threads[*grid.y] = threadDim(ctx, gpu::MappingId::DimY);
+    }
+    auto distribute = [&](Handle &op, ArrayRef<Size> sizes,
+                          ArrayRef<Attribute> mapping) {
+      op = b.tileUsingForall(op, sizes, getMapping(sizes, mapping)).first;
+      b.vectorize(op);
+    };
+    distribute(tiled.anchor, perThread, threads);
+    // The neighbours' loops are the result's.
+    SmallVector<Size> sizes = projectToResultLoops(anchor, perThread);
+    SmallVector<Attribute> resultThreads;
+    for (unsigned pos : getResultLoopPositions(anchor))
+      resultThreads.push_back(threads[pos]);
+    for (Handle &op : llvm::concat<Handle>(tiled.producers, tiled.consumers))
+      distribute(op, sizes, resultThreads);
+  }
+
   ElementwiseGrid grid;
 };
 
