@@ -528,10 +528,6 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
                      : options.format == GPUBinaryFormat::Cubin ? "bin"
                                                                 : "fatbin";
   nvvm.optLevel = options.optLevel;
-  // Outlined here (the upstream pipeline's own outlining then finds nothing
-  // left) so that the kernels get their register limits first.
-  pm.addPass(createGpuKernelOutliningPass());
-  pm.addPass(createTunerGPUKernelRegisters());
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
 }
 

@@ -1081,32 +1081,6 @@ def TunerGPUVectorAlignment : Pass<"tuner-gpu-vector-alignment"> {
   }];
 }
 
-def TunerGPUKernelRegisters
-    : Pass<"tuner-gpu-kernel-registers", "::mlir::ModuleOp"> {
-  let summary = "Give each kernel the register limit its block size allows";
-  let description = [{
-    With a block size known (`.maxntid` in PTX), `ptxas` may hold a kernel
-    to fewer registers than the block allows, to fit the most blocks on an
-    SM, and spill: a transposed 4 x 4 tile per thread with a bias row
-    (36 values live) got 32 registers and 16 bytes of local memory for 64
-    threads per block. This pass, part of `tuner-lower-gpu` after kernel
-    outlining, sets `nvvm.maxnreg` (PTX `.maxnreg`) on each kernel with a
-    `known_block_size` and none set: the registers per SM divided by the
-    block's threads, rounded down to a multiple of 8, at most 255. That is
-    no lower than what the block size already allows, so no kernel loses
-    registers; with it `ptxas` allocates what the kernel needs (38 for the
-    tile above, no spill).
-
-    ```mlir
-    gpu.func @k() kernel attributes {known_block_size = array<i32: 8, 8, 1>}
-    // becomes
-    gpu.func @k() kernel attributes {known_block_size = array<i32: 8, 8, 1>,
-                                     nvvm.maxnreg = 255 : i32}
-    ```
-  }];
-  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
-}
-
 def TunerGPUBlockTemporaries
     : Pass<"tuner-gpu-block-temporaries", "::mlir::ModuleOp"> {
   let summary = "Keep the per-block temporaries of GPU kernels off the device heap";

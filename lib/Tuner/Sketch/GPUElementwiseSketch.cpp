@@ -178,6 +178,9 @@ public:
     // would not cover the SMs.
     int64_t vec = getIntOptions("v").back();
     int64_t w = grid.transposed ? getIntOptions("w").back() : 1;
+    // A transpose's tile stays within kMaxTileWords registers of values.
+    while (w > 1 && getTileWords(w, vec) > kMaxTileWords)
+      w /= 2;
     int64_t bx = largestMultiple("bx", (grid.transposed ? 8 : 256) * vec, vec);
     int64_t by = grid.y ? largestMultiple("by", 256 * vec / bx * w, w) : 1;
     auto blocks = [&] {
@@ -205,6 +208,24 @@ public:
     return c;
   }
 
+  /// 32-bit registers holding a thread's w x v tile of the operands and
+  /// results of the anchor (an operand indexed by x only: v elements, by y
+  /// only: w).
+  int64_t getTileWords(int64_t w, int64_t v) const {
+    linalg::LinalgOp anchor = group.anchor;
+    int64_t bits = 0;
+    for (OpOperand &operand : anchor->getOpOperands()) {
+      AffineMap map = anchor.getMatchingIndexingMap(&operand);
+      int64_t elements = (map.isFunctionOfDim(grid.x) ? v : 1) *
+                         (map.isFunctionOfDim(*grid.y) ? w : 1);
+      Type element = getElementTypeOrSelf(operand.get().getType());
+      bits += elements * (element.isIntOrFloat()
+                              ? std::max(element.getIntOrFloatBitWidth(), 8u)
+                              : 64);
+    }
+    return llvm::divideCeil(bits, 32);
+  }
+
   /// The largest option of knob `name` at most `bound` that is a multiple
   /// of `multiple` (`multiple` itself, an option, when none is larger).
   int64_t largestMultiple(StringRef name, int64_t bound,
@@ -217,6 +238,11 @@ public:
   }
 
 private:
+  /// Values a transpose's thread tile may keep in registers: ptxas held a
+  /// 4 x 4 f32 tile with a bias row (36 values) of a 64-thread block to 32
+  /// registers and spilled 16 bytes.
+  static constexpr int64_t kMaxTileWords = 32;
+
   /// The block id of each loop: x, y, z, or linearized ids (x fastest)
   /// beyond three loops.
   SmallVector<Attribute> getBlockMapping(MLIRContext *ctx) const {
