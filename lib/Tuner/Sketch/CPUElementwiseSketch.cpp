@@ -73,16 +73,9 @@ static std::optional<unsigned> getInnermostOtherLoop(AffineMap map,
 /// whose result is not written through a permutation.
 FailureOr<ElementwiseLoops> analyzeElementwise(linalg::LinalgOp op,
                                                std::string &whyNot) {
-  if (op.getNumReductionLoops() != 0 || op.getNumDpsInits() == 0 ||
-      op.getNumLoops() == 0) {
-    whyNot = "not an op with parallel loops only";
+  if (failed(checkParallelPermutation(op, whyNot)))
     return failure();
-  }
   AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (!out.isPermutation()) {
-    whyNot = "the result is not written through a permutation of the loops";
-    return failure();
-  }
   ElementwiseLoops loops;
   loops.extents = op.getStaticLoopRanges();
   SmallVector<unsigned> order; // loops in result order, outermost first

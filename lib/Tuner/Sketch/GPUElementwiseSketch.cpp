@@ -1,24 +1,26 @@
 //===- GPUElementwiseSketch.cpp - the gpu.elementwise sketch --------------===//
 //
-// The GPU schedule of an op whose loops are all parallel and whose inputs
-// are read in the result's order or broadcast along some of its loops
-// (bias adds, activations, casts, residual adds, the divisions and
-// exponentials of a softmax), with its elementwise neighbours fused:
+// The GPU schedule of an op whose loops are all parallel and whose result
+// is written through a permutation of them (bias adds, activations, casts,
+// residual adds, a softmax's exponentials and divisions, transposes), with
+// its elementwise neighbours fused:
 //
-//   S0  scf.forall over the result's innermost loop in tiles of `bx`
-//       elements -> #gpu.block<x>, the next loop outward in tiles of `by`
-//       -> #gpu.block<y>, the one before by 1 -> #gpu.block<z>
-//   S1  scf.forall over the block's tile, `v` consecutive elements of a row
-//       per thread -> #gpu.thread<y, x>
-//   S2  each thread's 1 x v tile vectorized: one load or store of up to 16
-//       bytes per operand (ld.global.v4.f32, or v4.b32 for 8 bf16), which
-//       tuner-gpu-vector-alignment proves aligned
+//   S0  scf.forall over the result's innermost loop (x) in tiles of `bx`
+//       elements -> #gpu.block<x>, a second loop (y) in tiles of `by`
+//       -> #gpu.block<y>, the others by 1 -> #gpu.block<z> (more than one:
+//       linearized block ids)
+//   S1  scf.forall over the block's tile, `v` consecutive elements of x per
+//       thread (a transpose: a w x v tile) -> #gpu.thread<y, x>
+//   S2  each thread's tile vectorized: rows of up to 16 bytes per operand
+//       (ld.global.v4.b32 for 4 floats or 8 bf16), which
+//       tuner-gpu-vector-alignment proves aligned; a transpose's tile is
+//       read along the transposed input's rows and transposed in registers
 //
-// Consecutive threads take consecutive vectors of a row: a warp moves
-// 32 x v x (element bytes) contiguous bytes per operand. Tiles divide
-// their loops (no masks: the vectors stay whole). Ops with more than three
-// result loops of several iterations, or an input read in another order
-// than the result (a transpose), are left to gpu.fallback.
+// y is the result's next loop outward with several iterations, or, for a
+// transpose, the loop of the transposed inputs' innermost dimension.
+// Consecutive threads take consecutive vectors of a row. Tiles divide
+// their loops (no masks: the vectors stay whole). Booleans and inputs
+// transposed along different loops are left to gpu.fallback.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,16 +87,9 @@ FailureOr<std::optional<unsigned>> getTransposedLoop(linalg::LinalgOp op,
 
 FailureOr<ElementwiseGrid> analyzeGrid(linalg::LinalgOp op,
                                        std::string &whyNot) {
-  if (op.getNumReductionLoops() != 0 || op.getNumDpsInits() == 0 ||
-      op.getNumLoops() == 0) {
-    whyNot = "not an op with parallel loops only";
+  if (failed(checkParallelPermutation(op, whyNot)))
     return failure();
-  }
   AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (!out.isPermutation()) {
-    whyNot = "the result is not written through a permutation of the loops";
-    return failure();
-  }
   FailureOr<std::optional<unsigned>> transposed = getTransposedLoop(op, whyNot);
   if (failed(transposed))
     return failure();
@@ -146,11 +141,7 @@ public:
       return failure();
     }
     int64_t threads = by / w * bx / vec;
-    if (threads > std::min<int64_t>(1024, target.getMaxThreadsPerBlock())) {
-      whyNot = std::to_string(threads) + " threads per block are too many";
-      return failure();
-    }
-    return success();
+    return checkThreadsPerBlock(target, threads, whyNot);
   }
 
   OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
@@ -348,9 +339,10 @@ instantiateGPUElementwise(const Sketch &sketch, const FusedGroup &group,
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUElementwiseSketch() {
   SketchInfo info{"gpu.elementwise", TargetKind::cuda,
-                  "an all-parallel op read in the result's order (or "
-                  "broadcast) tiled onto GPU blocks, a vector of up to 16 "
-                  "bytes of a row per thread"};
+                  "an all-parallel op (elementwise, broadcast, transpose) "
+                  "tiled onto GPU blocks, a vector of up to 16 bytes of a "
+                  "row per thread (a transpose: a tile transposed in "
+                  "registers)"};
   info.operands = OperandCheck::StaticTensorsOfAnyElement;
   info.rejectSubByte = true;
   return makeSketch(info, instantiateGPUElementwise);

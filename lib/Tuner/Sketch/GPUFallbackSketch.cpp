@@ -58,11 +58,7 @@ public:
     int64_t threads = 1;
     for (const Knob &knob : knobs)
       threads *= v.getInt(knob.name);
-    if (threads > std::min<int64_t>(1024, target.getMaxThreadsPerBlock())) {
-      whyNot = std::to_string(threads) + " threads per block are too many";
-      return failure();
-    }
-    return success();
+    return checkThreadsPerBlock(target, threads, whyNot);
   }
 
   OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,

@@ -54,11 +54,7 @@ public:
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
     int64_t threads = v.getInt("rows") * v.getInt("warps") * kWarpSize;
-    if (threads > std::min<int64_t>(1024, target.getMaxThreadsPerBlock())) {
-      whyNot = std::to_string(threads) + " threads per block are too many";
-      return failure();
-    }
-    return success();
+    return checkThreadsPerBlock(target, threads, whyNot);
   }
 
   OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,

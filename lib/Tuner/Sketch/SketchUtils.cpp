@@ -627,3 +627,26 @@ mlir::tuner::detail::checkKernelEpilogueGroup(const FusedGroup &group,
   }
   return success();
 }
+
+LogicalResult
+mlir::tuner::detail::checkParallelPermutation(linalg::LinalgOp op,
+                                              std::string &whyNot) {
+  if (op.getNumReductionLoops() != 0 || op.getNumDpsInits() == 0 ||
+      op.getNumLoops() == 0) {
+    whyNot = "not an op with parallel loops only";
+    return failure();
+  }
+  if (!op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isPermutation()) {
+    whyNot = "the result is not written through a permutation of the loops";
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult mlir::tuner::detail::checkThreadsPerBlock(
+    sched::TargetAttr target, int64_t threads, std::string &whyNot) {
+  if (threads <= std::min<int64_t>(1024, target.getMaxThreadsPerBlock()))
+    return success();
+  whyNot = std::to_string(threads) + " threads per block are too many";
+  return failure();
+}

@@ -149,6 +149,17 @@ bool hasSubByteTensors(const FusedGroup &group, std::string &whyNot);
 /// i mod 5 + 16).
 bool isTileableLoop(const FusedGroup &group, unsigned dim);
 
+/// Fails, saying why, unless `op` has parallel loops only and writes its
+/// first result through a permutation of them (the elementwise sketches'
+/// class: elementwise ops, broadcasts, transposes).
+LogicalResult checkParallelPermutation(linalg::LinalgOp op,
+                                       std::string &whyNot);
+
+/// Fails, saying why, when a block of `threads` threads exceeds what
+/// `target` allows (at most 1024 on any NVIDIA GPU).
+LogicalResult checkThreadsPerBlock(sched::TargetAttr target, int64_t threads,
+                                   std::string &whyNot);
+
 /// Whether every type of the group's operands is a static-shaped tensor of
 /// int or float elements (or also of index elements, with `anyElementType`:
 /// what the schedules that tile, vectorize or leave loops accept).
