@@ -162,6 +162,35 @@ int64_t getOffsetDivisor(Value memref) {
   return d;
 }
 
+/// If indices[pos...] are all the results of one affine.delinearize_index,
+/// in order, over memref dimensions whose strides are those of its basis
+/// (a row-major run: what folding a collapse_shape into a load leaves), the
+/// number of those indices; else 0. Their offset is then the linear index
+/// times the last one's stride.
+unsigned getDelinearizedRun(ValueRange indices, unsigned pos,
+                            ArrayRef<int64_t> strides) {
+  auto delinearize =
+      indices[pos].getDefiningOp<affine::AffineDelinearizeIndexOp>();
+  if (!delinearize)
+    return 0;
+  unsigned n = delinearize.getNumResults();
+  if (pos + n > indices.size())
+    return 0;
+  for (unsigned r = 0; r < n; ++r)
+    if (indices[pos + r] != delinearize.getResult(r))
+      return 0;
+  SmallVector<OpFoldResult> basis = delinearize.getPaddedBasis();
+  int64_t stride = strides[pos + n - 1];
+  for (unsigned r = n - 1; r > 0; --r) {
+    std::optional<int64_t> size = getConstantIntValue(basis[r]);
+    if (!size || ShapedType::isDynamic(stride) ||
+        strides[pos + r - 1] != stride * *size)
+      return 0;
+    stride *= *size;
+  }
+  return n;
+}
+
 /// The alignment in bytes a vector access of `vectorType` at `indices` of
 /// `memref` provably has (at most the vector's size), or 0.
 int64_t getProvenAlignment(Value memref, ValueRange indices,
@@ -177,8 +206,14 @@ int64_t getProvenAlignment(Value memref, ValueRange indices,
     return 0;
   auto [strides, offset] = type.getStridesAndOffset();
   int64_t d = getOffsetDivisor(memref);
-  for (auto [index, stride] : llvm::zip(indices, strides)) {
-    int64_t id = getKnownDivisor(index);
+  for (unsigned pos = 0; pos < indices.size(); ++pos) {
+    Value index = indices[pos];
+    if (unsigned run = getDelinearizedRun(indices, pos, strides)) {
+      pos += run - 1;
+      index = cast<affine::AffineDelinearizeIndexOp>(index.getDefiningOp())
+                  .getLinearIndex();
+    }
+    int64_t id = getKnownDivisor(index), stride = strides[pos];
     if (id == 0)
       continue;
     if (ShapedType::isDynamic(stride))

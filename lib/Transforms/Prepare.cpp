@@ -137,7 +137,8 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   if (options.channelsLast && failed(convertToChannelsLast(root)))
     return failure();
-  if (options.widenAccumulators && failed(widenAccumulators(root)))
+  if (options.widenAccumulators &&
+      failed(widenAccumulators(root, options.widenContractionAccumulators)))
     return failure();
   if (options.packBF16 &&
       failed(packBF16DotOperands(root, options.packBF16Multiple,
@@ -169,6 +170,9 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   // value) are one group already.
   if (options.promoteScalars && failed(promoteScalarResults(root)))
     return failure();
+  // After promotion: a full reduction's loops are all reductions then.
+  if (options.collapseReductions && failed(collapseReductionLoops(root)))
+    return failure();
   if (failed(cleanUp(root)))
     return failure();
   cloneSharedFills(root);
@@ -188,8 +192,10 @@ struct TunerPreparePass
     options.fuse = fuse;
     options.transposeB = transposeB;
     options.widenAccumulators = widenAccumulators;
+    options.widenContractionAccumulators = widenContractionAccumulators;
     options.widenInputs = widenInputs;
     options.promoteScalars = promoteScalars;
+    options.collapseReductions = collapseReductions;
     options.padContractions = padContractions;
     options.transposeMatvecB = transposeMatvecB;
     if (failed(prepareForScheduling(getOperation(), options)))

@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -37,14 +38,16 @@ static bool isNarrowFloat(Type type) {
 }
 
 /// Whether every op of `op`'s body is float arithmetic that can run in f32
-/// instead: the binary ops a reduction combines with, negation, and
-/// extensions and truncations between float types.
+/// instead: the binary ops a reduction combines with, negation, extensions
+/// and truncations between float types, and the math functions of norms (a
+/// square as `math.fpowi`, whose integer exponent stays as it is).
 static bool hasPromotableBody(linalg::LinalgOp op) {
   for (Operation &nested : op.getBlock()->without_terminator()) {
     if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
              arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
-             arith::MinNumFOp, arith::NegFOp, arith::ExtFOp, arith::TruncFOp>(
-            nested))
+             arith::MinNumFOp, arith::NegFOp, arith::ExtFOp, arith::TruncFOp,
+             math::FPowIOp, math::PowFOp, math::AbsFOp, math::SqrtOp,
+             math::ExpOp>(nested))
       return false;
     if (!llvm::all_of(nested.getResultTypes(),
                       [](Type t) { return isa<FloatType>(t); }))
@@ -167,12 +170,22 @@ static Operation *createNamedWithInit(OpBuilder &b, linalg::LinalgOp op,
   return b.create(state);
 }
 
+/// Whether `op` is a contraction or a convolution (a pooling included).
+static bool isContractionOrConvolution(linalg::LinalgOp op) {
+  return linalg::isaContractionOpInterface(op) ||
+         linalg::isaConvolutionOpInterface(op);
+}
+
 /// Whether `op` is a reduction whose one accumulator is a narrow float and
-/// whose body can run in f32.
-static bool isNarrowAccumulation(linalg::LinalgOp op) {
+/// whose body can run in f32; with `contractions` false, one that is not a
+/// contraction or a convolution.
+static bool isNarrowAccumulation(linalg::LinalgOp op,
+                                 bool contractions = true) {
   if (op.getNumReductionLoops() == 0 || op.getNumDpsInits() != 1 ||
       op->getNumResults() != 1 || !op.hasPureTensorSemantics() ||
       op.hasIndexSemantics())
+    return false;
+  if (!contractions && isContractionOrConvolution(op))
     return false;
   auto type = dyn_cast<RankedTensorType>(op.getDpsInits()[0].getType());
   return type && isNarrowFloat(type.getElementType()) && hasPromotableBody(op);
@@ -187,10 +200,11 @@ bool mlir::tuner::hasNarrowAccumulations(Operation *root) {
       .wasInterrupted();
 }
 
-LogicalResult mlir::tuner::widenAccumulators(Operation *root) {
+LogicalResult mlir::tuner::widenAccumulators(Operation *root,
+                                             bool contractions) {
   SmallVector<linalg::LinalgOp> ops;
   root->walk([&](linalg::LinalgOp op) {
-    if (isNarrowAccumulation(op))
+    if (isNarrowAccumulation(op, contractions))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -222,8 +236,10 @@ namespace {
 struct TunerWidenAccumulatorsPass
     : public tuner::impl::TunerWidenAccumulatorsBase<
           TunerWidenAccumulatorsPass> {
+  using TunerWidenAccumulatorsBase::TunerWidenAccumulatorsBase;
+
   void runOnOperation() override {
-    if (failed(widenAccumulators(getOperation())))
+    if (failed(widenAccumulators(getOperation(), contractions)))
       signalPassFailure();
   }
 };

@@ -103,3 +103,30 @@ func.func @host(%a: memref<8x8xf32>) -> vector<4xf32> {
   %0 = vector.load %a[%c0, %c0] : memref<8x8xf32>, vector<4xf32>
   return %0 : vector<4xf32>
 }
+
+// -----
+
+// Indices that delinearize one linear index over a row-major run of the
+// memref's dimensions (a collapse_shape folded into the load): the offset is
+// the linear index (a multiple of 4 floats) times the run's innermost
+// stride. A delinearization whose basis is not the memref's (16 x 80 over
+// rows of 81) or whose results are out of order proves nothing.
+
+// CHECK-LABEL: func.func @delinearized
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<4x16x81xf32>, vector<4xf32>
+// CHECK: vector.load %{{[^{]*}} : memref<4x16x81xf32>, vector<4xf32>
+// CHECK: vector.load %{{[^{]*}} : memref<4x16x81xf32>, vector<4xf32>
+func.func @delinearized(%a: memref<4x16x81xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %t = %c1) {
+    %l = affine.apply affine_map<()[s0] -> (s0 * 4)>()[%tx]
+    %d:2 = affine.delinearize_index %l into (16, 81) : index, index
+    %e:2 = affine.delinearize_index %l into (16, 80) : index, index
+    %0 = vector.load %a[%bx, %d#0, %d#1] : memref<4x16x81xf32>, vector<4xf32>
+    %1 = vector.load %a[%bx, %e#0, %e#1] : memref<4x16x81xf32>, vector<4xf32>
+    %2 = vector.load %a[%bx, %d#1, %d#0] : memref<4x16x81xf32>, vector<4xf32>
+    gpu.terminator
+  }
+  return
+}

@@ -1,10 +1,16 @@
 // RUN: tuner-opt %s --split-input-file --tuner-widen-accumulators | FileCheck %s
+// RUN: tuner-opt %s --split-input-file --tuner-widen-accumulators=contractions=false | FileCheck %s --check-prefix=REDUCTIONS
 
 // An f16 matmul accumulating in f16: the fill becomes an f32 fill, the
 // matmul (still a linalg.matmul: the sketches match named ops) accumulates
 // into it, and one truncation rounds the result.
 
 // CHECK-LABEL: func.func @matmul_f16
+// With contractions=false (CUDA preparation), the matmul keeps its f16
+// accumulator.
+// REDUCTIONS-LABEL: func.func @matmul_f16
+// REDUCTIONS-NOT:   f32
+// REDUCTIONS:       linalg.matmul {{.*}} outs(%{{.+}} : tensor<16x32xf16>)
 // CHECK:         %[[Z:.+]] = arith.extf %{{.+}} : f16 to f32
 // CHECK:         %[[E:.+]] = tensor.empty() : tensor<16x32xf32>
 // CHECK:         %[[F:.+]] = linalg.fill ins(%[[Z]] : f32) outs(%[[E]] : tensor<16x32xf32>)
@@ -62,6 +68,9 @@ func.func @accumulate_bf16(%x: tensor<2x8x4xbf16>, %y: tensor<2x4x8xbf16>, %acc:
 // into a generic whose body computes in f32; a named convolution stays one.
 
 // CHECK-LABEL: func.func @row_sum
+// REDUCTIONS-LABEL: func.func @row_sum
+// REDUCTIONS:         outs(%{{.+}} : tensor<8xf32>)
+// REDUCTIONS:         arith.truncf %{{.+}} : f32 to f16
 // CHECK:         linalg.generic
 // CHECK-SAME:      outs(%{{.+}} : tensor<8xf32>)
 // CHECK:           %[[X:.+]] = arith.extf %{{.+}} : f16 to f32
@@ -77,6 +86,10 @@ func.func @row_sum(%x: tensor<8x128xf16>, %init: tensor<8xf16>) -> tensor<8xf16>
 }
 
 // CHECK-LABEL: func.func @conv
+// REDUCTIONS-LABEL: func.func @conv
+// REDUCTIONS:         linalg.conv_2d_nhwc_hwcf {{.*}} outs(%{{.+}} : tensor<1x4x4x8xf16>)
+// REDUCTIONS-NOT:     arith.truncf
+// REDUCTIONS-LABEL: func.func @untouched
 // CHECK:         linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
 // CHECK-SAME:      outs(%{{.+}} : tensor<1x4x4x8xf32>)
 // CHECK:         arith.truncf %{{.+}} : f32 to f16
@@ -88,7 +101,7 @@ func.func @conv(%i: tensor<1x9x9x4xf16>, %w: tensor<3x3x4x8xf16>, %o: tensor<1x4
 // -----
 
 // Left alone: an f32 accumulator, an elementwise f16 op (no reduction), a
-// body with other ops than float arithmetic (math.exp, linalg.index), an
+// body with other ops than float arithmetic (math.tanh, linalg.index), an
 // integer accumulator.
 
 // CHECK-LABEL: func.func @untouched
@@ -96,7 +109,7 @@ func.func @conv(%i: tensor<1x9x9x4xf16>, %w: tensor<3x3x4x8xf16>, %o: tensor<1x4
 // CHECK:         linalg.matmul {{.*}} outs(%{{.+}} : tensor<4x4xf32>)
 // CHECK:         linalg.add {{.*}} outs(%{{.+}} : tensor<4x4xf16>)
 // CHECK:         outs(%{{.+}} : tensor<4xf16>)
-// CHECK:         math.exp
+// CHECK:         math.tanh
 // CHECK:         outs(%{{.+}} : tensor<4xf16>)
 // CHECK:         linalg.index
 // CHECK:         linalg.matmul {{.*}} outs(%{{.+}} : tensor<4x4xi32>)
@@ -107,7 +120,7 @@ func.func @untouched(%a: tensor<4x4xf16>, %b: tensor<4x4xf16>, %c: tensor<4x4xf3
   %2 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
       ins(%a : tensor<4x4xf16>) outs(%d : tensor<4xf16>) {
   ^bb0(%x: f16, %o: f16):
-    %e = math.exp %x : f16
+    %e = math.tanh %x : f16
     %s = arith.addf %o, %e : f16
     linalg.yield %s : f16
   } -> tensor<4xf16>
@@ -148,4 +161,40 @@ func.func @through_f64(%a: tensor<4x8xf16>, %acc: tensor<4xf16>) -> tensor<4xf16
     linalg.yield %y : f16
   } -> tensor<4xf16>
   return %r : tensor<4xf16>
+}
+
+// -----
+
+// The norms' math: an RMS norm's sum of squares as math.fpowi (its integer
+// exponent unchanged) and a softmax's sum of exponentials compute in f32.
+
+// CHECK-LABEL: func.func @norm_math
+// CHECK:         ^bb0(%[[X:.+]]: bf16, %[[ACC:.+]]: f32):
+// CHECK:           %[[XW:.+]] = arith.extf %[[X]] : bf16 to f32
+// CHECK:           %[[SQ:.+]] = math.fpowi %[[XW]], %{{.+}} : f32, i64
+// CHECK:           arith.addf %[[SQ]], %[[ACC]] : f32
+// CHECK:         arith.truncf %{{.+}} : f32 to bf16
+// CHECK:         ^bb0(%[[Y:.+]]: bf16, %[[ACC2:.+]]: f32):
+// CHECK:           math.exp %{{.+}} : f32
+// CHECK:         arith.truncf %{{.+}} : f32 to bf16
+// REDUCTIONS-LABEL: func.func @norm_math
+// REDUCTIONS:         math.fpowi %{{.+}}, %{{.+}} : f32, i64
+// REDUCTIONS:         math.exp %{{.+}} : f32
+func.func @norm_math(%x: tensor<8x256xbf16>, %init: tensor<8xbf16>) -> (tensor<8xbf16>, tensor<8xbf16>) {
+  %c2 = arith.constant 2 : i64
+  %0 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x256xbf16>) outs(%init : tensor<8xbf16>) {
+  ^bb0(%in: bf16, %o: bf16):
+    %p = math.fpowi %in, %c2 : bf16, i64
+    %s = arith.addf %p, %o : bf16
+    linalg.yield %s : bf16
+  } -> tensor<8xbf16>
+  %1 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x256xbf16>) outs(%init : tensor<8xbf16>) {
+  ^bb0(%in: bf16, %o: bf16):
+    %e = math.exp %in : bf16
+    %s = arith.addf %e, %o : bf16
+    linalg.yield %s : bf16
+  } -> tensor<8xbf16>
+  return %0, %1 : tensor<8xbf16>, tensor<8xbf16>
 }

@@ -149,9 +149,11 @@ def TunerWidenAccumulators : Pass<"tuner-widen-accumulators"> {
     unless the program it checks still rounds every step (not prepared).
 
     Ops with one result, a narrow float accumulator, at least one reduction
-    loop, no `linalg.index`, and a body of `arith` float arithmetic only
-    (add, sub, mul, div, max/min, neg, extf, truncf) are rewritten, into
-    generics; the function signatures do not change.
+    loop, no `linalg.index`, and a body of float arithmetic only (`arith`
+    add, sub, mul, div, max/min, neg, extf, truncf; `math` fpowi, powf, absf,
+    sqrt, exp) are rewritten, into generics; the function signatures do not
+    change. With `contractions=false` (CUDA preparation), contractions and
+    convolutions keep their accumulators.
 
     ```mlir
     %f = linalg.fill ins(%zero : f16) outs(%e : tensor<128x768xf16>)
@@ -164,6 +166,10 @@ def TunerWidenAccumulators : Pass<"tuner-widen-accumulators"> {
     %r = linalg.generic ... ins(%w) outs(%e) { arith.truncf }
     ```
   }];
+  let options = [
+    Option<"contractions", "contractions", "bool", /*default=*/"true",
+           "Widen contractions and convolutions too">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
@@ -268,6 +274,43 @@ def TunerPromoteScalarResults : Pass<"tuner-promote-scalar-results"> {
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
+}
+
+def TunerCollapseReductionLoops : Pass<"tuner-collapse-reduction-loops"> {
+  let summary = "Collapse adjacent reduction loops that every operand reads contiguously";
+  let description = [{
+    A reduction over several loops (a group norm's statistics over the
+    channels of a group and the pixels; the full reduction of a matrix,
+    after `tuner-promote-scalar-results`) is a reduction over one loop
+    whenever every operand reads those loops as one contiguous run of
+    dimensions, in the loops' order. This pass collapses each maximal such
+    run of adjacent reduction loops of a static `linalg.generic` on tensors
+    (whose maps are projected permutations) into one loop, with upstream's
+    `linalg::collapseOpIterationDims`: the operands are reshaped by
+    `tensor.collapse_shape`, which bufferizes to views. The GPU row-reduction
+    schedule (`gpu.reduction`), which takes one reduction loop, then applies:
+    without it, such ops ran one thread per result. Runs where an operand
+    reads the loops in another order, or apart, are left alone. Part of
+    `tuner-prepare` for CUDA targets.
+
+    ```mlir
+    // A group norm's sum: 4 groups of 16 channels x 81 pixels.
+    %s = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                          affine_map<(d0, d1, d2) -> (d0)>],
+                         iterator_types = ["parallel", "reduction", "reduction"]}
+        ins(%x : tensor<4x16x81xf32>) outs(%init : tensor<4xf32>) {...}
+    // becomes
+    %c = tensor.collapse_shape %x [[0], [1, 2]]
+        : tensor<4x16x81xf32> into tensor<4x1296xf32>
+    %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
+                                          affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+        ins(%c : tensor<4x1296xf32>) outs(%init : tensor<4xf32>) {...}
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect"];
 }
 
 def TunerWidenContractionInputs : Pass<"tuner-widen-contraction-inputs"> {
@@ -451,7 +494,8 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     1. aggregate ops (`linalg.softmax`) decomposed into linalg ops;
     2. channels-first convolutions and poolings to channels last
        (`tuner-convert-to-channels-last`); bf16/f16 accumulators widened to
-       f32 (`tuner-widen-accumulators`); for a target with AMX-BF16 or
+       f32 (`tuner-widen-accumulators`; for CUDA targets, those of
+       reductions other than contractions and convolutions); for a target with AMX-BF16 or
        AVX512-BF16 (the driver's passes, which know the target), bf16
        matmuls packed in K pairs (`tuner-pack-bf16-dot`); `[N, K]` operands
        of contractions transposed to `[K, N]`
@@ -467,8 +511,11 @@ def TunerPrepare : Pass<"tuner-prepare"> {
        (`tuner-fuse-elementwise`);
     5. for CUDA targets, odd matmuls padded to aligned extents with their
        elementwise consumers (`tuner-pad-contractions`);
-    6. constants folded again (fusion can leave ops on constants only),
-       canonicalization and CSE; then each user of a shared `linalg.fill`
+    6. constants folded again (fusion can leave ops on constants only);
+       for CUDA targets, ops with 0-d results given a loop of one iteration
+       (`tuner-promote-scalar-results`) and adjacent reduction loops that
+       every operand reads contiguously collapsed into one
+       (`tuner-collapse-reduction-loops`); canonicalization and CSE; then each user of a shared `linalg.fill`
        gets a fill of its own (so that a schedule fuses it: a matmul's zero
        accumulator merged by CSE with the zero padding of another operand
        made bufferization copy the accumulator, inside a GPU kernel a
@@ -502,6 +549,11 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            /*default=*/"true",
            "Accumulate bf16/f16 reductions in f32, rounding once at the end "
            "(tuner-widen-accumulators)">,
+    Option<"widenContractionAccumulators", "widen-contraction-accumulators",
+           "bool", /*default=*/"true",
+           "With widen-accumulators, widen contractions and convolutions "
+           "too (off for CUDA targets where preparation follows the "
+           "target: tensor cores accumulate f16 at full rate)">,
     Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
            "Extend the bf16/f16 inputs of f32-accumulating contractions "
            "once, before them (tuner-widen-contraction-inputs)">,
@@ -509,6 +561,11 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            "Give ops with 0-d results a loop of one iteration "
            "(tuner-promote-scalar-results; on for CUDA targets where "
            "preparation follows the target)">,
+    Option<"collapseReductions", "collapse-reductions", "bool",
+           /*default=*/"false",
+           "Collapse adjacent reduction loops every operand reads "
+           "contiguously (tuner-collapse-reduction-loops; on for CUDA "
+           "targets where preparation follows the target)">,
     Option<"padContractions", "pad-contractions", "bool", /*default=*/"false",
            "Pad odd matmuls to aligned extents (tuner-pad-contractions; on "
            "for CUDA targets where preparation follows the target)">,

@@ -76,14 +76,21 @@ Value castTensorElements(OpBuilder &b, Location loc, Value value,
 
 /// Rewrites every reduction accumulating in bf16 or f16 (one result, a body
 /// of float arithmetic) to accumulate in f32 and round once at the end
-/// (tuner-widen-accumulators).
-LogicalResult widenAccumulators(Operation *root);
+/// (tuner-widen-accumulators); with `contractions` false, only those that
+/// are not contractions or convolutions.
+LogicalResult widenAccumulators(Operation *root, bool contractions = true);
 
 /// Gives every linalg op whose results are 0-d a leading parallel loop of
 /// one iteration, its inits expanded to one element and its results
 /// collapsed back (tuner-promote-scalar-results): a GPU schedule maps that
 /// loop to a block and a thread.
 LogicalResult promoteScalarResults(Operation *root);
+
+/// Collapses every maximal run of two or more adjacent reduction loops of a
+/// static linalg.generic on tensors that all of its maps (projected
+/// permutations) read contiguously and in order into one loop
+/// (tuner-collapse-reduction-loops).
+LogicalResult collapseReductionLoops(Operation *root);
 
 /// Gives every static linalg.matmul on tensors whose M, N or K a GPU
 /// kernel cannot tile (f16/bf16: not multiples of 16; f32: not multiples of
@@ -146,6 +153,9 @@ struct PrepareOptions {
   /// Accumulate bf16/f16 reductions in f32 (intermediate roundings
   /// skipped).
   bool widenAccumulators = true;
+  /// With widenAccumulators, widen contractions and convolutions too (CUDA
+  /// targets keep their 16-bit accumulators).
+  bool widenContractionAccumulators = true;
   /// Extend the bf16/f16 inputs of f32-accumulating contractions once.
   bool widenInputs = true;
   /// Put bf16 matmuls in the layout of bf16 dot products first (targets
@@ -158,6 +168,8 @@ struct PrepareOptions {
   int64_t packBF16BlockN = 0;
   /// Give ops with 0-d results a loop of one iteration (CUDA targets).
   bool promoteScalars = false;
+  /// Collapse adjacent reduction loops read contiguously (CUDA targets).
+  bool collapseReductions = false;
   /// Pad odd matmuls to aligned extents (CUDA targets).
   bool padContractions = false;
   /// transposeMatvecB (CUDA targets).

@@ -312,11 +312,18 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   options.widenInputs = !target.isCUDA();
   // On the CPU, bf16/f16 accumulators are widened to f32 (as IREE's llvmcpu
   // backend skips intermediate roundings); a GPU's tensor cores accumulate
-  // f16 at full rate (mma.sync ...f16.f16.f16.f16), so CUDA keeps them.
-  options.widenAccumulators = !target.isCUDA();
+  // f16 at full rate (mma.sync ...f16.f16.f16.f16), so CUDA keeps those of
+  // contractions and convolutions. Its other reductions (an RMS norm's sum
+  // of squares) accumulate in f32: gpu.reduction's warp shuffles move 32
+  // bits, and 16-bit partials lose the sum after a few hundred steps.
+  options.widenAccumulators = true;
+  options.widenContractionAccumulators = !target.isCUDA();
   // A GPU schedule maps result loops to blocks and threads: 0-d results get
   // one (on the CPU they run as they are).
   options.promoteScalars = target.isCUDA();
+  // gpu.reduction takes one reduction loop: a group norm's channels and
+  // pixels, read contiguously, become one.
+  options.collapseReductions = target.isCUDA();
   // GPU kernels tile by whole blocks and 16-byte copies: odd matmuls are
   // padded to aligned extents (the CPU sketches mask or pad in the kernel).
   options.padContractions = target.isCUDA();
