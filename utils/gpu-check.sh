@@ -32,6 +32,10 @@
 #             convolution: 0 errors expected
 #   run       tuner-run of every lowered program on the GPU, checked against
 #             the untransformed program on the CPU, CUDA-event timings
+#   elementwise, reductions
+#             each function of test/Integration/GPU/Inputs/elementwise_ops.mlir
+#             and reduction_forms.mlir on the GPU, checked
+#             (run/elementwise_ops.txt, run/reduction_forms.txt)
 #   variants  per program, back to back: the defaults, the defaults without
 #             gpu.reduction, gpu.reduction wherever it applies (each
 #             checked; run/variants.txt)
@@ -227,23 +231,29 @@ for source in "${PROGRAMS[@]}"; do
 done
 
 #===--------------------------------------------------------------------===#
-# elementwise: gpu.elementwise's thread mappings and 16-byte accesses, which
-# the CPU check of the same schedules (gpu-elementwise.test) drops
+# elementwise, reductions: each function of a file of forms on the device,
+# checked: gpu.elementwise's thread mappings and 16-byte accesses, which the
+# CPU check of the same schedules (gpu-elementwise.test) drops; the
+# reductions CUDA preparation brings to gpu.reduction (reduction-forms.test
+# checks them only as PTX: warp shuffles do not run on the CPU)
 #===--------------------------------------------------------------------===#
 
-elementwise() {
-  local source=$INPUTS/elementwise_ops.mlir f
+# run_forms NAME: every function of $INPUTS/NAME.mlir, one line each, in
+# run/NAME.txt; fails unless all match.
+run_forms() {
+  local source=$INPUTS/$1.mlir f
   lower_one "$source" || return 1
   for f in $(grep -o '^func.func @[a-z0-9_]*' "$source" | cut -d@ -f2); do
-    echo "$("$RUN" "$WORK/lowered/elementwise_ops.mlir" --entry="$f" \
+    echo "$f: $("$RUN" "$WORK/lowered/$1.mlir" --entry="$f" \
       --reference="$source" --warmup=2 --repeats=5 2>&1 |
       grep -o 'reference: [A-Za-z]*\|^[a-z0-9_]*: median [0-9.]* ms\|error: .*' |
       tr '\n' ' ')"
-  done | tee "$WORK/run/elementwise.txt"
-  ! grep -qv 'reference: match' "$WORK/run/elementwise.txt"
+  done | tee "$WORK/run/$1.txt"
+  ! grep -qv 'reference: match' "$WORK/run/$1.txt"
 }
-export -f elementwise
-step elementwise 60 elementwise
+export -f run_forms
+step elementwise 60 run_forms elementwise_ops
+step reductions 60 run_forms reduction_forms
 
 #===--------------------------------------------------------------------===#
 # variants

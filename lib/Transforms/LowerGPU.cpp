@@ -516,6 +516,7 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createTunerGPUVectorAlignment());
+  pm.addPass(createTunerGPURegisterAccumulators());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // Before the NVVM conversion turns math ops into libdevice calls.
   pm.addPass(createTunerGPULegalizeMath());

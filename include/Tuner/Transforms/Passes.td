@@ -1126,7 +1126,10 @@ def TunerGPUVectorAlignment : Pass<"tuner-gpu-vector-alignment"> {
     - the indices times the strides, with a divisor known for each index:
       constants, sums, products, `affine.apply` of such (no floordiv or
       mod), `scf.for` induction variables (their lower bound and step),
-      index casts; thread and block ids know none.
+      index casts; thread and block ids know none. Indices that are the
+      results of one `affine.delinearize_index`, in order, over dimensions
+      whose strides are its basis' (a `collapse_shape` folded into the
+      access) count as its linear index times the last one's stride.
 
     ```mlir
     %i = affine.apply affine_map<()[s0, s1] -> (s0 * 1024 + s1 * 4)>()[%bx, %tx]
@@ -1136,6 +1139,46 @@ def TunerGPUVectorAlignment : Pass<"tuner-gpu-vector-alignment"> {
         : memref<1024x4096xf32>, vector<4xf32>
     ```
   }];
+}
+
+def TunerGPURegisterAccumulators : Pass<"tuner-gpu-register-accumulators"> {
+  let summary = "Keep the accumulators of reductions in kernels in registers";
+  let description = [{
+    A reduction that a GPU schedule leaves whole to each thread
+    (`gpu.fallback`'s short softmax and norm rows, column sums, poolings)
+    became, through `convert-linalg-to-loops`, a loop that loads and stores
+    its accumulator in global memory at every step: NVPTX keeps it there, as
+    it cannot prove the store does not alias the inputs' loads. This pass,
+    part of `tuner-lower-gpu` before that conversion, rewrites each linalg
+    op on memrefs inside a `gpu.launch` that has reduction loops, static
+    ranges and inits the body reads (indexed by parallel loops only) into
+    `scf.for` loops over the parallel dimensions, a load of each
+    accumulator, `scf.for` loops over the reduction dimensions that carry
+    the accumulators as `iter_args`, and one store of each. A reduction's
+    init does not alias the inputs it reads (bufferization copies it
+    otherwise), so the rewrite keeps the op's semantics; the order of the
+    steps per result is the op's.
+
+    ```mlir
+    linalg.generic {iterator_types = ["parallel", "reduction"]}
+        ins(%x : memref<1x96xf32, strided<[96, 1], offset: ?>>)
+        outs(%s : memref<1xf32, strided<[1], offset: ?>>) {...}
+    // becomes
+    scf.for %i = %c0 to %c1 step %c1 {
+      %init = memref.load %s[%i]
+      %sum = scf.for %k = %c0 to %c96 step %c1 iter_args(%acc = %init) {
+        %v = memref.load %x[%i, %k]
+        %a = arith.addf %v, %acc : f32
+        scf.yield %a : f32
+      }
+      memref.store %sum, %s[%i]
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def TunerGPUBlockTemporaries
