@@ -52,11 +52,10 @@ SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
 }
 
 /// Whether `op` is a reduction on memrefs inside a kernel whose inits are
-/// indexed by parallel loops only (true of every reduction) and that the
-/// rewrite can take: static loop ranges, one result per init.
+/// accumulators: read by the body, indexed by parallel loops only.
 bool isKernelReduction(linalg::LinalgOp op) {
   if (!op->getParentOfType<gpu::LaunchOp>() || !op.hasPureBufferSemantics() ||
-      op.getNumReductionLoops() == 0 || op.hasDynamicShape())
+      op.getNumReductionLoops() == 0)
     return false;
   for (OpOperand &init : op.getDpsInitsMutable()) {
     // An init the body overwrites is not an accumulator; one indexed by a
@@ -94,7 +93,9 @@ SmallVector<Value> cloneBody(OpBuilder &b, linalg::LinalgOp op,
 /// in registers across the reduction loops.
 void rewrite(RewriterBase &rewriter, linalg::LinalgOp op) {
   Location loc = op.getLoc();
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  // Loop extents may be dynamic: a partial tile's last threads get empty
+  // slices.
+  SmallVector<Range> ranges = op.createLoopRanges(rewriter, loc);
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<unsigned> parallel, reduction;
   for (auto [i, it] : llvm::enumerate(iterators))
@@ -103,7 +104,7 @@ void rewrite(RewriterBase &rewriter, linalg::LinalgOp op) {
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   auto upper = [&](unsigned loop) {
-    return arith::ConstantIndexOp::create(rewriter, loc, ranges[loop]);
+    return getValueOrCreateConstantIndexOp(rewriter, loc, ranges[loop].size);
   };
   // The parallel loops, outermost first.
   for (unsigned loop : parallel) {

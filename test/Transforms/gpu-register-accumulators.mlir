@@ -100,3 +100,31 @@ func.func @host(%x: memref<8x96xf32>, %s: memref<8xf32>) {
   }
   return
 }
+
+// A partial tile: the thread's slice has a dynamic number of rows (0 for
+// the threads past the end); the loop over them takes the slice's size.
+
+// CHECK-LABEL: func.func @partial
+// CHECK:       %[[N:.*]] = affine.min
+// CHECK:       scf.for %[[R:.*]] = %{{.*}} to %[[N]] step
+// CHECK:         scf.for {{.*}} iter_args
+// CHECK:         memref.store
+func.func @partial(%x: memref<13x64xf32>, %s: memref<13xf32>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c4, %v = %c1, %w = %c1) {
+    %o = affine.apply affine_map<()[s0] -> (s0 * 4)>()[%tx]
+    %n = affine.min affine_map<()[s0] -> (4, -(s0 * 4) + 13)>()[%tx]
+    %xs = memref.subview %x[%o, 0] [%n, 64] [1, 1] : memref<13x64xf32> to memref<?x64xf32, strided<[64, 1], offset: ?>>
+    %ss = memref.subview %s[%o] [%n] [1] : memref<13xf32> to memref<?xf32, strided<[1], offset: ?>>
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+        ins(%xs : memref<?x64xf32, strided<[64, 1], offset: ?>>) outs(%ss : memref<?xf32, strided<[1], offset: ?>>) {
+    ^bb0(%in: f32, %acc: f32):
+      %a = arith.addf %in, %acc : f32
+      linalg.yield %a : f32
+    }
+    gpu.terminator
+  }
+  return
+}

@@ -1150,8 +1150,9 @@ def TunerGPURegisterAccumulators : Pass<"tuner-gpu-register-accumulators"> {
     its accumulator in global memory at every step: NVPTX keeps it there, as
     it cannot prove the store does not alias the inputs' loads. This pass,
     part of `tuner-lower-gpu` before that conversion, rewrites each linalg
-    op on memrefs inside a `gpu.launch` that has reduction loops, static
-    ranges and inits the body reads (indexed by parallel loops only) into
+    op on memrefs inside a `gpu.launch` that has reduction loops and inits
+    the body reads (indexed by parallel loops only; the extents may be
+    dynamic, as a partial tile's are) into
     `scf.for` loops over the parallel dimensions, a load of each
     accumulator, `scf.for` loops over the reduction dimensions that carry
     the accumulators as `iter_args`, and one store of each. A reduction's
