@@ -173,6 +173,10 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   // After promotion: a full reduction's loops are all reductions then.
   if (options.collapseReductions && failed(collapseReductionLoops(root)))
     return failure();
+  // After collapsing: the rows are one loop long then.
+  if (options.splitReductionBlocks > 0 &&
+      failed(splitReductions(root, options.splitReductionBlocks)))
+    return failure();
   if (failed(cleanUp(root)))
     return failure();
   cloneSharedFills(root);
@@ -196,6 +200,7 @@ struct TunerPreparePass
     options.widenInputs = widenInputs;
     options.promoteScalars = promoteScalars;
     options.collapseReductions = collapseReductions;
+    options.splitReductionBlocks = splitReductionBlocks;
     options.padContractions = padContractions;
     options.transposeMatvecB = transposeMatvecB;
     if (failed(prepareForScheduling(getOperation(), options)))

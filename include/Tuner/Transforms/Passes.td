@@ -313,6 +313,46 @@ def TunerCollapseReductionLoops : Pass<"tuner-collapse-reduction-loops"> {
                            "::mlir::affine::AffineDialect"];
 }
 
+def TunerSplitReductions : Pass<"tuner-split-reductions"> {
+  let summary = "Reduce long rows in pieces when there are few of them";
+  let description = [{
+    A GPU row reduction takes a block per row (`gpu.reduction`, up to 8
+    warps per row). With fewer rows than the device has SMs and long rows
+    (a full sum of a large tensor, the statistics of a group norm on a
+    large image), most SMs idle while a few blocks stream the data. This
+    pass splits each static `linalg.generic` on tensors with one init and
+    one reduction loop, innermost, fewer rows (the product of its parallel
+    extents) than `min-blocks` and rows of at least 8192 elements (shorter
+    ones take one block of up to 8 warps, where a second launch would cost
+    more than it saves), with
+    upstream's `linalg::splitReduction`: each row is read as P consecutive
+    pieces of at least 1024 elements, reduced into a `[rows, P]` tensor of
+    partials, which a second reduction combines into the result. P is the
+    fewest pieces (dividing the row) that make `min-blocks` rows x pieces,
+    else the most. Only the order of the combinations changes (exact for
+    max, min and integers; within the result check's tolerance for float
+    sums). Ops whose combiner has no neutral element, or with `linalg.index`,
+    are left alone. Part of `tuner-prepare` for CUDA targets, after
+    `tuner-collapse-reduction-loops`, with the target's SM count.
+
+    ```mlir
+    %s = linalg.generic {iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<4x65536xf32>) outs(%init : tensor<4xf32>) {...}
+    // with min-blocks=132 becomes
+    %e = tensor.expand_shape %x [[0], [1, 2]] output_shape [4, 33, ...]
+    ...
+    ```
+  }];
+  let options = [
+    Option<"minBlocks", "min-blocks", "int64_t", /*default=*/"132",
+           "Split the row reductions with fewer rows than this (an H100's "
+           "SM count by default)">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TunerWidenContractionInputs : Pass<"tuner-widen-contraction-inputs"> {
   let summary = "Extend the bf16/f16 inputs of f32-accumulating contractions once";
   let description = [{
@@ -513,9 +553,11 @@ def TunerPrepare : Pass<"tuner-prepare"> {
        elementwise consumers (`tuner-pad-contractions`);
     6. constants folded again (fusion can leave ops on constants only);
        for CUDA targets, ops with 0-d results given a loop of one iteration
-       (`tuner-promote-scalar-results`) and adjacent reduction loops that
+       (`tuner-promote-scalar-results`), adjacent reduction loops that
        every operand reads contiguously collapsed into one
-       (`tuner-collapse-reduction-loops`); canonicalization and CSE; then each user of a shared `linalg.fill`
+       (`tuner-collapse-reduction-loops`) and long rows, where there are
+       fewer rows than SMs, reduced in pieces first
+       (`tuner-split-reductions`); canonicalization and CSE; then each user of a shared `linalg.fill`
        gets a fill of its own (so that a schedule fuses it: a matmul's zero
        accumulator merged by CSE with the zero padding of another operand
        made bufferization copy the accumulator, inside a GPU kernel a
@@ -561,6 +603,11 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            "Give ops with 0-d results a loop of one iteration "
            "(tuner-promote-scalar-results; on for CUDA targets where "
            "preparation follows the target)">,
+    Option<"splitReductionBlocks", "split-reduction-blocks", "int64_t",
+           /*default=*/"0",
+           "Reduce long rows in pieces where there are fewer rows than this "
+           "(tuner-split-reductions; 0: never; the SM count for CUDA "
+           "targets where preparation follows the target)">,
     Option<"collapseReductions", "collapse-reductions", "bool",
            /*default=*/"false",
            "Collapse adjacent reduction loops every operand reads "

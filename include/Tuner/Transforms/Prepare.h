@@ -92,6 +92,12 @@ LogicalResult promoteScalarResults(Operation *root);
 /// (tuner-collapse-reduction-loops).
 LogicalResult collapseReductionLoops(Operation *root);
 
+/// Splits every static row reduction on tensors (one reduction loop,
+/// innermost) with fewer rows than `minBlocks` and rows of at least 8192
+/// elements into partials over pieces of each row and a reduction of the
+/// partials (tuner-split-reductions): rows x pieces blocks on a GPU.
+LogicalResult splitReductions(Operation *root, int64_t minBlocks);
+
 /// Gives every static linalg.matmul on tensors whose M, N or K a GPU
 /// kernel cannot tile (f16/bf16: not multiples of 16; f32: not multiples of
 /// 4; all at least 16) aligned extents (getPaddedContractionExtent): its
@@ -170,6 +176,9 @@ struct PrepareOptions {
   bool promoteScalars = false;
   /// Collapse adjacent reduction loops read contiguously (CUDA targets).
   bool collapseReductions = false;
+  /// Split long row reductions with fewer rows than this into partials (0:
+  /// never; CUDA targets: the SM count).
+  int64_t splitReductionBlocks = 0;
   /// Pad odd matmuls to aligned extents (CUDA targets).
   bool padContractions = false;
   /// transposeMatvecB (CUDA targets).

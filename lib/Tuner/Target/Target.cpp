@@ -324,6 +324,9 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   // gpu.reduction takes one reduction loop: a group norm's channels and
   // pixels, read contiguously, become one.
   options.collapseReductions = target.isCUDA();
+  // A few long rows would leave most SMs idle under a block per row: they
+  // are reduced in pieces first.
+  options.splitReductionBlocks = target.isCUDA() ? target.getSms() : 0;
   // GPU kernels tile by whole blocks and 16-byte copies: odd matmuls are
   // padded to aligned extents (the CPU sketches mask or pad in the kernel).
   options.padContractions = target.isCUDA();
