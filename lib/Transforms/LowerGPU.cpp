@@ -521,6 +521,8 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   // Before the NVVM conversion turns math ops into libdevice calls.
   pm.addPass(createTunerGPULegalizeMath());
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  // Before the NVVM pipeline's expand-strided-metadata.
+  pm.addPass(createTunerExpandDynamicReshapes());
 
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;

@@ -1188,6 +1188,34 @@ def TunerGPUVectorAlignment : Pass<"tuner-gpu-vector-alignment"> {
   }];
 }
 
+def TunerExpandDynamicReshapes : Pass<"tuner-expand-dynamic-reshapes"> {
+  let summary = "Lower reshapes into several dynamic sizes to memref.reinterpret_cast";
+  let description = [{
+    MLIR 22's `expand-strided-metadata` crashes on a `memref.expand_shape`
+    that splits one dimension into two or more dynamic sizes (the form a
+    torch-mlir program with a dynamic batch and sequence length returns:
+    `[?, N]` into `[?, ?, N]`). This pass, part of `tuner-lower-cpu` and
+    `tuner-lower-gpu` before that pass, rewrites each such reshape into the
+    view it denotes: `memref.extract_strided_metadata` of the source, then a
+    `memref.reinterpret_cast` of its base buffer with the source's offset,
+    the output sizes, and per group the source dimension's stride times the
+    sizes inside the group. Other reshapes are left to
+    `expand-strided-metadata`.
+
+    ```mlir
+    %e = memref.expand_shape %m [[0, 1], [2]] output_shape [%a, %b, 3072]
+        : memref<?x3072xf32> into memref<?x?x3072xf32>
+    // becomes
+    %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %m
+    %s0 = arith.muli %strides#0, %b : index
+    %e = memref.reinterpret_cast %base to offset: [0], sizes: [%a, %b, 3072],
+        strides: [%s0, 3072, 1] : memref<f32> to memref<?x?x3072xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TunerGPURegisterAccumulators : Pass<"tuner-gpu-register-accumulators"> {
   let summary = "Keep the accumulators of reductions in kernels in registers";
   let description = [{
