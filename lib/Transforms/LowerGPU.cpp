@@ -362,6 +362,7 @@ struct GPUVectorLoweringPass
   void runOnOperation() override {
     vectorizeThreadCopies();
     hoistAccumulators();
+    castAwayIntegerContractUnitDims();
     RewritePatternSet patterns(&getContext());
     vector::populateVectorContractLoweringPatterns(
         patterns, vector::VectorContractLowering::OuterProduct);
@@ -429,6 +430,28 @@ struct GPUVectorLoweringPass
   /// transfers, which become one load and one store of the row instead of
   /// a scalar loop (tuner-gpu-vector-alignment then proves them aligned).
   /// Copies of more than kMaxElements elements, or of dynamic shape, stay.
+  /// Integer contractions (i8 x i8 -> i32) whose register tiles have a
+  /// leading unit dimension (a batch matmul's): the outer-product lowering
+  /// takes them only without it, as the CPU sketches' scripts arrange with
+  /// vector.cast_away_vector_leading_one_dim. Applied to those contractions
+  /// only, so that no other kernel's vectors change.
+  void castAwayIntegerContractUnitDims() {
+    SmallVector<Operation *> contracts;
+    getOperation().walk([&](vector::ContractionOp op) {
+      auto acc = dyn_cast<VectorType>(op.getAccType());
+      if (acc && isa<IntegerType>(acc.getElementType()) &&
+          acc.getRank() > 2 && acc.getShape().front() == 1)
+        contracts.push_back(op);
+    });
+    if (contracts.empty())
+      return;
+    RewritePatternSet patterns(&getContext());
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    (void)applyOpPatternsGreedily(contracts, std::move(patterns), config);
+  }
+
   void vectorizeThreadCopies() {
     constexpr int64_t kMaxElements = 32;
     SmallVector<linalg::CopyOp> copies;
