@@ -23,6 +23,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -184,6 +186,83 @@ static bool copyConstantInit(RewriterBase &rewriter, scf::ForallOp forall) {
   return true;
 }
 
+/// Whether `value` is a function's tensor argument (bufferization does not
+/// write into one in place), or a slice of one.
+static bool isArgumentData(Value value) {
+  while (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
+    value = slice.getSource();
+  auto arg = dyn_cast<BlockArgument>(value);
+  return arg && arg.getOwner()->isEntryBlock() &&
+         isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+}
+
+/// Rule 4: a loop at block level (a matmul's K loop) that carries a tile
+/// starting from a function argument's slice (a batch matmul accumulating
+/// into its argument), updated by a thread loop per iteration, would make
+/// bufferization copy the tile into a kernel allocation when a fused
+/// consumer reads the loop's result. The loop starts instead from a
+/// block-level tensor.empty (rule 2 puts it in workgroup memory) that a
+/// copy of the thread loop fills first: each thread copies the slice of the
+/// argument it updates. Returns whether `loop` was rewritten.
+static bool copyArgumentIterArgs(RewriterBase &rewriter, scf::ForOp loop) {
+  if (!isAtBlockLevel(loop))
+    return false;
+  bool changed = false;
+  for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
+    auto type = dyn_cast<RankedTensorType>(init.getType());
+    BlockArgument iterArg = loop.getRegionIterArgs()[i];
+    if (!type || !type.hasStaticShape() || !isArgumentData(init) ||
+        !iterArg.hasOneUse())
+      continue;
+    auto forall = dyn_cast<scf::ForallOp>(iterArg.use_begin()->getOwner());
+    if (!forall || forall.getNumResults() != 1 ||
+        forall.getOutputs()[0] != iterArg ||
+        loop.getBody()->getTerminator()->getOperand(i) != forall.getResult(0))
+      continue;
+    // The copy: the thread loop again, each thread inserting its slice of
+    // the argument where it inserts its update; the rest of its body dead.
+    rewriter.setInsertionPoint(loop);
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loop.getLoc(), type.getShape(), type.getElementType());
+    auto copy = cast<scf::ForallOp>(rewriter.clone(*forall));
+    rewriter.modifyOpInPlace(copy,
+                             [&] { copy.getOutputsMutable()[0].set(empty); });
+    BlockArgument shared = copy.getRegionIterArgs()[0];
+    bool ok = true;
+    for (Operation &op : copy.getTerminator().getYieldingOps()) {
+      auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(op);
+      if (!insert || insert.getDest() != shared) {
+        ok = false;
+        break;
+      }
+      rewriter.setInsertionPoint(copy.getTerminator());
+      Value part = tensor::ExtractSliceOp::create(
+          rewriter, insert.getLoc(),
+          cast<RankedTensorType>(insert.getSource().getType()), init,
+          insert.getMixedOffsets(), insert.getMixedSizes(),
+          insert.getMixedStrides());
+      rewriter.modifyOpInPlace(insert,
+                               [&] { insert.getSourceMutable().set(part); });
+    }
+    if (!ok) {
+      rewriter.eraseOp(copy);
+      rewriter.eraseOp(empty.getDefiningOp());
+      continue;
+    }
+    // What computed the updates is dead now (users before what they use).
+    SmallVector<Operation *> body =
+        llvm::map_to_vector(copy.getBody()->without_terminator(),
+                            [](Operation &op) { return &op; });
+    for (Operation *op : llvm::reverse(body))
+      if (op->use_empty() && isMemoryEffectFree(op))
+        rewriter.eraseOp(op);
+    rewriter.modifyOpInPlace(
+        loop, [&] { loop.getInitArgsMutable()[i].set(copy.getResult(0)); });
+    changed = true;
+  }
+  return changed;
+}
+
 /// Rule 2: a static tensor.empty at block level that survived empty-tensor
 /// elimination becomes a workgroup-memory buffer, like the sketches' staging
 /// buffers.
@@ -229,6 +308,10 @@ struct TunerGPUBlockTemporariesPass
     for (scf::ForallOp forall : loops)
       updated |= updateProducerInPlace(rewriter, forall) ||
                  copyConstantInit(rewriter, forall);
+    SmallVector<scf::ForOp> forLoops;
+    root->walk([&](scf::ForOp loop) { forLoops.push_back(loop); });
+    for (scf::ForOp loop : forLoops)
+      updated |= copyArgumentIterArgs(rewriter, loop);
     // A read of the shared output and the slice written are one value again
     // (one-shot bufferization sees two slices as a conflict).
     if (updated)

@@ -157,3 +157,62 @@ func.func @constant_init(%in: tensor<32xf32>, %w: tensor<32x8xf32>) -> tensor<8x
   } {mapping = [#gpu.block<x>]}
   return %r : tensor<8xf32>
 }
+
+// -----
+
+// A K loop whose accumulator tile starts from the function's argument (a
+// batch matmul accumulating into it) and whose result a fused consumer
+// reads: bufferized as it is, each block would copy the argument's tile
+// into a kernel allocation. The loop now starts from a workgroup-memory
+// tile, which a copy of the thread loop fills first (each thread its slice
+// of the argument; the K step's computation gone from the copy).
+
+// CHECK-LABEL: func.func @argument_iter_arg
+// CHECK-SAME:    %[[A:.*]]: tensor<4x8xf32>, %[[C:.*]]: tensor<8xf32>
+// CHECK:       scf.forall (%{{.*}}) in (1) shared_outs
+// CHECK:         %[[TILE:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<8xf32>
+// CHECK:         %[[COPY:.*]] = scf.forall (%[[T:.*]]) in (8) shared_outs(%[[S:.*]] = %[[TILE]])
+// CHECK-NOT:       arith.addf
+// CHECK:           %[[PART:.*]] = tensor.extract_slice %[[C]][%[[T]]] [1] [1]
+// CHECK:           tensor.parallel_insert_slice %[[PART]] into %[[S]][%[[T]]] [1] [1]
+// CHECK:         scf.for {{.*}} iter_args(%{{.*}} = %[[COPY]])
+// CHECK:           arith.addf
+func.func @argument_iter_arg(%a: tensor<4x8xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %e = tensor.empty() : tensor<8xf32>
+  %r = scf.forall (%b) in (1) shared_outs(%out = %e) -> (tensor<8xf32>) {
+    %acc = scf.for %k = %c0 to %c4 step %c1 iter_args(%it = %c) -> (tensor<8xf32>) {
+      %step = scf.forall (%t) in (8) shared_outs(%o = %it) -> (tensor<8xf32>) {
+        %x = tensor.extract_slice %a[%k, %t] [1, 1] [1, 1] : tensor<4x8xf32> to tensor<1xf32>
+        %y = tensor.extract_slice %o[%t] [1] [1] : tensor<8xf32> to tensor<1xf32>
+        %z = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<1xf32>) outs(%y : tensor<1xf32>) {
+        ^bb0(%v: f32, %w: f32):
+          %s = arith.addf %v, %w : f32
+          linalg.yield %s : f32
+        } -> tensor<1xf32>
+        scf.forall.in_parallel {
+          tensor.parallel_insert_slice %z into %o[%t] [1] [1] : tensor<1xf32> into tensor<8xf32>
+        }
+      } {mapping = [#gpu.thread<x>]}
+      scf.yield %step : tensor<8xf32>
+    }
+    %act = scf.forall (%t) in (8) shared_outs(%o = %out) -> (tensor<8xf32>) {
+      %x = tensor.extract_slice %acc[%t] [1] [1] : tensor<8xf32> to tensor<1xf32>
+      %d = tensor.extract_slice %o[%t] [1] [1] : tensor<8xf32> to tensor<1xf32>
+      %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<1xf32>) outs(%d : tensor<1xf32>) {
+      ^bb0(%v: f32, %u: f32):
+        %n = arith.negf %v : f32
+        linalg.yield %n : f32
+      } -> tensor<1xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %y into %o[%t] [1] [1] : tensor<1xf32> into tensor<8xf32>
+      }
+    } {mapping = [#gpu.thread<x>]}
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %act into %out[0] [8] [1] : tensor<8xf32> into tensor<8xf32>
+    }
+  } {mapping = [#gpu.block<x>]}
+  return %r : tensor<8xf32>
+}

@@ -1300,6 +1300,15 @@ def TunerGPUBlockTemporaries
        puts it in workgroup memory); each thread first copies its slice of
        the constant into it (`linalg.copy`). Bufferized as it was, every
        block copied the constant into a kernel allocation.
+    4. A loop at block level (a matmul's K loop) whose carried tile starts
+       from a slice of a function argument (a batch matmul accumulating
+       into its argument) and is updated by a thread loop per iteration
+       starts instead from a block-level `tensor.empty` (rule 2: workgroup
+       memory), which a copy of that thread loop fills first, each thread
+       inserting the argument's slice where it inserts its update. With a
+       fused consumer reading the loop's result, bufferization copied the
+       argument's tile into a kernel allocation (a quantized batch matmul's
+       zero-point epilogue did).
 
     CSE and the folding of slices of empty tensors run first, so that equal
     offsets are the same values.
