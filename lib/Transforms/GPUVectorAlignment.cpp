@@ -91,6 +91,19 @@ int64_t getKnownDivisor(Value value, unsigned depth) {
            getKnownDivisor(op->getOperand(1), depth + 1);
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
     return getKnownDivisor(op->getOperand(0), depth + 1);
+  if (auto linearize = dyn_cast<affine::AffineLinearizeIndexOp>(op)) {
+    // The sum of each index times the product of the basis after it (a
+    // dynamic size leaves out its factor: the divisor stays one).
+    SmallVector<OpFoldResult> basis = linearize.getPaddedBasis();
+    ValueRange indices = linearize.getMultiIndex();
+    int64_t d = 0, stride = 1;
+    for (int64_t i = indices.size() - 1; i >= 0; --i) {
+      d = gcd(d, getKnownDivisor(indices[i], depth + 1) * stride);
+      if (std::optional<int64_t> size = getConstantIntValue(basis[i]))
+        stride *= *size;
+    }
+    return d;
+  }
   if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
     AffineMap map = apply.getAffineMap();
     ValueRange operands = apply.getMapOperands();

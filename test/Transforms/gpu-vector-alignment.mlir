@@ -110,13 +110,17 @@ func.func @host(%a: memref<8x8xf32>) -> vector<4xf32> {
 // memref's dimensions (a collapse_shape folded into the load): the offset is
 // the linear index (a multiple of 4 floats) times the run's innermost
 // stride. A delinearization whose basis is not the memref's (16 x 80 over
-// rows of 81) or whose results are out of order proves nothing.
+// rows of 81) or whose results are out of order proves nothing. A
+// linearized index's divisor is that of its terms (each index times the
+// basis after it).
 
 // CHECK-LABEL: func.func @delinearized
 // CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<4x16x81xf32>, vector<4xf32>
 // CHECK: vector.load %{{[^{]*}} : memref<4x16x81xf32>, vector<4xf32>
 // CHECK: vector.load %{{[^{]*}} : memref<4x16x81xf32>, vector<4xf32>
-func.func @delinearized(%a: memref<4x16x81xf32>) {
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<512x512xf32>, vector<4xf32>
+// CHECK: vector.load %{{[^{]*}} : memref<512x512xf32>, vector<4xf32>
+func.func @delinearized(%a: memref<4x16x81xf32>, %b: memref<512x512xf32>) {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
              threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %t = %c1) {
@@ -126,6 +130,15 @@ func.func @delinearized(%a: memref<4x16x81xf32>) {
     %0 = vector.load %a[%bx, %d#0, %d#1] : memref<4x16x81xf32>, vector<4xf32>
     %1 = vector.load %a[%bx, %e#0, %e#1] : memref<4x16x81xf32>, vector<4xf32>
     %2 = vector.load %a[%bx, %d#1, %d#0] : memref<4x16x81xf32>, vector<4xf32>
+    // A piece of a split row: block bx's piece of 1024, linearized, then
+    // delinearized over the matrix (a multiple of 4 floats); with an odd
+    // piece offset (tx), nothing.
+    %lin = affine.linearize_index [%bx, %l] by (256, 1024) : index
+    %m:2 = affine.delinearize_index %lin into (512, 512) : index, index
+    %3 = vector.load %b[%m#0, %m#1] : memref<512x512xf32>, vector<4xf32>
+    %lin2 = affine.linearize_index [%bx, %tx] by (256, 1024) : index
+    %n:2 = affine.delinearize_index %lin2 into (512, 512) : index, index
+    %4 = vector.load %b[%n#0, %n#1] : memref<512x512xf32>, vector<4xf32>
     gpu.terminator
   }
   return
