@@ -12,7 +12,11 @@ every candidate checked against the CPU reference, verify-all) and reports
 the ratio cuBLAS time / our time (1.0 = parity).
 
     OUT=DIR python3 bench/gpu_tc.py [--tuner-opt PATH] [--budget 230]
-        [--trials 12] [--only bf16,f16,...]
+        [--trials 12] [--only bf16,f16,...] [--target cuda:sm_90a]
+
+With --target cuda:sm_90a the 16-bit workloads search gpu.contraction_wgmma
+(TMA and wgmma, Hopper's architecture-specific chip) instead of
+gpu.contraction_mma; the tuner measures on the sm_90 device either way.
 
 Tools: --tuner-opt, else $TUNER_BIN/tuner-opt, else .device/bin/tuner-opt.xz
 (a static build: `ninja tuner-opt-xz` with -DTUNER_LINK_MLIR_DYLIB=OFF),
@@ -170,6 +174,8 @@ def main():
                     default=float(os.environ.get("GPU_TC_BUDGET", 230)))
     ap.add_argument("--trials", type=int, default=12)
     ap.add_argument("--only", default="")
+    ap.add_argument("--target", default="cuda:sm_90",
+                    help="cuda:sm_90 (mma.sync) or cuda:sm_90a (wgmma)")
     args = ap.parse_args()
     run = Run(args.out, args.budget)
     names = [n for n in args.only.split(",") if n] or list(SUITE)
@@ -178,6 +184,7 @@ def main():
     os.makedirs(details)
     tools = run.step("setup", 30, lambda t: find_tuner_opt(args, work))
     run.result["device"] = gpu_vs_cublas.device_info()
+    run.result["target"] = args.target
     run.log(f"device: {run.result['device']}")
     for name in names:
         _, spec, _, _ = SUITE[name]
@@ -200,6 +207,9 @@ def main():
         options = {"time-budget": seconds, "batch-size": args.trials,
                    "verify-all": "true", "reference-timeout": 60,
                    "final-validation-rounds": 3}
+        options["target"] = args.target
+        if sketches and args.target == "cuda:sm_90a":
+            sketches = "gpu.contraction_wgmma"
         if sketches:
             options["sketches"] = sketches
         tuned = run.step(

@@ -5,10 +5,11 @@ kernel moves its operands (docs/GPU.md, "Tensor cores"): tensor-core MMAs
 or indexed register arrays), 2-byte shared and global loads (LDS.U16,
 LDG.E.U16: operands moved element by element), 16-byte shared loads
 (LDS.128), f32 FMAs (FFMA), 16-byte global loads and stores (LDG.E.128,
-STG.E.128) and 4-byte global loads (LDG.E.32: `LDG.E` with no size, which
-is 32 bits). One line per kernel:
+STG.E.128), 4-byte global loads (LDG.E.32: `LDG.E` with no size, which
+is 32 bits), Hopper's warpgroup MMAs (HGMMA) and TMA loads (UTMALDG). One
+line per kernel:
 
-    <kernel>: HMMA 64 LDSM 16 LDGSTS 32 LDL 0 STL 0 LDS.U16 0 LDG.E.U16 0 LDS.128 0 FFMA 0 LDG.E.128 0 STG.E.128 0 LDG.E.32 0
+    <kernel>: HMMA 64 LDSM 16 LDGSTS 32 LDL 0 STL 0 LDS.U16 0 LDG.E.U16 0 LDS.128 0 FFMA 0 LDG.E.128 0 STG.E.128 0 LDG.E.32 0 HGMMA 0 UTMALDG 0
 
 Instructions predicated on `!PT` (never executed: padding) are not counted.
 
@@ -26,7 +27,8 @@ COUNTED = [("HMMA", "HMMA"), ("LDSM", "LDSM"), ("LDGSTS", "LDGSTS"),
            ("LDL", "LDL"), ("STL", "STL"), ("LDS.U16", "LDS.U16"),
            ("LDG.E.U16", "LDG.E.U16"), ("LDS.128", "LDS.128"),
            ("FFMA", "FFMA"), ("LDG.E.128", "LDG.E.128"),
-           ("STG.E.128", "STG.E.128"), ("LDG.E.32", "LDG.E$")]
+           ("STG.E.128", "STG.E.128"), ("LDG.E.32", "LDG.E$"),
+           ("HGMMA", "HGMMA"), ("UTMALDG", "UTMALDG")]
 
 
 def count(sass):

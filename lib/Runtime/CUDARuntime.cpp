@@ -15,8 +15,10 @@
 
 #include "Tuner/Config.h"
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 
 #if TUNER_HAS_CUDA
@@ -691,6 +693,106 @@ void mgpuTunerCopy2D(void *dst, int64_t dstPitch, const void *src,
   mgpuTunerCopy3D(dst, dstPitch, 0, src, srcPitch, 0, rowBytes, rows, 1);
 }
 
+namespace {
+/// The TMA descriptors made so far, in device memory, by what they encode.
+/// Launches are synchronous, so no kernel reads one when the cache is
+/// emptied.
+struct TensorMapCache {
+  static constexpr size_t kMaxEntries = 64;
+  std::mutex mutex;
+  std::map<std::array<uint64_t, 22>, CUdeviceptr> maps;
+
+  void clear() {
+    Driver &d = getDriver();
+    if (d.loaded)
+      for (auto &entry : maps)
+        d.cuMemFree(entry.second);
+    maps.clear();
+  }
+  ~TensorMapCache() { clear(); }
+};
+} // namespace
+
+/// Prints why a TMA descriptor cannot be made and ends the process like a
+/// failed driver call.
+[[noreturn]] static void dieTensorMap(const std::string &why) {
+  std::fprintf(stderr, "mlir-tuner CUDA runtime: TMA descriptor: %s\n",
+               why.c_str());
+  std::_Exit(86);
+}
+
+/// The TMA descriptor (in device memory, for kernels to read) of the memref
+/// whose ranked descriptor is at `ranked` (rank `rank`), in boxes of
+/// `boxDims` (outermost first), with the driver's data type, interleave,
+/// swizzle, L2 promotion and out-of-bounds fill: upstream's ABI, which
+/// MLIR's nvgpu.tma.create.descriptor lowers to. Unlike upstream, the
+/// memref's offset counts, the address and strides are checked, and a
+/// descriptor is made once per buffer and shape, freed at exit.
+void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *ranked,
+                                     int64_t dataType, int64_t interleave,
+                                     int64_t swizzle, int64_t l2Promotion,
+                                     int64_t oobFill, int64_t *boxDims) {
+  static constexpr int64_t kElementBytes[] = {1, 2, 4, 4, 8, 8, 2,
+                                              4, 8, 2, 4, 4, 4};
+  if (rank < 1 || rank > 5 || dataType < 0 || dataType > 12)
+    dieTensorMap("rank " + std::to_string(rank) + ", data type " +
+                 std::to_string(dataType));
+  int64_t bytes = kElementBytes[dataType];
+  // {allocated, aligned, offset, sizes[rank], strides[rank]}.
+  auto *header = static_cast<char **>(ranked);
+  auto *fields = reinterpret_cast<int64_t *>(header + 2);
+  const int64_t *sizes = fields + 1, *strides = fields + 1 + rank;
+  char *address = header[1] + fields[0] * bytes;
+  std::array<uint64_t, 22> key = {};
+  cuuint64_t globalDim[5] = {1, 1, 1, 1, 1}, globalStrides[5] = {0};
+  cuuint32_t boxDim[5] = {1, 1, 1, 1, 1}, elementStrides[5] = {1, 1, 1, 1, 1};
+  for (int64_t i = 0; i < rank; ++i) {
+    globalDim[i] = sizes[rank - 1 - i];
+    boxDim[i] = boxDims[rank - 1 - i];
+    if (i + 1 < rank)
+      globalStrides[i] = strides[rank - 2 - i] * bytes;
+    key[7 + i] = globalDim[i];
+    key[12 + i] = globalStrides[i];
+    key[17 + i] = boxDim[i];
+  }
+  if (reinterpret_cast<uintptr_t>(address) % 16 || strides[rank - 1] != 1)
+    dieTensorMap("the buffer must start at a multiple of 16 bytes and have "
+                 "a unit innermost stride");
+  for (int64_t i = 0; i + 1 < rank; ++i)
+    if (globalStrides[i] % 16)
+      dieTensorMap("strides must be multiples of 16 bytes");
+  key[0] = rank;
+  key[1] = dataType;
+  key[2] = interleave;
+  key[3] = swizzle;
+  key[4] = l2Promotion;
+  key[5] = oobFill;
+  key[6] = reinterpret_cast<uintptr_t>(address);
+  getDriver(); // constructed before the cache, so destroyed after it
+  static TensorMapCache cache;
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  auto it = cache.maps.find(key);
+  if (it != cache.maps.end())
+    return reinterpret_cast<void *>(it->second);
+  if (cache.maps.size() >= TensorMapCache::kMaxEntries)
+    cache.clear();
+  makeCurrent();
+  Driver &d = loadedDriver();
+  CUtensorMap map;
+  TUNER_CU_CHECK(d.cuTensorMapEncodeTiled(
+      &map, static_cast<CUtensorMapDataType>(dataType),
+      static_cast<cuuint32_t>(rank), address, globalDim, globalStrides, boxDim,
+      elementStrides, static_cast<CUtensorMapInterleave>(interleave),
+      static_cast<CUtensorMapSwizzle>(swizzle),
+      static_cast<CUtensorMapL2promotion>(l2Promotion),
+      static_cast<CUtensorMapFloatOOBfill>(oobFill)));
+  CUdeviceptr device = 0;
+  TUNER_CU_CHECK(d.cuMemAlloc(&device, sizeof(CUtensorMap)));
+  TUNER_CU_CHECK(d.cuMemcpyHtoD(device, &map, sizeof(CUtensorMap)));
+  cache.maps.emplace(key, device);
+  return reinterpret_cast<void *>(device);
+}
+
 void mgpuSetDefaultDevice(int32_t ordinal) {
   std::string error;
   if (failed(cuda::initialize(ordinal, error))) {
@@ -725,6 +827,7 @@ void cuda::forEachEntryPoint(llvm::function_ref<void(StringRef, void *)> fn) {
   TUNER_ENTRY(mgpuTunerModuleBufferFree);
   TUNER_ENTRY(mgpuTunerCopy2D);
   TUNER_ENTRY(mgpuTunerCopy3D);
+  TUNER_ENTRY(mgpuTensorMapEncodeTiledMemref);
 #undef TUNER_ENTRY
 }
 

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -211,8 +212,10 @@ static BufferUses analyzeUses(Value root) {
     Value value = worklist.pop_back_val();
     for (OpOperand &operand : value.getUses()) {
       Operation *user = operand.getOwner();
-      // Kernels, and the copies that become device copies.
-      if (user->getParentOfType<gpu::LaunchOp>() || getDeviceCopyPlan(user)) {
+      // Kernels, the copies that become device copies, and the TMA
+      // descriptors kernels read the buffer through.
+      if (user->getParentOfType<gpu::LaunchOp>() || getDeviceCopyPlan(user) ||
+          isa<nvgpu::TmaCreateDescriptorOp>(user)) {
         uses.inKernel = true;
         continue;
       }
@@ -624,7 +627,8 @@ static SmallVector<Operation *> getHostDataOps(FunctionOpInterface func) {
   func.walk([&](Operation *op) {
     if (!isOnHost(op) || isa<gpu::LaunchOp>(op) || getViewSource(op) ||
         isMetadataOnly(op) || op->hasTrait<OpTrait::ReturnLike>() ||
-        isa<memref::ExtractAlignedPointerAsIndexOp>(op))
+        isa<memref::ExtractAlignedPointerAsIndexOp,
+            nvgpu::TmaCreateDescriptorOp>(op))
       return;
     if (llvm::any_of(op->getOperandTypes(), llvm::IsaPred<BaseMemRefType>))
       ops.push_back(op);

@@ -1,9 +1,10 @@
 //===- GPUTensorCore.cpp - tensor-core kernels in tuner-lower-gpu ---------===//
 //
 // tuner-gpu-tensor-core-matmul (the kernels of gpu.contraction_mma, built by
-// rewriteMatmulAsTensorCoreKernel), tuner-gpu-simt-matmul (those of
-// gpu.contraction_simt, rewriteMatmulAsSimtKernel), tuner-gpu-row-reduction
-// (those of gpu.reduction, rewriteRowReduction) and
+// rewriteMatmulAsTensorCoreKernel), tuner-gpu-wgmma-matmul (those of
+// gpu.contraction_wgmma, rewriteMatmulAsWgmmaKernel), tuner-gpu-simt-matmul
+// (those of gpu.contraction_simt, rewriteMatmulAsSimtKernel),
+// tuner-gpu-row-reduction (those of gpu.reduction, rewriteRowReduction) and
 // tuner-gpu-dynamic-shared-memory (the launch sizes their shared memory
 // needs).
 //
@@ -14,6 +15,7 @@
 #include "Tuner/Dialect/Sched/TransformOps/RowReduction.h"
 #include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
+#include "Tuner/Dialect/Sched/TransformOps/WgmmaMatmul.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -30,6 +32,7 @@ namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERGPUROWREDUCTION
 #define GEN_PASS_DEF_TUNERGPUSIMTMATMUL
 #define GEN_PASS_DEF_TUNERGPUTENSORCOREMATMUL
+#define GEN_PASS_DEF_TUNERGPUWGMMAMATMUL
 #include "Tuner/Transforms/Passes.h.inc"
 } // namespace mlir::tuner
 
@@ -70,6 +73,26 @@ struct TunerGPUTensorCoreMatmulPass
     if (failed(rewriteMarked<linalg::MatmulOp, TensorCoreMatmulOptions>(
             getOperation(), getTensorCoreOptions,
             rewriteMatmulAsTensorCoreKernel)))
+      signalPassFailure();
+  }
+};
+
+struct TunerGPUWgmmaMatmulPass
+    : public tuner::impl::TunerGPUWgmmaMatmulBase<TunerGPUWgmmaMatmulPass> {
+  using TunerGPUWgmmaMatmulBase::TunerGPUWgmmaMatmulBase;
+
+  void runOnOperation() override {
+    auto rewrite = [&](RewriterBase &rewriter, linalg::MatmulOp matmul,
+                       const WgmmaMatmulOptions &options) {
+      if (chip != "sm_90a")
+        return FailureOr<scf::ForallOp>(
+            matmul.emitError("a wgmma kernel needs chip=sm_90a (wgmma and "
+                             "its descriptors exist on sm_90a only), not ")
+            << chip << "; schedule the module for target=cuda:sm_90a");
+      return rewriteMatmulAsWgmmaKernel(rewriter, matmul, options);
+    };
+    if (failed(rewriteMarked<linalg::MatmulOp, WgmmaMatmulOptions>(
+            getOperation(), getWgmmaOptions, rewrite)))
       signalPassFailure();
   }
 };

@@ -526,6 +526,11 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   // bufferized block tiles; their launches get a dynamic shared-memory size
   // once they exist.
   pm.addPass(createTunerGPUTensorCoreMatmul());
+  // Hopper kernels (gpu.contraction_wgmma): TMA descriptors on the host,
+  // before tuner-gpu-device-memory gives their buffers device memory.
+  TunerGPUWgmmaMatmulOptions wgmma;
+  wgmma.chip = options.chip;
+  pm.addPass(createTunerGPUWgmmaMatmul(wgmma));
   pm.addPass(createTunerGPUSimtMatmul());
   // Warp-per-row reductions (gpu.reduction).
   pm.addPass(createTunerGPURowReduction());

@@ -49,8 +49,9 @@ static std::optional<int> getComputeCapability(StringRef chip) {
   return sm;
 }
 
-/// Fails when the kernels of `module` are for a newer chip than `device`
-/// (the driver could not load them).
+/// Fails when the kernels of `module` are for a newer chip than `device`,
+/// or for another chip's architecture-specific features (sm_90a runs on
+/// sm_90 only): the driver could not load them.
 static LogicalResult checkKernelChips(ModuleOp module,
                                       const cuda::DeviceInfo &device,
                                       std::string &error) {
@@ -63,7 +64,8 @@ static LogicalResult checkKernelChips(ModuleOp module,
       if (!target)
         continue;
       std::optional<int> need = getComputeCapability(target.getChip());
-      if (need && *need > have) {
+      bool archSpecific = target.getChip().ends_with("a");
+      if (need && (*need > have || (archSpecific && *need != have))) {
         error = "the kernels of @" + binary.getName().str() + " are for " +
                 target.getChip().str() + ", but device 0 (" + device.name +
                 ") is " + device.getChip();

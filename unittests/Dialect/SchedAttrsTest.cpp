@@ -119,6 +119,13 @@ TEST_F(SchedAttrsTest, TargetVerifier) {
   EXPECT_EQ(cuda.getShortName(), "cuda:sm_90");
   EXPECT_FALSE(target(TargetKind::cuda, "gfx90a",
                       {0, 0, 0, 0, 0, 132, 1024, 49152, 65536, 32}));
+  // Architecture-specific chips (wgmma on sm_90a) exist from sm_90a on.
+  EXPECT_TRUE(target(TargetKind::cuda, "sm_90a",
+                     {0, 0, 0, 0, 0, 132, 1024, 49152, 65536, 32}));
+  EXPECT_FALSE(target(TargetKind::cuda, "sm_80a",
+                      {0, 0, 0, 0, 0, 108, 1024, 49152, 65536, 32}));
+  EXPECT_FALSE(target(TargetKind::cuda, "90",
+                      {0, 0, 0, 0, 0, 132, 1024, 49152, 65536, 32}));
 }
 
 TEST_F(SchedAttrsTest, TargetFeatures) {

@@ -929,6 +929,77 @@ def TunerGPUMapForall : Pass<"tuner-gpu-map-forall", "::mlir::ModuleOp"> {
   }];
 }
 
+def TunerGPUWgmmaMatmul
+    : Pass<"tuner-gpu-wgmma-matmul", "::mlir::ModuleOp"> {
+  let summary = "Rewrite marked block-level matmuls into Hopper TMA + wgmma kernels";
+  let description = [{
+    Every `linalg.matmul` on memrefs carrying the integer attributes
+    `tuner.wgmma.warpgroups_m`, `warpgroups_n` and `stages` (put on by the
+    `gpu.contraction_wgmma` sketch on its block tile, before bufferization)
+    becomes the kernel of `rewriteMatmulAsWgmmaKernel`
+    (`Tuner/Dialect/Sched/TransformOps/WgmmaMatmul.h`):
+
+    - before the block loop (host code), an `nvgpu.tma.create.descriptor` of
+      A's buffer (bm x 64 boxes) and of B's (64 x 64 boxes), 128-byte
+      swizzle (the runtime's `mgpuTensorMapEncodeTiledMemref` encodes them
+      once per buffer);
+    - in the block, `stages` K tiles of 64 in dynamic shared memory aligned
+      to 1024 bytes, one `nvgpu.mbarrier` per stage, thread 0 issuing the
+      `nvgpu.tma.async.load`s; an `scf.forall` over the block's warpgroups'
+      threads (`#gpu.thread<x>`) that waits for each stage and accumulates
+      with `nvvm.wgmma.mma_async` m64nNk16 (both operands from shared
+      memory, f32 accumulators in registers across K, one group in flight);
+    - the epilogue of `tuner-gpu-tensor-core-matmul`: the fill and the
+      elementwise consumers on the accumulators, one store.
+
+    ```mlir
+    scf.forall (%i, %j) in (32, 32) {
+      ...
+      linalg.matmul {tuner.wgmma.warpgroups_m = 1 : i64,
+                     tuner.wgmma.warpgroups_n = 1 : i64,
+                     tuner.wgmma.stages = 4 : i64}
+          ins(%a, %b : memref<128x4096xbf16, ...>, memref<4096x128xbf16, ...>)
+          outs(%c : memref<128x128xf32, ...>)
+    } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+    // becomes
+    %da = nvgpu.tma.create.descriptor %a0 box[%c128, %c64] ...
+    %db = nvgpu.tma.create.descriptor %b0 box[%c64, %c64] ...
+    scf.forall (%i, %j) in (32, 32) {
+      %smem = gpu.dynamic_shared_memory {tuner.shared_bytes = 132096 : i64} ...
+      %bar = nvgpu.mbarrier.create -> ...
+      scf.forall (%tid) in (128) {
+        ... nvgpu.mbarrier.init, nvgpu.tma.async.load ...
+        scf.for %kt = ... iter_args(...) {
+          nvgpu.mbarrier.try_wait.parity ...
+          ... nvvm.wgmma.mma_async ...
+          gpu.barrier
+          ... nvgpu.tma.async.load (thread 0) ...
+        }
+        ... vector.store ...
+      } {mapping = [#gpu.thread<x>]}
+    } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+    ```
+
+    wgmma exists on `sm_90a` only: with another `chip`, a marked matmul is
+    an error, as is one the kernel cannot compute (other types, shapes the
+    options do not split, operands that are not views of 2-D buffers made
+    before the block loop, not at block level). Runs in `tuner-lower-gpu`
+    after bufferization, before `tuner-gpu-map-forall`.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
+           "The CUDA chip the module is lowered for">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TunerGPUTensorCoreMatmul
     : Pass<"tuner-gpu-tensor-core-matmul", "::mlir::ModuleOp"> {
   let summary = "Rewrite marked block-level matmuls into pipelined tensor-core kernels";

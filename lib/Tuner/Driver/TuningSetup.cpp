@@ -46,11 +46,11 @@ FailureOr<TargetAttr> getCUDADeviceTarget(TargetAttr target, Location loc) {
                           << target.getShortName()
                           << " candidates on: " << error;
   const cuda::DeviceInfo &d = devices->front();
-  if (d.getChip() != target.getArch())
+  if (!runsOnChip(target.getArch(), d.getChip()))
     return emitError(loc) << "tuner-tune: target " << target.getShortName()
                           << " but CUDA device 0 (" << d.name << ") is "
                           << d.getChip();
-  return getCUDATarget(loc.getContext(), d);
+  return getCUDATarget(loc.getContext(), d, target.getArch());
 }
 
 /// The target (resolved once), the measurer's registration and the database.

@@ -205,6 +205,7 @@ SketchRegistry::SketchRegistry() {
   sketches.push_back(createCPUReductionSketch());
   sketches.push_back(createCPUElementwiseSketch());
   sketches.push_back(createCPUFallbackSketch());
+  sketches.push_back(createGPUContractionWgmmaSketch());
   sketches.push_back(createGPUContractionMMASketch());
   sketches.push_back(createGPUContractionSketch());
   sketches.push_back(createGPUContractionSimtSketch());

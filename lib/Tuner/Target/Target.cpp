@@ -181,7 +181,10 @@ FailureOr<TargetAttr> mlir::tuner::getCUDATarget(MLIRContext *ctx,
                                                  StringRef chip) {
   StringRef digits = chip;
   int64_t sm = 0;
-  if (!digits.consume_front("sm_") || digits.getAsInteger(10, sm) || sm < 70)
+  if (!digits.consume_front("sm_"))
+    return failure();
+  bool archSpecific = digits.consume_back("a");
+  if (digits.getAsInteger(10, sm) || sm < 70 || (archSpecific && sm < 90))
     return failure();
   // SM counts of the flagship part of each generation (V100, T4, A100, A10,
   // L40, H100/H200); the device's count replaces this when a GPU is present.
@@ -200,10 +203,17 @@ FailureOr<TargetAttr> mlir::tuner::getCUDATarget(MLIRContext *ctx,
 }
 
 TargetAttr mlir::tuner::getCUDATarget(MLIRContext *ctx,
-                                      const cuda::DeviceInfo &d) {
-  return TargetAttr::get(ctx, TargetKind::cuda, d.getChip(), 0, 0, 0, 0, 0, "",
-                         d.sms, d.maxThreadsPerBlock, d.sharedMemoryPerBlock,
+                                      const cuda::DeviceInfo &d,
+                                      StringRef chip) {
+  std::string name = chip.empty() ? d.getChip() : chip.str();
+  return TargetAttr::get(ctx, TargetKind::cuda, name, 0, 0, 0, 0, 0, "", d.sms,
+                         d.maxThreadsPerBlock, d.sharedMemoryPerBlock,
                          d.registersPerSm, d.warpSize);
+}
+
+bool mlir::tuner::runsOnChip(StringRef targetChip, StringRef deviceChip) {
+  return targetChip == deviceChip ||
+         (targetChip.ends_with("a") && targetChip.drop_back() == deviceChip);
 }
 
 /// A cache size: bytes, or a number with a `k` or `m` suffix (KiB, MiB).
@@ -282,7 +292,9 @@ FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
     FailureOr<TargetAttr> cuda = getCUDATarget(ctx, spec.drop_front(5));
     if (failed(cuda))
       return emitError(loc) << "unknown CUDA chip in target '" << option
-                            << "': expected 'cuda:sm_XY' with XY >= 70";
+                            << "': expected 'cuda:sm_XY' with XY >= 70 or "
+                               "'cuda:sm_XYa' with XY "
+                               ">= 90";
     return cuda;
   }
   if (spec.starts_with("#sched.target")) {

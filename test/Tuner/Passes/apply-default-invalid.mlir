@@ -1,6 +1,7 @@
 // RUN: tuner-opt %s --split-input-file --sched-apply-default=target=cpu:avx512:2t --verify-diagnostics
 // RUN: not tuner-opt %s --sched-apply-default=target=tpu 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tuner-opt %s --sched-apply-default=target=cuda:sm_20 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not tuner-opt %s --sched-apply-default=target=cuda:sm_80a 2>&1 | FileCheck %s --check-prefix=CHIP-A
 
 // RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx512:+ 2>&1 | FileCheck %s --check-prefix=FEATURE
 // RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx2:l2=big 2>&1 | FileCheck %s --check-prefix=CACHE
@@ -11,7 +12,8 @@
 // TARGET: error: unknown target 'tpu': expected 'host', 'cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>][:l3=<bytes>][:+feature|-feature]', 'cuda:sm_XY' or a #sched.target attribute
 // FEATURE: error: invalid cpu target 'cpu:avx512:+': expected cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>][:l3=<bytes>][:+feature|-feature] (sizes may end in k or m)
 // CACHE: error: invalid cpu target 'cpu:avx2:l2=big': expected
-// CHIP: error: unknown CUDA chip in target 'cuda:sm_20': expected 'cuda:sm_XY' with XY >= 70
+// CHIP: error: unknown CUDA chip in target 'cuda:sm_20': expected 'cuda:sm_XY' with XY >= 70 or 'cuda:sm_XYa' with XY >= 90
+// CHIP-A: error: unknown CUDA chip in target 'cuda:sm_80a': expected 'cuda:sm_XY' with XY >= 70 or 'cuda:sm_XYa' with XY >= 90
 
 // Ops that cannot be tasks get a warning and no config.
 func.func @dynamic(%a: tensor<?x16xf32>, %b: tensor<16x16xf32>, %c: tensor<?x16xf32>) -> tensor<?x16xf32> {

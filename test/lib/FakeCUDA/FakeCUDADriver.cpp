@@ -369,4 +369,37 @@ CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t count,
   return CUDA_SUCCESS;
 }
 
+/// A TMA descriptor: its tensor (globalDim[0] x ... elements, the last
+/// dimension's extent times its stride in bytes from `address`) must lie in
+/// device memory. Prints one line per descriptor, innermost first.
+CUresult cuTensorMapEncodeTiled(
+    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
+    const cuuint64_t *globalDim, const cuuint64_t *globalStrides,
+    const cuuint32_t *boxDim, const cuuint32_t *, CUtensorMapInterleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion,
+    CUtensorMapFloatOOBfill) {
+  std::memset(map, 0, sizeof(*map));
+  if (rank < 1 || rank > 5)
+    return CUDA_ERROR_INVALID_VALUE;
+  size_t bytes = globalDim[0] * 2;
+  if (rank > 1)
+    bytes = globalDim[rank - 1] * globalStrides[rank - 2];
+  std::string dims, strides, box;
+  for (cuuint32_t i = 0; i < rank; ++i) {
+    dims += (i ? "x" : "") + std::to_string(globalDim[i]);
+    box += (i ? "x" : "") + std::to_string(boxDim[i]);
+    if (i + 1 < rank)
+      strides += (i ? "x" : "") + std::to_string(globalStrides[i]);
+  }
+  std::fprintf(stderr,
+               "fake-cuda: tensor map type %d dims %s strides %s box %s "
+               "swizzle %d\n",
+               static_cast<int>(type), dims.c_str(), strides.c_str(),
+               box.c_str(), static_cast<int>(swizzle));
+  auto start = reinterpret_cast<uintptr_t>(address);
+  if (!isDeviceMemory(start, bytes))
+    reportHost("tensor map", start);
+  return CUDA_SUCCESS;
+}
+
 } // extern "C"

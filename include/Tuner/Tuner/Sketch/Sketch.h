@@ -182,6 +182,7 @@ std::unique_ptr<Sketch> createCPUReductionSketch();
 std::unique_ptr<Sketch> createGPUContractionMMASketch();
 std::unique_ptr<Sketch> createGPUContractionSimtSketch();
 std::unique_ptr<Sketch> createGPUContractionSketch();
+std::unique_ptr<Sketch> createGPUContractionWgmmaSketch();
 std::unique_ptr<Sketch> createGPUConvolutionSketch();
 std::unique_ptr<Sketch> createGPUElementwiseSketch();
 std::unique_ptr<Sketch> createGPUFallbackSketch();

@@ -52,11 +52,21 @@ LogicalResult checkHostFeatures(ArrayRef<std::string> flags, StringRef what,
 
 /// A CUDA target for a chip `sm_XY` with the published limits of that
 /// architecture (the device's own values when one is queried at run time
-/// replace these). Fails for chips older than sm_70.
+/// replace these), or `sm_XYa` (XY >= 90: the architecture-specific
+/// features, wgmma and its descriptors on sm_90a). Fails for chips older
+/// than sm_70.
 FailureOr<sched::TargetAttr> getCUDATarget(MLIRContext *ctx, StringRef chip);
 
-/// The CUDA target of a device the driver reports (its chip and limits).
-sched::TargetAttr getCUDATarget(MLIRContext *ctx, const cuda::DeviceInfo &d);
+/// The CUDA target of a device the driver reports (its chip and limits);
+/// `chip`, when given, replaces the device's chip name (sm_90a on an
+/// sm_90 device).
+sched::TargetAttr getCUDATarget(MLIRContext *ctx, const cuda::DeviceInfo &d,
+                                StringRef chip = "");
+
+/// Whether code for the CUDA chip `targetChip` runs on a device of chip
+/// `deviceChip`: the same chip, or its architecture-specific variant
+/// (sm_90a on sm_90).
+bool runsOnChip(StringRef targetChip, StringRef deviceChip);
 
 /// Parses the `target=` option of the tuner passes:
 ///   `host` or `cpu`     the CPU this runs on (getHostCPUTarget)

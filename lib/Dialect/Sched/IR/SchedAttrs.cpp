@@ -143,10 +143,12 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "parameter '" << p.name
                          << "' is not valid for a cuda target";
   int64_t smVersion = 0;
-  if (!arch.consume_front("sm_") || arch.getAsInteger(10, smVersion) ||
-      smVersion < 30)
+  bool isSm = arch.consume_front("sm_");
+  bool archSpecific = arch.consume_back("a");
+  if (!isSm || arch.getAsInteger(10, smVersion) || smVersion < 30 ||
+      (archSpecific && smVersion < 90))
     return emitError() << "a cuda target needs 'arch' of the form sm_XY "
-                          "(sm_30 or newer)";
+                          "(sm_30 or newer) or sm_XYa (sm_90a or newer)";
   for (const Param &p : cudaParams)
     if (p.value < 1)
       return emitError() << "a cuda target needs '" << p.name << "' >= 1";

@@ -15,6 +15,7 @@
 
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
 #include "Tuner/Tuner/Measure/MPI.h"
+#include "Tuner/Tuner/Target/Target.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"
@@ -65,7 +66,8 @@ bool canMeasure(sched::TargetAttr have, sched::TargetAttr want) {
   if (have.getKind() != want.getKind())
     return false;
   StringRef arch = want.getArch();
-  if (!arch.empty() && !arch.starts_with("x86-64") && have.getArch() != arch)
+  if (!arch.empty() && !arch.starts_with("x86-64") &&
+      !runsOnChip(arch, have.getArch()))
     return false;
   SmallVector<StringRef> features;
   if (!want.getFeatures().empty())

@@ -36,8 +36,23 @@ func.func @mixed_kinds() attributes {sched.target = #sched.target<kind = cpu, co
 
 // -----
 
-// expected-error @+1 {{a cuda target needs 'arch' of the form sm_XY (sm_30 or newer)}}
+// expected-error @+1 {{a cuda target needs 'arch' of the form sm_XY (sm_30 or newer) or sm_XYa (sm_90a or newer)}}
 func.func @bad_chip() attributes {sched.target = #sched.target<kind = cuda, arch = "gfx90a", sms = 1, max_threads_per_block = 1024, shared_memory_per_block = 49152, registers_per_sm = 65536, warp_size = 32>} {
+  return
+}
+
+// -----
+
+// Architecture-specific features exist from sm_90a on.
+// expected-error @+1 {{a cuda target needs 'arch' of the form sm_XY (sm_30 or newer) or sm_XYa (sm_90a or newer)}}
+func.func @old_arch_specific() attributes {sched.target = #sched.target<kind = cuda, arch = "sm_80a", sms = 1, max_threads_per_block = 1024, shared_memory_per_block = 49152, registers_per_sm = 65536, warp_size = 32>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a cuda target needs 'arch' of the form sm_XY (sm_30 or newer) or sm_XYa (sm_90a or newer)}}
+func.func @no_sm_prefix() attributes {sched.target = #sched.target<kind = cuda, arch = "90", sms = 1, max_threads_per_block = 1024, shared_memory_per_block = 49152, registers_per_sm = 65536, warp_size = 32>} {
   return
 }
 
