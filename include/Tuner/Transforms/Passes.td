@@ -934,9 +934,9 @@ def TunerGPUWgmmaMatmul
   let summary = "Rewrite marked block-level matmuls into Hopper TMA + wgmma kernels";
   let description = [{
     Every `linalg.matmul` on memrefs carrying the integer attributes
-    `tuner.wgmma.warpgroups_m`, `warpgroups_n` and `stages` (put on by the
-    `gpu.contraction_wgmma` sketch on its block tile, before bufferization)
-    becomes the kernel of `rewriteMatmulAsWgmmaKernel`
+    `tuner.wgmma.warpgroups_m`, `warpgroups_n`, `tile_k` (64) and `stages`
+    (put on by the `gpu.contraction_wgmma` sketch on its block tile, before
+    bufferization) becomes the kernel of `rewriteMatmulAsWgmmaKernel`
     (`Tuner/Dialect/Sched/TransformOps/WgmmaMatmul.h`):
 
     - before the block loop (host code), an `nvgpu.tma.create.descriptor` of
