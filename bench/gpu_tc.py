@@ -4,7 +4,9 @@
 
 For bf16 and f16 4096^3 matmuls (f32 results), the bf16 one with a bf16
 result (what cuBLAS's bf16 GEMM writes), the 32 x 11008 x 4096 bf16 LLaMA
-projection, and f32 4096^3 (CUDA cores, gpu.contraction): times cuBLAS
+projection, f32 4096^3 (CUDA cores, gpu.contraction), and f32 4096^3 on
+tf32 tensor cores (`tf32`: precision=tf32 against cuBLAS with TF32 on, the
+only workload where both use it): times cuBLAS
 through PyTorch (CUDA events, median of 50 after 10 warm-ups, TF32 off;
 bench/gpu_vs_cublas.py), then tunes each with tuner-tune on the GPU (a
 short run: the sketch's default, its suggested tile shapes and a few more;
@@ -63,6 +65,9 @@ SUITE = {
     "llama": ("llama_proj_bf16", ("mm", 32, 11008, 4096, "bf16", None), 25,
               TC),
     "f32": ("matmul_4096", ("mm", 4096, 4096, 4096, "f32", None), 30, None),
+    # f32 on tf32 tensor cores, both sides opted in (tuner-tune
+    # precision=tf32, checked with tf32's tolerance; cuBLAS allow_tf32).
+    "tf32": ("matmul_4096", ("mm", 4096, 4096, 4096, "tf32", None), 30, TC),
     "bf16_out": ("matmul_4096_bf16_out",
                  ("mm", 4096, 4096, 4096, "bf16", None), 25, TC),
     # Padded to 320 x 384 x 512 by the preparation: its time is the sum of
@@ -208,7 +213,9 @@ def main():
                    "verify-all": "true", "reference-timeout": 60,
                    "final-validation-rounds": 3}
         options["target"] = args.target
-        if sketches and args.target == "cuda:sm_90a":
+        if spec[4] == "tf32":
+            options["precision"] = "tf32"
+        elif sketches and args.target == "cuda:sm_90a":
             sketches = "gpu.contraction_wgmma"
         if sketches:
             options["sketches"] = sketches

@@ -111,6 +111,8 @@ def library_time(spec):
     kind = spec[0]
     if kind == "mm":
         _, m, n, k, dtype, epilogue = spec
+        # "tf32": f32 operands on tf32 tensor cores (both sides opted in).
+        torch.backends.cuda.matmul.allow_tf32 = dtype == "tf32"
         dt = {"bf16": torch.bfloat16,
               "f16": torch.float16}.get(dtype, torch.float32)
         a = torch.randn(m, k, device=dev, dtype=dt)
@@ -123,7 +125,8 @@ def library_time(spec):
         else:
             fn = lambda: torch.matmul(a, b)  # noqa: E731
         what = f"cuBLAS {dtype} {'addmm' if epilogue else 'mm'}" + (
-            f" ({dtype} out, f32 accumulation)" if dtype != "f32" else "")
+            f" ({dtype} out, f32 accumulation)" if dtype not in ("f32", "tf32")
+            else "")
     elif kind == "bmm":
         _, bs, m, n, k = spec
         a = torch.randn(bs, m, k, device=dev)

@@ -3,7 +3,8 @@
 matmuls (1024^3 and others, so that the CPU reference is quick) with every
 kind of gpu.contraction_wgmma config pinned, in the forms the sketch takes
 (arguments, a constant weight with a bias + ReLU + bf16 epilogue, f16, an
-accumulating matmul without fill), each with its unscheduled reference
+accumulating matmul without fill), and one f32 matmul on tf32 tensor cores
+(gpu.contraction_mma, target feature tf32), each with its unscheduled reference
 (NAME.mlir, NAME.ref.mlir), and prints the names. On a device:
 
     python3 bench/gpu_wgmma_cases.py DIR
@@ -99,10 +100,23 @@ for name, form, shape, knobs in CASES:
         text = f"module attributes {{sched.target = {TARGET}}} {{\n{body}}}\n" \
             if attr else body
         open(os.path.join(out, name + suffix + ".mlir"), "w").write(text)
+# f32 on tf32 tensor cores (gpu.contraction_mma on an sm_90 target with the
+# tf32 feature): checked with tf32's tolerance (the kernel's signature).
+TF32_TARGET = TARGET.replace('arch = "sm_90a"', 'arch = "sm_90", features = "tf32"')
+TF32_CONFIG = ('{sched.config = #sched.config<sketch = "gpu.contraction_mma", '
+               'knobs = {bk = 32, bm = 128, bn = 128, stages = 4, '
+               'warps = "2x4"}>}')
+for suffix, attr in (("", TF32_CONFIG), (".ref", "")):
+    body = plain(1024, 1024, 1024, "f32", attr)
+    text = f"module attributes {{sched.target = {TF32_TARGET}}} {{\n{body}}}\n" \
+        if attr else body
+    open(os.path.join(out, "tf32_mma_128x128_2x4_s4" + suffix + ".mlir"),
+         "w").write(text)
 for suffix, attr in (("", config(128, 128, "2x1", 4)), (".ref", "")):
     body = const_bias(512, 768, 1024, attr)
     text = f"module attributes {{sched.target = {TARGET}}} {{\n{body}}}\n" \
         if attr else body
     open(os.path.join(out, "const_bias_relu_bf16" + suffix + ".mlir"),
          "w").write(text)
-print("\n".join(sorted(c[0] for c in CASES) + ["const_bias_relu_bf16"]))
+print("\n".join(sorted(c[0] for c in CASES) +
+                ["const_bias_relu_bf16", "tf32_mma_128x128_2x4_s4"]))

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Transforms/Passes.h"
 
 #include "Tuner/Dialect/Sched/TransformOps/RowReduction.h"
@@ -26,6 +27,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERGPUDYNAMICSHAREDMEMORY
@@ -70,9 +72,20 @@ struct TunerGPUTensorCoreMatmulPass
   using TunerGPUTensorCoreMatmulBase::TunerGPUTensorCoreMatmulBase;
 
   void runOnOperation() override {
+    auto rewrite = [](RewriterBase &rewriter, linalg::MatmulOp matmul,
+                      const TensorCoreMatmulOptions &options) {
+      // f32 inputs run as tf32: the function's results are checked with
+      // tf32's tolerance.
+      bool tf32 = getElementTypeOrSelf(matmul.getDpsInputs()[0]).isF32();
+      auto func = matmul->getParentOfType<FunctionOpInterface>();
+      FailureOr<scf::ForallOp> kernel =
+          rewriteMatmulAsTensorCoreKernel(rewriter, matmul, options);
+      if (succeeded(kernel) && tf32 && func)
+        narrowKernelPrecision(func, rewriter.getTF32Type());
+      return kernel;
+    };
     if (failed(rewriteMarked<linalg::MatmulOp, TensorCoreMatmulOptions>(
-            getOperation(), getTensorCoreOptions,
-            rewriteMatmulAsTensorCoreKernel)))
+            getOperation(), getTensorCoreOptions, rewrite)))
       signalPassFailure();
   }
 };

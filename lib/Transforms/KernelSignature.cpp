@@ -151,6 +151,22 @@ void mlir::tuner::setKernelHostArgs(Operation *func,
   func->setAttr(kKernelAttrName, attrs.getDictionary(func->getContext()));
 }
 
+void mlir::tuner::narrowKernelPrecision(Operation *func, FloatType type) {
+  auto dict = func->getAttrOfType<DictionaryAttr>(kKernelAttrName);
+  if (!dict)
+    return;
+  FloatType least;
+  if (auto precision = dict.getAs<TypeAttr>("precision"))
+    keepLeastPrecise(least, precision.getValue());
+  FloatType before = least;
+  keepLeastPrecise(least, type);
+  if (least == before)
+    return;
+  NamedAttrList attrs(dict);
+  attrs.set("precision", TypeAttr::get(least));
+  func->setAttr(kKernelAttrName, attrs.getDictionary(func->getContext()));
+}
+
 /// Appends `types` to `out`; with `scalars`, an int or float type becomes
 /// its 0-d vector type (a scalar argument).
 static LogicalResult addTypes(ArrayRef<Type> types,

@@ -11,11 +11,23 @@ func.func @missing_attribute(%a: memref<16x16xbf16>, %b: memref<16x16xbf16>, %c:
 
 // -----
 
-func.func @f32_inputs(%a: memref<16x16xf32>, %b: memref<16x16xf32>, %c: memref<16x16xf32>) {
+func.func @f64_inputs(%a: memref<16x16xf64>, %b: memref<16x16xf64>, %c: memref<16x16xf64>) {
   scf.forall (%i) in (1) {
-    // expected-error @below {{cannot build a tensor-core kernel: expected bf16 x bf16 -> f32, f16 x f16 -> f32 or f16 x f16 -> f16}}
+    // expected-error @below {{cannot build a tensor-core kernel: expected bf16 x bf16 -> f32, f16 x f16 -> f32, f16 x f16 -> f16 or f32 x f32 -> f32 (tf32)}}
     linalg.matmul {tuner.tensor_core.warps_m = 1 : i64, tuner.tensor_core.warps_n = 1 : i64, tuner.tensor_core.tile_k = 16 : i64, tuner.tensor_core.stages = 2 : i64}
-        ins(%a, %b : memref<16x16xf32>, memref<16x16xf32>) outs(%c : memref<16x16xf32>)
+        ins(%a, %b : memref<16x16xf64>, memref<16x16xf64>) outs(%c : memref<16x16xf64>)
+  } {mapping = [#gpu.block<x>]}
+  return
+}
+
+// -----
+
+// tf32 steps are 8 deep: a K tile of 12 is not whole steps.
+func.func @tf32_k_tile(%a: memref<16x24xf32>, %b: memref<24x16xf32>, %c: memref<16x16xf32>) {
+  scf.forall (%i) in (1) {
+    // expected-error @below {{cannot build a tensor-core kernel: the K tile 12 must be a multiple of 8 that divides K = 24}}
+    linalg.matmul {tuner.tensor_core.warps_m = 1 : i64, tuner.tensor_core.warps_n = 1 : i64, tuner.tensor_core.tile_k = 12 : i64, tuner.tensor_core.stages = 2 : i64}
+        ins(%a, %b : memref<16x24xf32>, memref<24x16xf32>) outs(%c : memref<16x16xf32>)
   } {mapping = [#gpu.block<x>]}
   return
 }

@@ -148,3 +148,37 @@ func.func @f16_acc(%a: memref<16x32xf16>, %b: memref<32x16xf16>, %c: memref<16x1
   } {mapping = [#gpu.block<x>]}
   return
 }
+
+// -----
+
+// f32 inputs (tf32: the sketch marks them only on a cuda:<chip>:tf32
+// target): rows of 16-byte chunks of 4 f32, K steps of 8; per step and warp
+// one ldmatrix.x4 per 16 rows of A (16 x 8 f32: four 8 x 4 matrices), B
+// read one f32 at a time (rows t and t + 4 of column g), every operand
+// rounded to tf32, mma.sync m16n8k8 tf32 per 16 x 8 tile.
+
+// CHECK-LABEL: func.func @tf32(
+// CHECK:         gpu.dynamic_shared_memory {tuner.shared_bytes = 32768 : i64}
+// CHECK:         scf.forall (%{{.*}}) in (128) {
+// CHECK-COUNT-4:   nvgpu.device_async_copy {{.*}} 4 {bypassL1}
+// CHECK:           scf.for
+// CHECK:             nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<2x64x32xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// CHECK:             memref.load {{.*}} : memref<2x32x64xf32, #gpu.address_space<workgroup>>
+// CHECK:             nvvm.convert.float.to.tf32 {{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
+// CHECK:             nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 8>{{.*}} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+#map = affine_map<(d0) -> (d0 * 64)>
+func.func @tf32(%a: memref<128x64xf32>, %b: memref<64x128xf32>, %c: memref<128x128xf32>) {
+  %zero = arith.constant 0.0 : f32
+  scf.forall (%i, %j) in (2, 2) {
+    %r = affine.apply #map(%i)
+    %s = affine.apply #map(%j)
+    %as = memref.subview %a[%r, 0] [64, 64] [1, 1] : memref<128x64xf32> to memref<64x64xf32, strided<[64, 1], offset: ?>>
+    %bs = memref.subview %b[0, %s] [64, 64] [1, 1] : memref<64x128xf32> to memref<64x64xf32, strided<[128, 1], offset: ?>>
+    %cs = memref.subview %c[%r, %s] [64, 64] [1, 1] : memref<128x128xf32> to memref<64x64xf32, strided<[128, 1], offset: ?>>
+    linalg.fill ins(%zero : f32) outs(%cs : memref<64x64xf32, strided<[128, 1], offset: ?>>)
+    linalg.matmul {tuner.tensor_core.warps_m = 2 : i64, tuner.tensor_core.warps_n = 2 : i64, tuner.tensor_core.tile_k = 32 : i64, tuner.tensor_core.stages = 2 : i64}
+        ins(%as, %bs : memref<64x64xf32, strided<[64, 1], offset: ?>>, memref<64x64xf32, strided<[128, 1], offset: ?>>)
+        outs(%cs : memref<64x64xf32, strided<[128, 1], offset: ?>>)
+  } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+  return
+}

@@ -175,7 +175,15 @@ LogicalResult mlir::tuner::checkAgainstReference(
       failed(saveBuffers(ref->outputs, options.saveOutputsDir, "reference",
                          error)))
     return failure();
-  result.tolerance = getTolerance(options, b);
+  // A kernel that computes in a narrower precision than its reference's
+  // types (f32 inputs rounded to tf32 on tensor cores) is checked with it.
+  KernelSignature checked = b;
+  auto narrower = dyn_cast_or_null<FloatType>(a.precision);
+  auto current = dyn_cast_or_null<FloatType>(b.precision);
+  if (narrower && current &&
+      narrower.getFPMantissaWidth() < current.getFPMantissaWidth())
+    checked.precision = narrower;
+  result.tolerance = getTolerance(options, checked);
   result.comparison =
       compareWithReference(b, result.tolerance, inputs, outputs,
                            inputs.empty() ? ArrayRef<HostBuffer>()

@@ -95,7 +95,8 @@ compileModuleForCPU(ModuleOp module, StringRef requestedEntry,
 
 /// The tolerance a run compares with: the options' (an absolute tolerance
 /// defaults to the relative one given), or else the default of the
-/// reference's signature.
+/// reference's signature (checkAgainstReference narrows its precision to
+/// the run module's, a tf32 kernel's).
 Tolerance getTolerance(const RunOptions &options,
                        const KernelSignature &reference);
 

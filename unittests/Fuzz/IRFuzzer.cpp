@@ -45,6 +45,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 
 #include <string>
 #include <vector>
@@ -676,9 +677,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // with AVX512-BF16 (bf16 matmuls packed, B in 16-column blocks), AVX2.
   // CUDA targets: their preparation and schedules, run on the CPU with the
   // mappings dropped (forCPU).
-  static const char *kTargets[] = {"cpu:avx512:2t", "cpu:avx512:+avx512bf16:2t",
-                                   "cpu:avx2:1t", "cuda:sm_80", "cuda:sm_90"};
-  const char *target = kTargets[in.ConsumeIntegralInRange<unsigned>(0, 4)];
+  // Hopper's wgmma sketch (sm_90a) and f32 on tf32 tensor cores too.
+  static const char *kTargets[] = {
+      "cpu:avx512:2t",  "cpu:avx512:+avx512bf16:2t",
+      "cpu:avx2:1t",    "cuda:sm_80",
+      "cuda:sm_90",     "cuda:sm_90a",
+      "cuda:sm_90:tf32"};
+  const char *target =
+      kTargets[in.ConsumeIntegralInRange<unsigned>(0, std::size(kTargets) - 1)];
   MLIRContext ctx(getRegistry(), MLIRContext::Threading::DISABLED);
   // Errors and warnings are expected for programs the tuner cannot take.
   ScopedDiagnosticHandler ignore(&ctx, [](Diagnostic &) { return success(); });

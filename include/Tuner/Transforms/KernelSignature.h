@@ -69,6 +69,11 @@ void setKernelOutParams(Operation *func, bool outParams);
 /// KernelSignature::hostArgs).
 void setKernelHostArgs(Operation *func, ArrayRef<int64_t> hostArgs);
 
+/// Lowers the `precision` field of an existing `tuner.kernel` attribute to
+/// `type` when `type` is less precise: a kernel that rounds its f32 inputs
+/// to tf32 computes with tf32.
+void narrowKernelPrecision(Operation *func, FloatType type);
+
 /// The signature of `func`: from its `tuner.kernel` attribute, or else from
 /// its argument and result types (which must be ranked shaped types with
 /// static shapes). Fails with a message otherwise.

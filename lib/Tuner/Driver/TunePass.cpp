@@ -35,6 +35,7 @@ struct TunerTunePass
   FailureOr<TuningOptions> getTuningOptions(Location loc) {
     TuningOptions o;
     o.target = target;
+    o.precision = precision;
     o.budget.trials = trials;
     o.budget.timeBudget = timeBudget;
     o.budget.perTaskTrials = perTaskTrials;

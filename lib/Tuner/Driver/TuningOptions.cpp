@@ -251,6 +251,10 @@ LogicalResult mlir::tuner::verifyTuningOptions(const TuningOptions &o,
   c.atLeast("batch-size", o.budget.batchSize, 1);
   c.atMost("batch-size", o.budget.batchSize, kMaxBatchSize);
 
+  if (!o.precision.empty())
+    c.known("precision", o.precision,
+            {std::string("f32"), std::string("tf32")});
+
   // The search and the cost model.
   c.known("policy", o.search.policy, getSearchPolicyNames());
   for (const std::string &name : o.search.sketches)

@@ -50,7 +50,8 @@ FailureOr<TargetAttr> getCUDADeviceTarget(TargetAttr target, Location loc) {
     return emitError(loc) << "tuner-tune: target " << target.getShortName()
                           << " but CUDA device 0 (" << d.name << ") is "
                           << d.getChip();
-  return getCUDATarget(loc.getContext(), d, target.getArch());
+  return withCUDAPrecision(getCUDATarget(loc.getContext(), d, target.getArch()),
+                           target.getFeatures());
 }
 
 /// The target (resolved once), the measurer's registration and the database.
@@ -60,6 +61,12 @@ LogicalResult openTargetAndDatabase(TuningState &state) {
       resolveTarget(o.target.empty() ? "host" : o.target, state.module);
   if (failed(target))
     return failure();
+  if (o.precision == "tf32" && !target->isCUDA())
+    return emitError(state.loc)
+           << "tuner-tune: precision=tf32 needs a CUDA target, not "
+           << target->getShortName();
+  if (!o.precision.empty())
+    target = withCUDAPrecision(*target, o.precision);
   state.measurerInfo = lookupMeasurer(o.measure.measurer);
   // Under workers=mpi the GPUs are the serving ranks' (each checks its own).
   if (target->isCUDA() && state.measurerInfo->measuresHardware &&

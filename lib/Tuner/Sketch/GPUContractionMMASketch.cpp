@@ -2,7 +2,9 @@
 //
 // A matmul on tensor cores through PTX `mma.sync.aligned.m16n8k16`: f16 x
 // f16 -> f16, f16 x f16 -> f32 and bf16 x bf16 -> f32 (the input types
-// pick the instruction), for sm_80 and later (cp.async):
+// pick the instruction), and f32 x f32 -> f32 through `m16n8k8.tf32` where
+// the target allows tf32 (`cuda:sm_XY:tf32`), for sm_80 and later
+// (cp.async):
 //
 //   S0  scf.forall over (M/bm, N/bn) block tiles   -> #gpu.block<y, x>
 //       with the fill and the elementwise consumers fused at block level;
@@ -18,7 +20,8 @@
 // Tuner/Transforms/TensorCoreMatmul.h), hence the marks: the script runs on
 // tensors. Not batch or generic contractions, not transposed operands.
 // tf32 rounds the inputs to 10 mantissa bits, beyond the result check's
-// tolerance for f32 programs, so f32 matmuls stay on gpu.contraction.
+// tolerance for f32 programs: only an opted-in target (its `tf32` feature,
+// checked with tf32's tolerance) sends f32 matmuls here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,9 +40,13 @@ using namespace mlir::tuner::detail;
 
 namespace {
 
-/// The K of mma.sync, and the smallest warp tile along M and N (ldmatrix.x4
-/// loads 16 columns of B).
-constexpr int64_t kMmaK = 16, kFragment = 16;
+/// The smallest warp tile along M and N (ldmatrix.x4 loads 16 columns of B).
+constexpr int64_t kFragment = 16;
+
+/// The K of mma.sync for `elementBytes`-byte inputs: 16, or 8 for tf32.
+static int64_t getMmaK(int64_t elementBytes) {
+  return elementBytes == 4 ? 8 : 16;
+}
 constexpr int64_t kWarpSize = 32;
 
 class MMAInstance : public PipelinedMatmulInstance {
@@ -63,12 +70,25 @@ protected:
                         std::string &whyNot) const override {
     int64_t bm = v.getInt("bm"), bn = v.getInt("bn");
     TensorCoreMatmulOptions options = getOptions(v);
-    if (failed(checkTensorCoreTiles(bm, bn, k, options, whyNot)))
+    auto [wy, wx] = getShape(v);
+    if (failed(checkTensorCoreTiles(bm, bn, k, options, whyNot, elementBytes)))
       return failure();
     cost.threads = options.warpsM * options.warpsN * kWarpSize;
     cost.sharedBytes = getTensorCoreSharedBytes(bm, bn, options, elementBytes);
     // Accumulators, fragments and addresses must fit the register file.
     cost.registers = getTensorCoreAccumulators(bm, bn, options) + 64;
+    if (elementBytes == 4) {
+      // tf32: A's and B's fragments are f32 registers and their tf32
+      // conversions (B read one element at a time). 64 x 64 warp tiles
+      // spilled (255 registers, ptxas -arch=sm_90).
+      int64_t fragmentsM = bm / wy / 16, tilesN = bn / wx / 8;
+      cost.registers += 8 * fragmentsM + 4 * tilesN;
+      if (cost.registers > 255) {
+        whyNot = "about " + std::to_string(cost.registers) +
+                 " registers per thread for tf32 fragments";
+        return failure();
+      }
+    }
     return success();
   }
 
@@ -84,8 +104,10 @@ private:
 
 } // namespace
 
-/// Whether the operand types of `matmul` are an mma.sync m16n8k16 kind.
-static bool isMmaSyncTypes(linalg::MatmulOp matmul) {
+/// Whether the operand types of `matmul` are an mma.sync kind on `target`:
+/// m16n8k16 for f16 and bf16, m16n8k8.tf32 for f32 where the target allows
+/// tf32.
+static bool isMmaSyncTypes(linalg::MatmulOp matmul, TargetAttr target) {
   if (matmul->getNumOperands() != 3)
     return false;
   Type a = getElementTypeOrSelf(matmul->getOperand(0).getType());
@@ -95,17 +117,20 @@ static bool isMmaSyncTypes(linalg::MatmulOp matmul) {
     return false;
   if (a.isF16())
     return c.isF16() || c.isF32();
+  if (a.isF32())
+    return c.isF32() && target.hasFeature("tf32");
   return a.isBF16() && c.isF32();
 }
 
 namespace {
 
-/// The knobs of a tensor-core matmul of extents m, n, k.
+/// The knobs of a tensor-core matmul of extents m, n, k and the K of its
+/// mma.sync.
 static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
-                                   int64_t ek) {
+                                   int64_t ek, int64_t mmaK) {
   PipelineKnobs spec;
   spec.blockStep = kFragment;
-  spec.kStep = kMmaK;
+  spec.kStep = mmaK;
   spec.kMax = 128;
   spec.shapeName = "warps";
   for (int64_t warps : {1, 2, 4, 8})
@@ -129,9 +154,10 @@ instantiateGPUContractionMMA(const Sketch &sketch, const FusedGroup &group,
     whyNot = "needs a linalg.matmul with static tensor operands";
     return nullptr;
   }
-  if (!isMmaSyncTypes(matmul)) {
+  if (!isMmaSyncTypes(matmul, target)) {
     whyNot = "tensor cores through mma.sync take f16 x f16 -> f16 or f32, "
-             "bf16 x bf16 -> f32 here";
+             "bf16 x bf16 -> f32 here, and f32 x f32 -> f32 as tf32 with "
+             "target cuda:<chip>:tf32";
     return nullptr;
   }
   // A default (transposed-free) matmul: (m, k) x (k, n) -> (m, n).
@@ -147,13 +173,16 @@ instantiateGPUContractionMMA(const Sketch &sketch, const FusedGroup &group,
     return nullptr;
   SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
   int64_t em = extents[0], en = extents[1], ek = extents[2];
-  if (em % kFragment || en % kFragment || ek % kMmaK) {
-    whyNot = "M, N, K must be multiples of 16";
+  int64_t mmaK = getMmaK(getElementTypeOrSelf(matmul->getOperand(0).getType())
+                             .getIntOrFloatBitWidth() /
+                         8);
+  if (em % kFragment || en % kFragment || ek % mmaK) {
+    whyNot = "M and N must be multiples of 16, K of " + std::to_string(mmaK);
     return nullptr;
   }
   MLIRContext *ctx = anchor->getContext();
   ctx->getOrLoadDialect<gpu::GPUDialect>();
-  return std::make_unique<MMAInstance>(sketch, makeKnobs(ctx, em, en, ek),
+  return std::make_unique<MMAInstance>(sketch, makeKnobs(ctx, em, en, ek, mmaK),
                                        group, target);
 }
 
@@ -242,7 +271,8 @@ SmallVector<KnobChoice> MMAInstance::getSuggestions() const {
 std::unique_ptr<Sketch> mlir::tuner::createGPUContractionMMASketch() {
   SketchInfo info{
       "gpu.contraction_mma", TargetKind::cuda,
-      "an f16 or bf16 matmul (f16 or f32 results) on tensor cores "
+      "an f16 or bf16 matmul (f16 or f32 results), or f32 as tf32 where the "
+      "target allows it (cuda:<chip>:tf32), on tensor cores "
       "(sm_80+): block tiles, cp.async into multi-stage swizzled shared "
       "memory, ldmatrix, mma.sync with accumulators in registers, the "
       "fill and elementwise consumers in the epilogue"};

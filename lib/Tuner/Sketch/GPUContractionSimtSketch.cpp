@@ -53,8 +53,10 @@ public:
   /// 3.17 ms (0.83x cuBLAS's SGEMM), gpu.contraction's default 5.51 ms
   /// (bench/gpu_tc.py, docs/results.md). Smaller grids keep
   /// gpu.contraction's default, whose blocks shrink to cover the SMs.
+  /// A target that allows tf32 prefers gpu.contraction_mma's tensor cores.
   bool isPreferred() const override {
-    return em % kLargeTile == 0 && en % kLargeTile == 0 &&
+    return !target.hasFeature("tf32") && em % kLargeTile == 0 &&
+           en % kLargeTile == 0 &&
            (em / kLargeTile) * (en / kLargeTile) >= target.getSms();
   }
 

@@ -211,6 +211,17 @@ TargetAttr mlir::tuner::getCUDATarget(MLIRContext *ctx,
                          d.registersPerSm, d.warpSize);
 }
 
+TargetAttr mlir::tuner::withCUDAPrecision(TargetAttr target,
+                                          StringRef precision) {
+  if (precision.empty() || precision == "f32" || target.hasFeature(precision))
+    return target;
+  return TargetAttr::get(target.getContext(), target.getKind(),
+                         target.getArch(), 0, 0, 0, 0, 0, precision,
+                         target.getSms(), target.getMaxThreadsPerBlock(),
+                         target.getSharedMemoryPerBlock(),
+                         target.getRegistersPerSm(), target.getWarpSize());
+}
+
 bool mlir::tuner::runsOnChip(StringRef targetChip, StringRef deviceChip) {
   return targetChip == deviceChip ||
          (targetChip.ends_with("a") && targetChip.drop_back() == deviceChip);
@@ -288,14 +299,22 @@ FailureOr<TargetAttr> mlir::tuner::parseTargetOption(StringRef option,
     return getHostCPUTarget(ctx);
   if (spec.consume_front("cpu:"))
     return parseCPUSpec(option, spec, getHostCPUTarget(ctx), loc);
-  if (spec.starts_with("cuda:")) {
-    FailureOr<TargetAttr> cuda = getCUDATarget(ctx, spec.drop_front(5));
+  if (spec.consume_front("cuda:")) {
+    // cuda:<chip>[:tf32]: tf32 lets f32 matmuls run on tensor cores with
+    // their inputs rounded to tf32 (an opt-in precision).
+    auto [chip, mode] = spec.split(':');
+    FailureOr<TargetAttr> cuda = getCUDATarget(ctx, chip);
     if (failed(cuda))
       return emitError(loc) << "unknown CUDA chip in target '" << option
                             << "': expected 'cuda:sm_XY' with XY >= 70 or "
-                               "'cuda:sm_XYa' with XY "
-                               ">= 90";
-    return cuda;
+                               "'cuda:sm_XYa' with XY >= 90";
+    if (mode.empty())
+      return cuda;
+    if (mode != "tf32")
+      return emitError(loc) << "invalid cuda target '" << option
+                            << "': expected 'cuda:<chip>' or "
+                               "'cuda:<chip>:tf32'";
+    return withCUDAPrecision(*cuda, mode);
   }
   if (spec.starts_with("#sched.target")) {
     Attribute attr = parseAttribute(spec, ctx);

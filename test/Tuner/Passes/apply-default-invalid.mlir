@@ -2,6 +2,7 @@
 // RUN: not tuner-opt %s --sched-apply-default=target=tpu 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not tuner-opt %s --sched-apply-default=target=cuda:sm_20 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not tuner-opt %s --sched-apply-default=target=cuda:sm_80a 2>&1 | FileCheck %s --check-prefix=CHIP-A
+// RUN: not tuner-opt %s --sched-apply-default=target=cuda:sm_90:fp8 2>&1 | FileCheck %s --check-prefix=PRECISION
 
 // RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx512:+ 2>&1 | FileCheck %s --check-prefix=FEATURE
 // RUN: not tuner-opt %s --sched-apply-default=target=cpu:avx2:l2=big 2>&1 | FileCheck %s --check-prefix=CACHE
@@ -13,6 +14,7 @@
 // FEATURE: error: invalid cpu target 'cpu:avx512:+': expected cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>][:l3=<bytes>][:+feature|-feature] (sizes may end in k or m)
 // CACHE: error: invalid cpu target 'cpu:avx2:l2=big': expected
 // CHIP: error: unknown CUDA chip in target 'cuda:sm_20': expected 'cuda:sm_XY' with XY >= 70 or 'cuda:sm_XYa' with XY >= 90
+// PRECISION: error: invalid cuda target 'cuda:sm_90:fp8': expected 'cuda:<chip>' or 'cuda:<chip>:tf32'
 // CHIP-A: error: unknown CUDA chip in target 'cuda:sm_80a': expected 'cuda:sm_XY' with XY >= 70 or 'cuda:sm_XYa' with XY >= 90
 
 // Ops that cannot be tasks get a warning and no config.

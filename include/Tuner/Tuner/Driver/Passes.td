@@ -99,8 +99,12 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "constants, fuse), so that the tasks are the prepared program's">,
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
            "host, cpu[:sse|avx2|avx512][:<N>t][:l1=<bytes>][:l2=<bytes>]"
-           "[:l3=<bytes>][:+feature|-feature], cuda:sm_XY, or a "
+           "[:l3=<bytes>][:+feature|-feature], cuda:sm_XY[a][:tf32], or a "
            "#sched.target attribute">,
+    Option<"precision", "precision", "std::string", /*default=*/"\"\"",
+           "tf32: f32 matmuls may run on tensor cores with their inputs "
+           "rounded to tf32, checked with tf32's tolerance (CUDA targets; "
+           "the same as target=cuda:<chip>:tf32); f32 or empty: as written">,
     Option<"policy", "policy", "std::string", /*default=*/"\"evolutionary\"",
            "Search policy">,
     ListOption<"policyOptions", "policy-options", "std::string",

@@ -88,6 +88,9 @@ struct TuningOptions {
   /// `target=`: host, cpu[:isa][:Nt], cuda:sm_XY, or a #sched.target
   /// attribute (Target.h); empty: the module's sched.target, else the host.
   std::string target = "host";
+  /// `precision=`: "tf32" lets a CUDA target's f32 matmuls run on tensor
+  /// cores (the target's tf32 feature); "" or "f32": as written.
+  std::string precision;
 
   /// How many measurements, and how they are split into rounds.
   struct Budget {

@@ -180,8 +180,11 @@ void accumulateComparison(Comparison &total, const Comparison &c,
 ///   perMagnitude = 4 eps(accumulator) sqrt(reductionSize): the roundings
 ///          of a sum of that many terms in another order, per unit of the
 ///          output's magnitude.
-/// eps is 2^-23 for f32, 2^-10 for f16, 2^-7 for bf16, 2^-52 for f64. An
-/// elementwise f32 result is checked to about 1e-5, a 4096-term f32 sum of
+/// With a tf32 precision (f32 inputs a kernel rounds to tf32), perMagnitude
+/// is at least 4 eps(tf32): the inputs' roundings move a sum by about
+/// eps(tf32) of its magnitude.
+/// eps is 2^-23 for f32, 2^-10 for f16 and tf32, 2^-7 for bf16, 2^-52 for f64.
+/// An elementwise f32 result is checked to about 1e-5, a 4096-term f32 sum of
 /// typical magnitude 14 (random inputs) to about 4e-4. Without a precision,
 /// f32's; integers are always exact.
 Tolerance getDefaultTolerance(Type precision, Type accumulator = {},

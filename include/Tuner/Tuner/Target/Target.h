@@ -63,6 +63,12 @@ FailureOr<sched::TargetAttr> getCUDATarget(MLIRContext *ctx, StringRef chip);
 sched::TargetAttr getCUDATarget(MLIRContext *ctx, const cuda::DeviceInfo &d,
                                 StringRef chip = "");
 
+/// `target` (CUDA) allowed to compute in `precision`: "tf32" (f32 matmuls
+/// on tensor cores with inputs rounded to tf32, a target feature) or
+/// "f32"/"" (the target as it is).
+sched::TargetAttr withCUDAPrecision(sched::TargetAttr target,
+                                    StringRef precision);
+
 /// Whether code for the CUDA chip `targetChip` runs on a device of chip
 /// `deviceChip`: the same chip, or its architecture-specific variant
 /// (sm_90a on sm_90).
@@ -80,7 +86,8 @@ bool runsOnChip(StringRef targetChip, StringRef deviceChip);
 ///                       removed, e.g. `cpu:avx512:+avx512bf16` (the parts
 ///                       apply left to right; a name LLVM's x86 target does
 ///                       not know is an error)
-///   `cuda:sm_XY`        a CUDA GPU (getCUDATarget)
+///   `cuda:sm_XY`        a CUDA GPU (getCUDATarget); `cuda:sm_XY:tf32`
+///                       also lets f32 matmuls use tf32 tensor cores
 ///   `#sched.target<...>` an explicit attribute.
 /// Reports a diagnostic at `loc` and fails on anything else.
 FailureOr<sched::TargetAttr> parseTargetOption(StringRef option, Location loc);

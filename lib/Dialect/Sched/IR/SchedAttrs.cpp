@@ -120,9 +120,11 @@ TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
           }))
         return emitError() << "target 'features' must be comma-separated "
                               "feature names, got \"" << features << "\"";
-  if (kind == TargetKind::cuda && !features.empty())
-    return emitError() << "parameter 'features' is not valid for a cuda "
-                          "target";
+  // A CUDA target's only feature is a precision it may compute in.
+  if (kind == TargetKind::cuda && !features.empty() && features != "tf32")
+    return emitError() << "a cuda target's 'features' can only be \"tf32\" "
+                          "(f32 matmuls on tensor cores), got \""
+                       << features << "\"";
 
   if (kind == TargetKind::cpu) {
     for (const Param &p : cudaParams)
@@ -173,6 +175,8 @@ std::string TargetAttr::getShortName() const {
   std::string name = stringifyTargetKind(getKind()).str();
   if (!getArch().empty())
     name += ":" + getArch().str();
+  if (isCUDA() && !getFeatures().empty())
+    name += ":" + getFeatures().str();
   return name;
 }
 

@@ -36,6 +36,13 @@
 // that is its registers 0..3; for B stored [k][n] and .trans, registers 0,
 // 1 are the B fragment of columns 0-7 and registers 2, 3 that of 8-15.
 //
+// tf32 (f32 inputs, mma.m16n8k8): chunks of 4 f32, K steps of 8. A 16x8
+// (row): register r holds row g + 8 (r % 2), column t + 4 (r / 2), which is
+// what the same ldmatrix .x4 gives when each 16-byte matrix row is 4 f32.
+// B 8x8 (col): register r holds row t + 4r, column g, read one f32 at a
+// time (.trans would move 16-bit halves). Every operand is rounded with
+// cvt.rna.tf32.f32.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
@@ -56,10 +63,16 @@ using namespace mlir::tuner;
 using namespace mlir::tuner::detail;
 
 static constexpr int64_t kThreadsPerWarp = 32;
-/// 16-bit elements per 16-byte chunk: one cp.async, one ldmatrix row.
-static constexpr int64_t kChunk = 8;
-/// The mma.sync shape.
-static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
+/// The mma.sync shape (M, N; K is 16 for 16-bit inputs, 8 for tf32).
+static constexpr int64_t kMmaM = 16, kMmaN = 8;
+
+/// Elements of `elementBytes` bytes per 16-byte chunk: one cp.async, one
+/// ldmatrix row.
+static int64_t getChunk(int64_t elementBytes) { return 16 / elementBytes; }
+/// The K of one mma.sync: 16 for f16/bf16, 8 for tf32 (f32 inputs).
+static int64_t getMmaK(int64_t elementBytes) {
+  return elementBytes == 4 ? 8 : 16;
+}
 
 int64_t
 mlir::tuner::getTensorCoreSharedBytes(int64_t bm, int64_t bn,
@@ -77,7 +90,8 @@ mlir::tuner::getTensorCoreAccumulators(int64_t bm, int64_t bn,
 LogicalResult
 mlir::tuner::checkTensorCoreTiles(int64_t bm, int64_t bn, int64_t k,
                                   const TensorCoreMatmulOptions &options,
-                                  std::string &whyNot) {
+                                  std::string &whyNot, int64_t elementBytes) {
+  int64_t chunk = getChunk(elementBytes), mmaK = getMmaK(elementBytes);
   auto fail = [&](const Twine &reason) {
     whyNot = reason.str();
     return failure();
@@ -89,15 +103,16 @@ mlir::tuner::checkTensorCoreTiles(int64_t bm, int64_t bn, int64_t k,
     return fail("each warp's tile of " + Twine(bm) + "x" + Twine(bn) + " / " +
                 Twine(options.warpsM) + "x" + Twine(options.warpsN) +
                 " warps must be made of 16x16 fragments");
-  if (options.tileK < kMmaK || options.tileK % kMmaK || k % options.tileK)
+  if (options.tileK < mmaK || options.tileK % mmaK || k % options.tileK)
     return fail("the K tile " + Twine(options.tileK) +
-                " must be a multiple of 16 that divides K = " + Twine(k));
+                " must be a multiple of " + Twine(mmaK) +
+                " that divides K = " + Twine(k));
   if (options.stages < 2 || options.stages > 8)
     return fail("needs 2 to 8 stages");
   int64_t acc = getTensorCoreAccumulators(bm, bn, options);
   if (acc > 128)
     return fail(Twine(acc) + " accumulators per thread (at most 128)");
-  if (!isSwizzlable(options.tileK / kChunk) || !isSwizzlable(bn / kChunk))
+  if (!isSwizzlable(options.tileK / chunk) || !isSwizzlable(bn / chunk))
     return fail("shared-memory rows of " + Twine(options.tileK) + " and " +
                 Twine(bn) +
                 " elements: the swizzle takes 16, 32 or a "
@@ -128,6 +143,12 @@ namespace {
 struct Geometry {
   int64_t bm, bn, k;
   TensorCoreMatmulOptions options;
+  /// Bytes per input element: 2 (f16, bf16), 4 (f32 on tf32 tensor cores).
+  int64_t elementBytes = 2;
+
+  bool isTF32() const { return elementBytes == 4; }
+  int64_t chunk() const { return getChunk(elementBytes); }
+  int64_t mmaK() const { return getMmaK(elementBytes); }
 
   int64_t threads() const {
     return options.warpsM * options.warpsN * kThreadsPerWarp;
@@ -163,38 +184,49 @@ struct Kernel {
 static Value loadMatrices(const IndexBuilder &ib, const Kernel &kernel,
                           Value shared, Value stage, Value row0, int64_t col0,
                           Value colOffset, int64_t chunks, bool transpose) {
+  int64_t width = kernel.g.chunk();
   Value row = ib.add(row0, ib.rem(kernel.lane, 16));
-  Value chunk = ib.add(ib.div(colOffset, kChunk),
-                       ib.add(ib.div(kernel.lane, 16), col0 / kChunk));
-  Value col = ib.mul(swizzle(ib, row, chunk, chunks), kChunk);
+  Value chunk = ib.add(ib.div(colOffset, width),
+                       ib.add(ib.div(kernel.lane, 16), col0 / width));
+  Value col = ib.mul(swizzle(ib, row, chunk, chunks), width);
   Type element = cast<MemRefType>(shared.getType()).getElementType();
-  return nvgpu::LdMatrixOp::create(ib.b, ib.loc,
-                                   VectorType::get({4, 2}, element), shared,
-                                   ValueRange{stage, row, col}, transpose,
-                                   /*numTiles=*/4);
+  // Each matrix row is 16 bytes: 8 16-bit elements, or 4 f32 (a register
+  // of 32 bits per lane either way).
+  int64_t perRegister = 4 / kernel.g.elementBytes;
+  return nvgpu::LdMatrixOp::create(
+      ib.b, ib.loc, VectorType::get({4, perRegister}, element), shared,
+      ValueRange{stage, row, col}, transpose,
+      /*numTiles=*/4);
+}
+
+/// An f32 as a tf32 operand of mma.sync: rounded to tf32's 10 mantissa bits
+/// (cvt.rna.tf32.f32; the tensor core would truncate), in an i32.
+static Value asTF32Register(const IndexBuilder &ib, Value value) {
+  return NVVM::ConvertFloatToTF32Op::create(ib.b, ib.loc, ib.b.getI32Type(),
+                                            value, NVVM::FPRoundingMode::RNA);
 }
 
 /// Register `r` of `matrices` (an ldmatrix result) as mma.sync takes it:
-/// an i32 for bf16 (nvvm.mma.sync has no bf16 vector operands), a
+/// an i32 for bf16 (nvvm.mma.sync has no bf16 vector operands) and tf32, a
 /// vector<2xf16> for f16.
 static Value getRegister(const IndexBuilder &ib, Value matrices, int64_t r) {
   Value pair = vector::ExtractOp::create(ib.b, ib.loc, matrices, r);
-  if (cast<VectorType>(pair.getType()).getElementType().isBF16())
+  Type element = cast<VectorType>(pair.getType()).getElementType();
+  if (element.isF32())
+    return asTF32Register(ib, vector::ExtractOp::create(ib.b, ib.loc, pair, 0));
+  if (element.isBF16())
     return LLVM::BitcastOp::create(ib.b, ib.loc, ib.b.getI32Type(), pair);
   return pair;
 }
 
-/// One mma.sync m16n8k16 on `acc` (4 values of the tile); the new values.
-static SmallVector<Value> mmaSync(const IndexBuilder &ib, Value aMatrices,
-                                  Value bMatrices, int64_t bHalf,
-                                  ArrayRef<Value> acc) {
+/// One mma.sync m16n8k`mmaK` of `element` inputs on `acc` (4 values of the
+/// tile), A and B fragments in registers as it takes them; the new values.
+static SmallVector<Value> mmaSync(const IndexBuilder &ib, Type element,
+                                  int64_t mmaK, ArrayRef<Value> aRegs,
+                                  ArrayRef<Value> bRegs, ArrayRef<Value> acc) {
   OpBuilder &b = ib.b;
   Location loc = ib.loc;
-  SmallVector<Value> aRegs, bRegs, cRegs;
-  for (int64_t r = 0; r < 4; ++r)
-    aRegs.push_back(getRegister(ib, aMatrices, r));
-  for (int64_t r = 0; r < 2; ++r)
-    bRegs.push_back(getRegister(ib, bMatrices, 2 * bHalf + r));
+  SmallVector<Value> cRegs;
   Type accType = acc[0].getType();
   bool f16Acc = accType.isF16();
   auto f16Pair = VectorType::get({2}, accType);
@@ -207,12 +239,12 @@ static SmallVector<Value> mmaSync(const IndexBuilder &ib, Value aMatrices,
   }
   SmallVector<Type> fields(cRegs.size(), cRegs[0].getType());
   auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
-  Type element = cast<VectorType>(aMatrices.getType()).getElementType();
-  NVVM::MMATypes ptxType =
-      element.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+  NVVM::MMATypes ptxType = element.isBF16()  ? NVVM::MMATypes::bf16
+                           : element.isF32() ? NVVM::MMATypes::tf32
+                                             : NVVM::MMATypes::f16;
   Value d = NVVM::MmaOp::create(
       b, loc, resultType, aRegs, bRegs, cRegs,
-      ArrayRef<int64_t>{kMmaM, kMmaN, kMmaK}, std::nullopt, std::nullopt,
+      ArrayRef<int64_t>{kMmaM, kMmaN, mmaK}, std::nullopt, std::nullopt,
       std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
       std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                      NVVM::MMALayout::col});
@@ -229,30 +261,70 @@ static SmallVector<Value> mmaSync(const IndexBuilder &ib, Value aMatrices,
   return out;
 }
 
+/// The tf32 B fragment of mma.m16n8k8 for the 8 columns from `col0` of the
+/// K step from `k0`: rows k0 + t and k0 + t + 4 of column g (t = lane % 4,
+/// g = lane / 4), read one f32 at a time (ldmatrix's transpose moves 16-bit
+/// halves, not 32-bit elements).
+static SmallVector<Value> loadTF32B(const IndexBuilder &ib,
+                                    const Kernel &kernel, Value stage,
+                                    int64_t k0, Value col0) {
+  const Geometry &g = kernel.g;
+  Value col = ib.add(col0, ib.div(kernel.lane, 4));
+  SmallVector<Value> regs;
+  for (int64_t r = 0; r < 2; ++r) {
+    Value row = ib.add(ib.rem(kernel.lane, 4), k0 + 4 * r);
+    Value chunk = swizzle(ib, row, ib.div(col, g.chunk()), g.bn / g.chunk());
+    Value stored = ib.add(ib.mul(chunk, g.chunk()), ib.rem(col, g.chunk()));
+    Value value = memref::LoadOp::create(ib.b, ib.loc, kernel.tiles.sharedB,
+                                         ValueRange{stage, row, stored});
+    regs.push_back(asTF32Register(ib, value));
+  }
+  return regs;
+}
+
 /// The mma.sync steps on the K tile in stage `stage`; the new accumulators.
 static SmallVector<Value> computeStage(const IndexBuilder &ib,
                                        const Kernel &kernel, Value stage,
                                        ArrayRef<Value> acc) {
   const Geometry &g = kernel.g;
+  Type element =
+      cast<MemRefType>(kernel.tiles.sharedA.getType()).getElementType();
   SmallVector<Value> out(acc);
   Value zero = ib.c(0);
-  for (int64_t kk = 0; kk < g.options.tileK; kk += kMmaK) {
-    SmallVector<Value> aMatrices, bMatrices;
-    for (int64_t mi = 0; mi < g.fragmentsM(); ++mi)
-      aMatrices.push_back(loadMatrices(ib, kernel, kernel.tiles.sharedA, stage,
-                                       ib.add(kernel.warpRow, mi * kMmaM), kk,
-                                       zero, g.options.tileK / kChunk,
-                                       /*transpose=*/false));
-    for (int64_t nj = 0; nj < g.tilesN() / 2; ++nj)
-      bMatrices.push_back(loadMatrices(ib, kernel, kernel.tiles.sharedB, stage,
-                                       ib.c(kk), nj * 2 * kMmaN, kernel.warpCol,
-                                       g.bn / kChunk,
-                                       /*transpose=*/true));
+  for (int64_t kk = 0; kk < g.options.tileK; kk += g.mmaK()) {
+    SmallVector<SmallVector<Value>> aRegs, bRegs;
+    for (int64_t mi = 0; mi < g.fragmentsM(); ++mi) {
+      Value matrices = loadMatrices(ib, kernel, kernel.tiles.sharedA, stage,
+                                    ib.add(kernel.warpRow, mi * kMmaM), kk,
+                                    zero, g.options.tileK / g.chunk(),
+                                    /*transpose=*/false);
+      aRegs.emplace_back();
+      for (int64_t r = 0; r < 4; ++r)
+        aRegs.back().push_back(getRegister(ib, matrices, r));
+    }
+    for (int64_t nj = 0; nj < g.tilesN() / 2; ++nj) {
+      if (g.isTF32()) {
+        for (int64_t h = 0; h < 2; ++h)
+          bRegs.push_back(
+              loadTF32B(ib, kernel, stage, kk,
+                        ib.add(kernel.warpCol, (2 * nj + h) * kMmaN)));
+        continue;
+      }
+      // .trans: registers 0, 1 are the fragment of columns 0-7, 2, 3 that
+      // of 8-15.
+      Value matrices =
+          loadMatrices(ib, kernel, kernel.tiles.sharedB, stage, ib.c(kk),
+                       nj * 2 * kMmaN, kernel.warpCol, g.bn / g.chunk(),
+                       /*transpose=*/true);
+      for (int64_t h = 0; h < 2; ++h)
+        bRegs.push_back({getRegister(ib, matrices, 2 * h),
+                         getRegister(ib, matrices, 2 * h + 1)});
+    }
     for (int64_t mi = 0; mi < g.fragmentsM(); ++mi)
       for (int64_t ni = 0; ni < g.tilesN(); ++ni) {
         int64_t s = g.slot(mi, ni, 0);
         SmallVector<Value> d =
-            mmaSync(ib, aMatrices[mi], bMatrices[ni / 2], ni % 2,
+            mmaSync(ib, element, g.mmaK(), aRegs[mi], bRegs[ni],
                     ArrayRef<Value>(out).slice(s, 4));
         std::copy(d.begin(), d.end(), out.begin() + s);
       }
@@ -287,22 +359,25 @@ static AccumulatorSlots getSlots(const IndexBuilder &ib, const Kernel &kernel) {
 static FailureOr<Geometry> checkMatmul(linalg::MatmulOp matmul,
                                        const TensorCoreMatmulOptions &options,
                                        std::string &whyNot) {
-  if (failed(checkBlockMatmul(matmul, kChunk, whyNot)))
-    return failure();
   auto aType = cast<MemRefType>(matmul.getDpsInputs()[0].getType());
   auto cType = cast<MemRefType>(matmul.getDpsInits()[0].getType());
   Type a = aType.getElementType(),
        b = getElementTypeOrSelf(matmul.getDpsInputs()[1].getType()),
        c = cType.getElementType();
   if (a != b ||
-      !((a.isBF16() && c.isF32()) || (a.isF16() && (c.isF32() || c.isF16())))) {
-    whyNot = "expected bf16 x bf16 -> f32, f16 x f16 -> f32 or f16 x f16 -> "
-             "f16";
+      !((a.isBF16() && c.isF32()) || (a.isF16() && (c.isF32() || c.isF16())) ||
+        (a.isF32() && c.isF32()))) {
+    whyNot = "expected bf16 x bf16 -> f32, f16 x f16 -> f32, f16 x f16 -> "
+             "f16 or f32 x f32 -> f32 (tf32)";
     return failure();
   }
+  int64_t elementBytes = a.getIntOrFloatBitWidth() / 8;
+  if (failed(checkBlockMatmul(matmul, getChunk(elementBytes), whyNot)))
+    return failure();
   Geometry g{cType.getDimSize(0), cType.getDimSize(1), aType.getDimSize(1),
-             options};
-  if (failed(checkTensorCoreTiles(g.bm, g.bn, g.k, options, whyNot)))
+             options, elementBytes};
+  if (failed(
+          checkTensorCoreTiles(g.bm, g.bn, g.k, options, whyNot, elementBytes)))
     return failure();
   return g;
 }
@@ -322,7 +397,7 @@ static scf::ForallOp buildKernel(RewriterBase &rewriter, const Geometry &g,
   tiles.tileK = g.options.tileK;
   tiles.stages = g.options.stages;
   tiles.threads = g.threads();
-  tiles.chunk = kChunk;
+  tiles.chunk = g.chunk();
   tiles.a = matmul.getDpsInputs()[0];
   tiles.b = matmul.getDpsInputs()[1];
   kernel.c = matmul.getDpsInits()[0];

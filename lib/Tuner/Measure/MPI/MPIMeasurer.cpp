@@ -60,8 +60,8 @@ struct InFlight {
 };
 
 /// Whether a rank with target `have` can measure for a task on `want`: the
-/// same kind, the same chip unless `want` names a generic x86-64 level,
-/// every feature of `want`, and at least its cores.
+/// same kind, the same chip unless `want` names a generic x86-64 level
+/// (sm_90 for sm_90a), every CPU feature of `want`, and at least its cores.
 bool canMeasure(sched::TargetAttr have, sched::TargetAttr want) {
   if (have.getKind() != want.getKind())
     return false;
@@ -69,8 +69,9 @@ bool canMeasure(sched::TargetAttr have, sched::TargetAttr want) {
   if (!arch.empty() && !arch.starts_with("x86-64") &&
       !runsOnChip(arch, have.getArch()))
     return false;
+  // A CUDA target's features are precisions (tf32), not the hardware's.
   SmallVector<StringRef> features;
-  if (!want.getFeatures().empty())
+  if (!want.getFeatures().empty() && !want.isCUDA())
     want.getFeatures().split(features, ',');
   if (!llvm::all_of(features,
                     [&](StringRef f) { return have.hasFeature(f); }))

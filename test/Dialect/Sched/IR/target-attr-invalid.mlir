@@ -76,3 +76,11 @@ func.func @cpu_param_on_gpu() attributes {sched.target = #sched.target<kind = cu
 func.func @wrong_attr() attributes {sched.target = "cpu"} {
   return
 }
+
+// -----
+
+// A CUDA target's features are precisions: tf32 only.
+// expected-error @+1 {{a cuda target's 'features' can only be "tf32" (f32 matmuls on tensor cores), got "avx2"}}
+func.func @cuda_features() attributes {sched.target = #sched.target<kind = cuda, arch = "sm_90", features = "avx2", sms = 132, max_threads_per_block = 1024, shared_memory_per_block = 49152, registers_per_sm = 65536, warp_size = 32>} {
+  return
+}

@@ -55,14 +55,16 @@ int64_t getTensorCoreAccumulators(int64_t bm, int64_t bn,
                                   const TensorCoreMatmulOptions &options);
 
 /// Whether a kernel can compute a bm x bn block tile of a matmul with
-/// reduction extent `k` (every size static): tiles of whole 16 x 16 warp
-/// fragments, tileK a multiple of 16 dividing k, 2 to 4 stages, 1 to 32
-/// warps, at most 128 accumulators per thread, shared-memory rows whose
-/// 16-byte chunks the swizzle permutes in place (2, 4 or a multiple of 8
-/// chunks). Sets `whyNot` otherwise.
+/// reduction extent `k` (every size static) of `elementBytes`-byte inputs
+/// (2: f16 and bf16; 4: f32 on tf32 tensor cores): tiles of whole 16 x 16
+/// warp fragments, tileK a multiple of the mma's K (16, tf32 8) dividing k,
+/// 2 to 8 stages, 1 to 32 warps, at most 128 accumulators per thread,
+/// shared-memory rows whose 16-byte chunks the swizzle permutes in place (2,
+/// 4 or a multiple of 8 chunks). Sets `whyNot` otherwise.
 LogicalResult checkTensorCoreTiles(int64_t bm, int64_t bn, int64_t k,
                                    const TensorCoreMatmulOptions &options,
-                                   std::string &whyNot);
+                                   std::string &whyNot,
+                                   int64_t elementBytes = 2);
 
 /// The options the attributes above give `op`, nullopt when it has none of
 /// them; failure (with a diagnostic on `op`) when some are missing or not
@@ -79,7 +81,8 @@ LogicalResult checkTensorCoreMatmul(linalg::MatmulOp matmul,
 /// Rewrites `matmul`, a linalg.matmul on memrefs with the default indexing
 /// maps, computed once per GPU block (inside an scf.forall mapped to
 /// blocks, in none mapped to threads), A bm x K, B K x bn, C bm x bn of
-/// static shapes, bf16 x bf16 -> f32, f16 x f16 -> f32 or f16 x f16 -> f16,
+/// static shapes, bf16 x bf16 -> f32, f16 x f16 -> f32, f16 x f16 -> f16 or
+/// f32 x f32 -> f32 (tf32: mma.sync m16n8k8 on inputs rounded to tf32),
 /// into an scf.forall over the block's threads (`#gpu.thread<x>`) holding
 /// the kernel (see the file comment). The linalg.fill that produces C just
 /// before it, and the elementwise linalg ops after it that read C (and what
