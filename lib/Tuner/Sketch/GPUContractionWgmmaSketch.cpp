@@ -96,12 +96,13 @@ instantiateGPUContractionWgmma(const Sketch &sketch, const FusedGroup &group,
     whyNot = "wgmma needs target cuda:sm_90a";
     return nullptr;
   }
-  // The operand count first: MLIR 22's dyn_cast to linalg::MatmulOp also
-  // takes other linalg ops (a linalg.fill), whose maps it cannot read.
-  auto matmul = dyn_cast<linalg::MatmulOp>(group.anchor);
-  if (!matmul || group.anchor->getNumOperands() != 3 ||
-      group.anchor->getName().getStringRef() !=
-          linalg::MatmulOp::getOperationName() ||
+  // From the Operation: llvm's dyn_cast from the LinalgOp interface value
+  // to an op returns a reference to a temporary (-Wreturn-stack-address),
+  // which read as a matmul for a linalg.fill anchor and aborted in
+  // hasUserDefinedMaps.
+  Operation *anchor = group.anchor;
+  auto matmul = dyn_cast<linalg::MatmulOp>(anchor);
+  if (!matmul || matmul->getNumOperands() != 3 ||
       !hasStaticTensorOperands(group) || matmul.hasUserDefinedMaps()) {
     whyNot = "needs a linalg.matmul with static tensor operands and the "
              "default indexing maps";
