@@ -555,6 +555,10 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;
   nvvm.cubinFeatures = options.features;
+  // sm_90a kernels acquire their TMA descriptors (fence.proxy.tensormap,
+  // PTX ISA 8.3); the default PTX version is raised for them.
+  if (StringRef(options.chip).ends_with("a") && options.features == "+ptx80")
+    nvvm.cubinFeatures = "+ptx83";
   nvvm.cubinFormat = options.format == GPUBinaryFormat::PTX     ? "isa"
                      : options.format == GPUBinaryFormat::Cubin ? "bin"
                                                                 : "fatbin";

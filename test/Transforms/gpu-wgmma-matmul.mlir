@@ -10,7 +10,9 @@
 // in 2 stages: the TMA descriptors of A (128 x 64 boxes) and B (64 x 64) are
 // made before the block loop, on the arguments; the block's shared memory
 // (2 x (16 + 8) KiB + 1 KiB to align it) and one mbarrier per stage; thread
-// 0 initializes the barriers and loads both stages; in the K loop every
+// 0 initializes the barriers, every thread acquires the descriptors (the
+// host wrote them to global memory) and fences the barriers for the async
+// proxy, and thread 0 loads both stages; in the K loop every
 // thread waits for its stage's barrier, issues 4 wgmma m64n64k16 (one per
 // 16-deep step) on the accumulators it carries, keeps one group in flight,
 // and after a barrier thread 0 refills the stage the previous tile used;
@@ -30,6 +32,8 @@
 // CHECK:           scf.forall (%[[TID:.*]]) in (256) {
 // CHECK:             %[[LEADER:.*]] = arith.cmpi eq, %[[TID]], %{{.*}} : index
 // CHECK-COUNT-2:     nvgpu.mbarrier.init %[[BAR]][%{{.*}}], %{{.*}}, predicate = %[[LEADER]]
+// CHECK-NEXT:        nvgpu.tma.fence.descriptor %[[DA]]
+// CHECK-NEXT:        nvgpu.tma.fence.descriptor %[[DB]]
 // CHECK-NEXT:        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT:        gpu.barrier
 // CHECK:             nvgpu.mbarrier.arrive.expect_tx %[[BAR]][%{{.*}}], %{{.*}}, predicate = %[[LEADER]]

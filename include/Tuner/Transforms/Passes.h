@@ -82,6 +82,7 @@ enum class GPUBinaryFormat { PTX, Cubin, Fatbin };
 
 struct LowerGPUOptions {
   std::string chip = "sm_90";
+  /// PTX features; the default +ptx80 becomes +ptx83 for an sm_XYa chip.
   std::string features = "+ptx80";
   GPUBinaryFormat format = GPUBinaryFormat::PTX;
   int optLevel = 3;

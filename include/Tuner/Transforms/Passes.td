@@ -1508,7 +1508,9 @@ def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
        LLVM IR.
 
     PTX 6.0, LLVM's default, does not support sm_90 (LLVM aborts), hence the
-    default `features=+ptx80`.
+    default `features=+ptx80`; for an architecture-specific chip (sm_90a)
+    the default becomes `+ptx83`, which the wgmma kernels' tensormap fences
+    need.
 
     ```
     tuner-opt mm.mlir --sched-apply-default --sched-materialize \

@@ -6,10 +6,11 @@
 //
 //   host       TMA descriptors of A (bm x 64 boxes) and B (64 x 64 boxes),
 //              128-byte swizzle, made before the block loop
-//   prologue   thread 0: an mbarrier per stage (one arrival), made visible
-//              to the async proxy (fence.proxy.async); then the TMA loads
-//              of K tiles 0 .. S-1, each stage's barrier expecting its
-//              bytes
+//   prologue   thread 0: an mbarrier per stage (one arrival); every thread:
+//              the descriptors acquired (fence.proxy.tensormap: the host
+//              wrote them to global memory), the barriers fenced for the
+//              async proxy; thread 0: the TMA loads of K tiles 0 .. S-1,
+//              each stage's barrier expecting its bytes
 //   for kt in [0, K / 64):                          accumulators carried
 //     wait for stage kt % S's barrier (phase (kt / S) % 2)
 //     wgmma.fence; per 16-deep step and 64-row slice of the warpgroup's
@@ -492,6 +493,10 @@ static scf::ForallOp buildKernel(RewriterBase &rewriter, Kernel &kernel,
   for (int64_t s = 0; s < g.options.stages; ++s)
     nvgpu::MBarrierInitOp::create(rewriter, loc, kernel.barriers, ib.c(1),
                                   ib.c(s), kernel.leader);
+  // The descriptors were copied to global memory by the host: acquired by
+  // the tensormap proxy before TMA reads them (PTX ISA, "tensormap proxy").
+  nvgpu::TmaFenceOp::create(rewriter, loc, kernel.a.descriptor);
+  nvgpu::TmaFenceOp::create(rewriter, loc, kernel.b.descriptor);
   // The initialized barriers visible to the async proxy (TMA), then to
   // every thread.
   NVVM::FenceProxyOp::create(
