@@ -218,6 +218,23 @@ mlir::tuner::detail::initAccumulators(const IndexBuilder &ib, Value c,
 // Preconditions
 //===----------------------------------------------------------------------===//
 
+FailureOr<std::optional<SmallVector<int64_t, 4>>>
+mlir::tuner::detail::readKernelMarks(Operation *op,
+                                     ArrayRef<StringLiteral> names,
+                                     StringRef what) {
+  if (llvm::none_of(names, [&](StringRef n) { return op->hasAttr(n); }))
+    return std::optional<SmallVector<int64_t, 4>>();
+  SmallVector<int64_t, 4> values;
+  for (StringRef name : names) {
+    auto value = op->getAttrOfType<IntegerAttr>(name);
+    if (!value || value.getValue().getSExtValue() < 1)
+      return op->emitError()
+             << what << " needs a positive integer '" << name << "' attribute";
+    values.push_back(value.getValue().getSExtValue());
+  }
+  return std::optional<SmallVector<int64_t, 4>>(std::move(values));
+}
+
 /// Whether `op` runs once per block: inside a loop mapped to blocks and in
 /// none mapped to threads, warps or lanes.
 static bool isAtBlockLevel(Operation *op) {

@@ -101,6 +101,13 @@ SmallVector<Value> initAccumulators(const IndexBuilder &ib, Value c,
                                     linalg::FillOp fill,
                                     const AccumulatorSlots &slots);
 
+/// The positive integer attributes `names` of `op`, a kernel's marks (in
+/// that order); nullopt when `op` has none of them; failure, with "`what`
+/// needs a positive integer '<name>' attribute" on `op`, when one is missing
+/// or not positive.
+FailureOr<std::optional<SmallVector<int64_t, 4>>>
+readKernelMarks(Operation *op, ArrayRef<StringLiteral> names, StringRef what);
+
 /// Checks what both kernels need of a matmul: memrefs, the default maps,
 /// static shapes, unit column strides, row strides of whole `chunk`-element
 /// chunks for A and B and of pairs for C, computed once per GPU block.

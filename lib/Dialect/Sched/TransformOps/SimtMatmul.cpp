@@ -82,21 +82,17 @@ LogicalResult mlir::tuner::checkSimtTiles(int64_t bm, int64_t bn, int64_t k,
 
 FailureOr<std::optional<SimtMatmulOptions>>
 mlir::tuner::getSimtOptions(Operation *op) {
-  StringLiteral names[] = {kSimtThreadsMAttrName, kSimtThreadsNAttrName,
-                           kSimtTileKAttrName, kSimtStagesAttrName};
-  if (llvm::none_of(names, [&](StringRef n) { return op->hasAttr(n); }))
+  auto marks = readKernelMarks(op,
+                               {kSimtThreadsMAttrName, kSimtThreadsNAttrName,
+                                kSimtTileKAttrName, kSimtStagesAttrName},
+                               "a CUDA-core matmul kernel");
+  if (failed(marks))
+    return failure();
+  if (!*marks)
     return std::optional<SimtMatmulOptions>();
-  SmallVector<int64_t, 4> values;
-  for (StringRef name : names) {
-    auto value = op->getAttrOfType<IntegerAttr>(name);
-    if (!value || value.getValue().getSExtValue() < 1)
-      return op->emitError("a CUDA-core matmul kernel needs a positive "
-                           "integer '")
-             << name << "' attribute";
-    values.push_back(value.getValue().getSExtValue());
-  }
+  ArrayRef<int64_t> v = **marks;
   return std::optional<SimtMatmulOptions>(
-      SimtMatmulOptions{values[0], values[1], values[2], values[3]});
+      SimtMatmulOptions{v[0], v[1], v[2], v[3]});
 }
 
 namespace {

@@ -122,20 +122,18 @@ mlir::tuner::checkTensorCoreTiles(int64_t bm, int64_t bn, int64_t k,
 
 FailureOr<std::optional<TensorCoreMatmulOptions>>
 mlir::tuner::getTensorCoreOptions(Operation *op) {
-  StringLiteral names[] = {kTensorCoreWarpsMAttrName, kTensorCoreWarpsNAttrName,
-                           kTensorCoreTileKAttrName, kTensorCoreStagesAttrName};
-  if (llvm::none_of(names, [&](StringRef n) { return op->hasAttr(n); }))
+  auto marks =
+      readKernelMarks(op,
+                      {kTensorCoreWarpsMAttrName, kTensorCoreWarpsNAttrName,
+                       kTensorCoreTileKAttrName, kTensorCoreStagesAttrName},
+                      "a tensor-core matmul");
+  if (failed(marks))
+    return failure();
+  if (!*marks)
     return std::optional<TensorCoreMatmulOptions>();
-  SmallVector<int64_t, 4> values;
-  for (StringRef name : names) {
-    auto value = op->getAttrOfType<IntegerAttr>(name);
-    if (!value || value.getValue().getSExtValue() < 1)
-      return op->emitError("a tensor-core matmul needs a positive integer '")
-             << name << "' attribute";
-    values.push_back(value.getValue().getSExtValue());
-  }
+  ArrayRef<int64_t> v = **marks;
   return std::optional<TensorCoreMatmulOptions>(
-      TensorCoreMatmulOptions{values[0], values[1], values[2], values[3]});
+      TensorCoreMatmulOptions{v[0], v[1], v[2], v[3]});
 }
 
 namespace {

@@ -106,23 +106,20 @@ LogicalResult mlir::tuner::checkWgmmaTiles(int64_t bm, int64_t bn, int64_t k,
 
 FailureOr<std::optional<WgmmaMatmulOptions>>
 mlir::tuner::getWgmmaOptions(Operation *op) {
-  StringLiteral names[] = {kWgmmaGroupsMAttrName, kWgmmaGroupsNAttrName,
-                           kWgmmaTileKAttrName, kWgmmaStagesAttrName};
-  if (llvm::none_of(names, [&](StringRef n) { return op->hasAttr(n); }))
+  auto marks = readKernelMarks(op,
+                               {kWgmmaGroupsMAttrName, kWgmmaGroupsNAttrName,
+                                kWgmmaTileKAttrName, kWgmmaStagesAttrName},
+                               "a wgmma matmul");
+  if (failed(marks))
+    return failure();
+  if (!*marks)
     return std::optional<WgmmaMatmulOptions>();
-  SmallVector<int64_t, 4> values;
-  for (StringRef name : names) {
-    auto value = op->getAttrOfType<IntegerAttr>(name);
-    if (!value || value.getValue().getSExtValue() < 1)
-      return op->emitError("a wgmma matmul needs a positive integer '")
-             << name << "' attribute";
-    values.push_back(value.getValue().getSExtValue());
-  }
-  if (values[2] != kWgmmaTileK)
+  ArrayRef<int64_t> v = **marks;
+  if (v[2] != kWgmmaTileK)
     return op->emitError("a wgmma matmul takes K in tiles of ")
-           << kWgmmaTileK << " (one 128-byte swizzle row), not " << values[2];
+           << kWgmmaTileK << " (one 128-byte swizzle row), not " << v[2];
   return std::optional<WgmmaMatmulOptions>(
-      WgmmaMatmulOptions{values[0], values[1], values[3]});
+      WgmmaMatmulOptions{v[0], v[1], v[3]});
 }
 
 namespace {
