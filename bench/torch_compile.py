@@ -10,9 +10,10 @@ DB applied when they cover every task), checks its output against eager,
 then times both the same way under torch.inference_mode(): WARMUP calls,
 then REPEATS repeats of as many calls as make one last MIN_REPEAT_MS, the
 median and spread (min..max) of the time per call. Eager and compiled are
-timed in ROUNDS alternating blocks of REPEATS / ROUNDS repeats, each block
-after half a second of untimed calls, so that a noisy machine weighs on
-both alike while the threads of the other one's runtime (torch's GNU
+timed in ROUNDS alternating blocks of REPEATS / ROUNDS repeats (default
+ROUNDS = REPEATS), each block after half a second of untimed calls, so
+that a machine whose speed drifts by the minute weighs on both alike
+while the threads of the other one's runtime (torch's GNU
 OpenMP, our LLVM OpenMP: both spin a while after a parallel region) have
 gone idle. Eager uses torch's default threads, the compiled code OpenMP's.
 
@@ -95,7 +96,7 @@ def bench(name, args):
             calls[key] = max(1, min(100000,
                                     int(args.min_repeat_ms / 1e3 / one) + 1))
         times = {"eager": [], "compiled": []}
-        rounds = max(1, min(args.rounds, args.repeats))
+        rounds = max(1, min(args.rounds or args.repeats, args.repeats))
         for r in range(rounds):
             block = args.repeats // rounds + (r < args.repeats % rounds)
             for key, fn in fns.items():
@@ -121,7 +122,9 @@ def main():
     parser.add_argument("--database", default=os.path.join(
         ROOT, "bench", "out", "torch_compile.db"))
     parser.add_argument("--repeats", type=int, default=20)
-    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="alternating blocks of eager and compiled "
+                        "(default: one per repeat)")
     parser.add_argument("--warmup", type=int, default=10)
     parser.add_argument("--min-repeat-ms", type=float, default=20)
     parser.add_argument("--note", default="",

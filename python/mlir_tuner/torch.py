@@ -226,33 +226,83 @@ class _CompiledGraph:
         flat, self.spec = _pytree.tree_flatten(expected)
         if not all(isinstance(t, _torch.Tensor) for t in flat):
             raise Unsupported("the graph returns values that are not tensors")
-        self.versions = {i: (example_inputs[i]._version,
-                             example_inputs[i].data_ptr())
-                         for i in self.frozen}
+        self.versions = [(i, example_inputs[i]._version,
+                          example_inputs[i].data_ptr())
+                         for i in sorted(self.frozen)]
         model = _Frozen(self.gm, example_inputs, self.frozen)
         runtime_inputs = [example_inputs[i] for i in self.runtime]
         text = fe_torch.to_linalg(model, *runtime_inputs)
         self.exe, status, tasks = owner._compile(text)
         if [s for s, _ in self.exe.outputs] != [tuple(t.shape) for t in flat]:
             raise Unsupported("the compiled outputs do not match the graph's")
-        self.out_dtypes = [_TORCH_DTYPES[e] for _, e in self.exe.outputs]
+        self.out_layouts = [(s, _contiguous_strides(s), _TORCH_DTYPES[e])
+                            for s, e in self.exe.outputs]
+        self.in_dtypes = list(zip(self.runtime, [_TORCH_DTYPES[e]
+                                                 for _, e in self.exe.inputs]))
+        # The common result structures, returned without pytree.
+        self.single = None
+        if len(flat) == 1 and _pytree.tree_unflatten(
+                [0], self.spec) == (0,):
+            self.single = "tuple"
+        elif len(flat) == 1 and _pytree.tree_unflatten([0], self.spec) == 0:
+            self.single = "tensor"
         owner.graphs.append({"status": status, "tasks": tasks,
                              "module": text})
         owner._log(f"graph of {len(example_inputs)} inputs "
                    f"({len(self.frozen)} frozen): {status}")
 
     def __call__(self, *args):
-        if any(args[i]._version != v or args[i].data_ptr() != p
-               for i, (v, p) in self.versions.items()):
-            self.owner._log("a frozen parameter changed: compiling again")
-            self._build(list(args))
-        inputs = [_as_buffer(args[i].detach().contiguous())
-                  for i in self.runtime]
-        outputs = [_torch.empty(shape, dtype=dtype)
-                   for (shape, _), dtype in zip(self.exe.outputs,
-                                                self.out_dtypes)]
-        self.exe.call(inputs, [_as_buffer(t) for t in outputs])
+        for i, version, pointer in self.versions:
+            if args[i]._version != version or args[i].data_ptr() != pointer:
+                self.owner._log("a frozen parameter changed: compiling again")
+                self._build(list(args))
+                break
+        outputs = [_empty(*layout) for layout in self.out_layouts]
+        # What Dynamo's guards hold to (dynamic=False): the example inputs'
+        # dtypes, shapes and strides; contiguous inputs of the compiled
+        # dtypes are passed by address, others copied first.
+        addresses = []
+        for i, dtype in self.in_dtypes:
+            t = args[i]
+            if t.dtype != dtype or not t.is_contiguous():
+                self._call_copying(args, outputs)
+                break
+            addresses.append(t.data_ptr())
+        else:
+            self.exe.call_addresses(addresses,
+                                    [t.data_ptr() for t in outputs])
+        if self.single:
+            return (outputs[0],) if self.single == "tuple" else outputs[0]
         return _pytree.tree_unflatten(outputs, self.spec)
+
+    def _call_copying(self, args, outputs):
+        self.exe.call([_as_buffer(args[i].detach().contiguous())
+                       for i in self.runtime],
+                      [_as_buffer(t) for t in outputs])
+
+
+def _contiguous_strides(shape):
+    strides, step = [], 1
+    for d in reversed(shape):
+        strides.append(step)
+        step *= max(d, 1)
+    return tuple(reversed(strides))
+
+
+def _make_empty():
+    """A fresh contiguous CPU tensor: through the allocator Inductor's CPU
+    code calls (a microsecond, where torch.empty's dispatch costs several)
+    when this torch has it."""
+    try:
+        from torch._C._dynamo.guards import _empty_strided_cpu
+        _empty_strided_cpu((1,), (1,), _torch.float32)
+        return _empty_strided_cpu
+    except (ImportError, AttributeError, RuntimeError, TypeError):
+        return lambda shape, strides, dtype: _torch.empty_strided(
+            shape, strides, dtype=dtype)
+
+
+_empty = _make_empty()
 
 
 def _as_buffer(t):

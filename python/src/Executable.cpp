@@ -5,10 +5,13 @@
 // compileModuleForCPU, then called any number of times on the caller's
 // data. Inputs and outputs are Python buffers (NumPy arrays, memoryviews, a
 // torch tensor's .numpy() view), C-contiguous, of the entry's shapes and
-// element sizes; they are copied into and out of the kernel's own aligned
-// buffers, so the caller's memory needs no alignment. This is what returns
-// results to Python (Module.run only times seeded random inputs), and what
-// the torch.compile backend calls.
+// element sizes; the kernel runs on them in place (it assumes no alignment),
+// or through its own buffers when a result overlaps an argument. This is
+// what returns results to Python (Module.run only times seeded random
+// inputs), and what the torch.compile backend calls: there through
+// `call_addresses`, on the raw addresses of tensors whose shapes, element
+// types and contiguity the caller vouches for (a Python buffer costs a few
+// microseconds per tensor, a third of a small model's time).
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,15 +58,33 @@ public:
     std::vector<py::buffer_info> in = getBuffers(args, inputs, "input", false);
     std::vector<py::buffer_info> out =
         getBuffers(results, outputs, "output", true);
+    auto pointer = [](const py::buffer_info &info) { return info.ptr; };
+    run(llvm::map_to_vector(in, pointer), llvm::map_to_vector(out, pointer));
+  }
+
+  /// Calls the kernel on the memory at the addresses `args` and `results`
+  /// (integers, as `torch.Tensor.data_ptr()` gives them): C-contiguous
+  /// buffers of the entry's shapes and element types, which the caller
+  /// vouches for; only their number and null addresses are checked.
+  void callAddresses(const py::sequence &args, const py::sequence &results) {
+    run(getAddresses(args, inputs, "input"),
+        getAddresses(results, outputs, "output"));
+  }
+
+private:
+  /// Runs the kernel on the callers' memory: in place, the kernel's
+  /// descriptors pointing at it, unless a result overlaps an argument or
+  /// one is a scalar, which go through the kernel's own buffers.
+  void run(ArrayRef<void *> in, ArrayRef<void *> out) {
     py::gil_scoped_release release;
     // One call at a time: the kernel's buffers are shared.
     std::lock_guard<std::mutex> lock(mutex);
     if (canCallInPlace(in, out)) {
       SmallVector<std::pair<int64_t, int64_t>> saved;
-      for (auto [info, buffer] : llvm::zip(in, inputs))
-        saved.push_back(bind(buffer, info.ptr));
-      for (auto [info, buffer] : llvm::zip(out, outputs))
-        saved.push_back(bind(buffer, info.ptr));
+      for (auto [ptr, buffer] : llvm::zip(in, inputs))
+        saved.push_back(bind(buffer, ptr));
+      for (auto [ptr, buffer] : llvm::zip(out, outputs))
+        saved.push_back(bind(buffer, ptr));
       kernel->run(inputs, outputs);
       for (auto [buffer, pointers] :
            llvm::zip(llvm::concat<HostBuffer>(inputs, outputs), saved)) {
@@ -72,11 +93,11 @@ public:
       }
       return;
     }
-    for (auto [info, buffer] : llvm::zip(in, inputs))
-      std::memcpy(buffer.data(), info.ptr, getBytes(buffer));
+    for (auto [ptr, buffer] : llvm::zip(in, inputs))
+      std::memcpy(buffer.data(), ptr, getBytes(buffer));
     kernel->run(inputs, outputs);
-    for (auto [info, buffer] : llvm::zip(out, outputs))
-      std::memcpy(info.ptr, buffer.data(), getBytes(buffer));
+    for (auto [ptr, buffer] : llvm::zip(out, outputs))
+      std::memcpy(ptr, buffer.data(), getBytes(buffer));
   }
 
 private:
@@ -90,21 +111,23 @@ private:
 
   /// Whether the kernel may run on the callers' buffers: no scalar, and no
   /// result sharing memory with an argument or another result.
-  bool canCallInPlace(const std::vector<py::buffer_info> &in,
-                      const std::vector<py::buffer_info> &out) const {
+  bool canCallInPlace(ArrayRef<void *> in, ArrayRef<void *> out) const {
     auto isScalar = [](const HostBuffer &b) { return b.isScalar(); };
     if (llvm::any_of(inputs, isScalar) || llvm::any_of(outputs, isScalar))
       return false;
-    auto range = [](const py::buffer_info &info) {
-      auto *begin = static_cast<const char *>(info.ptr);
-      return std::make_pair(begin, begin + info.size * info.itemsize);
+    auto range = [&](size_t j) {
+      bool isInput = j < in.size();
+      const HostBuffer &buffer = isInput ? inputs[j] : outputs[j - in.size()];
+      auto *begin =
+          static_cast<const char *>(isInput ? in[j] : out[j - in.size()]);
+      return std::make_pair(begin, begin + getBytes(buffer));
     };
     for (size_t i = 0; i < out.size(); ++i) {
-      auto [begin, end] = range(out[i]);
+      auto [begin, end] = range(in.size() + i);
       for (size_t j = 0; j < in.size() + out.size(); ++j) {
         if (j == in.size() + i)
           continue;
-        auto [b, e] = range(j < in.size() ? in[j] : out[j - in.size()]);
+        auto [b, e] = range(j);
         if (begin < e && b < end)
           return false;
       }
@@ -169,6 +192,24 @@ private:
     return infos;
   }
 
+  static std::vector<void *> getAddresses(const py::sequence &values,
+                                          const std::vector<HostBuffer> &into,
+                                          const char *what) {
+    if (values.size() != into.size())
+      throw py::type_error(std::string("the entry takes ") +
+                           std::to_string(into.size()) + " " + what +
+                           "s, got " + std::to_string(values.size()));
+    std::vector<void *> addresses;
+    for (size_t i = 0, e = into.size(); i < e; ++i) {
+      auto address = values[i].cast<uintptr_t>();
+      if (!address && getBytes(into[i]))
+        throw py::value_error(std::string(what) + " " + std::to_string(i) +
+                              " is a null address");
+      addresses.push_back(reinterpret_cast<void *>(address));
+    }
+    return addresses;
+  }
+
   std::shared_ptr<MLIRContext> ctx;
   std::unique_ptr<CPUKernel> kernel;
   std::string entry;
@@ -225,7 +266,9 @@ void tuner::python::bindExecutable(py::module_ &m) {
       .def_property_readonly("entry", &PyExecutable::getEntry)
       .def_property_readonly("inputs", &PyExecutable::getInputs)
       .def_property_readonly("outputs", &PyExecutable::getOutputs)
-      .def("call", &PyExecutable::call, py::arg("inputs"), py::arg("outputs"));
+      .def("call", &PyExecutable::call, py::arg("inputs"), py::arg("outputs"))
+      .def("call_addresses", &PyExecutable::callAddresses, py::arg("inputs"),
+           py::arg("outputs"));
   m.def("compile", &compileModule, py::arg("module"), py::arg("entry"),
         py::arg("parallel"));
 }

@@ -158,3 +158,25 @@ def test_call_in_place_and_aliased(mt):
     np.testing.assert_allclose(a, expected, rtol=1e-6)
     # The other argument is left as it was.
     np.testing.assert_array_equal(b, b0)
+
+
+def test_call_addresses(mt):
+    """call_addresses runs on raw addresses (the torch backend's path): the
+    result written at the given address, an aliased result still right,
+    and a wrong count or a null address an error, not a crash."""
+    np = pytest.importorskip("numpy")
+    exe = mt.Module.parse(ADD).compile()
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((64, 32)).astype(np.float32)
+    b = rng.standard_normal((64, 32)).astype(np.float32)
+    out = np.full((64, 32), np.nan, dtype=np.float32)
+    address = lambda x: x.__array_interface__["data"][0]  # noqa: E731
+    exe.call_addresses([address(a), address(b)], [address(out)])
+    np.testing.assert_allclose(out, a + b, rtol=1e-6)
+    expected = a + b
+    exe.call_addresses([address(a), address(b)], [address(b)])
+    np.testing.assert_allclose(b, expected, rtol=1e-6)
+    with pytest.raises(TypeError, match="takes 2 inputs, got 1"):
+        exe.call_addresses([address(a)], [address(out)])
+    with pytest.raises(ValueError, match="output 0 is a null address"):
+        exe.call_addresses([address(a), address(b)], [0])
