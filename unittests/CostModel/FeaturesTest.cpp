@@ -285,6 +285,50 @@ func.func @mm(%a: tensor<128x64xbf16>, %b: tensor<64x128xbf16>) -> tensor<128x12
   EXPECT_FLOAT_EQ(get(g, "gpu_tc_stages"), 0.0f);
 }
 
+TEST_F(FeaturesTest, WgmmaKernel) {
+  OwningOpRef<ModuleOp> m = taskModule(R"(
+func.func @mm(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x256xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<256x128xbf16>, tensor<128x256xbf16>) outs(%f : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+})");
+  auto hopper = cast<sched::TargetAttr>(parseAttribute(
+      "#sched.target<kind = cuda, arch = \"sm_90a\", sms = 132, "
+      "max_threads_per_block = 1024, shared_memory_per_block = 232448, "
+      "registers_per_sm = 65536, warp_size = 32>",
+      &ctx));
+  // 2 x 2 blocks of 128 x 128 on 2 x 1 warpgroups of 64 x 128 (64
+  // accumulators per thread), K by 64 in 3 stages of 32 KiB.
+  auto config = cast<sched::ConfigAttr>(parseAttribute(
+      "#sched.config<sketch = \"gpu.contraction_wgmma\", knobs = {bk = 64, "
+      "bm = 128, bn = 128, stages = 3, warpgroups = \"2x1\"}>",
+      &ctx));
+  std::string error;
+  FeatureVector f = featurizeConfig(*m, hopper, config, error);
+  ASSERT_EQ(f.size(), getNumFeatures()) << error;
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_kernel"), 2.0f);
+  EXPECT_FLOAT_EQ(get(f, "gpu_threads_per_block"), log2p(256));
+  EXPECT_FLOAT_EQ(get(f, "gpu_blocks"), log2p(4));
+  // The stages and the 1 KiB the kernel may skip to align them.
+  EXPECT_FLOAT_EQ(get(f, "gpu_shared_bytes"),
+                  log2p(3 * (128 + 128) * 64 * 2 + 1024));
+  EXPECT_FLOAT_EQ(get(f, "gpu_registers_per_thread"), log2p(26 + 64));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_warp_tile_m"), log2p(64));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_warp_tile_n"), log2p(128));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_k_tile"), log2p(64));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_stages"), 3.0f);
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_ldmatrix_per_mma"), 0.0f);
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_global_bytes_per_flop"),
+                  256.0f * 2 / (2 * 128 * 128));
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_barriers"), log2p(2));
+  // 2 blocks of 256 threads fit an SM (by shared memory and registers):
+  // 2 stages of 32 KiB in flight per block.
+  EXPECT_FLOAT_EQ(get(f, "gpu_occupancy"), 2 * 256 / 2048.0f);
+  EXPECT_FLOAT_EQ(get(f, "gpu_tc_bytes_in_flight"), log2p(2 * 32768.0 * 2));
+}
+
 TEST_F(FeaturesTest, SimtKernel) {
   OwningOpRef<ModuleOp> m = taskModule(kMatmul);
   auto cuda = cast<sched::TargetAttr>(parseAttribute(

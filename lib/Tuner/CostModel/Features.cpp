@@ -17,6 +17,7 @@
 
 #include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
+#include "Tuner/Dialect/Sched/TransformOps/WgmmaMatmul.h"
 
 #include "Tuner/Tuner/Sketch/Materialize.h"
 #include "Tuner/Tuner/Task/TaskModule.h"
@@ -100,7 +101,8 @@ std::vector<std::string> buildFeatureNames() {
   for (const char *f : {"gpu_registers_per_thread", "gpu_spill_bytes",
                         "gpu_resources_measured"})
     names.push_back(f);
-  // The kernel of a tensor-core block (gpu.contraction_mma; 0 otherwise).
+  // The kernel of a tensor-core block (gpu.contraction_mma or
+  // gpu.contraction_wgmma; 0 otherwise).
   for (const char *f :
        {"gpu_tc_kernel", "gpu_tc_warp_tile_m", "gpu_tc_warp_tile_n",
         "gpu_tc_k_tile", "gpu_tc_stages", "gpu_tc_ldmatrix_per_mma",
@@ -180,27 +182,75 @@ static scf::ForallOp findBlockLoop(FunctionOpInterface func) {
   return blockLoop;
 }
 
-/// The tensor-core kernel a block loop computes (a linalg.matmul marked by
-/// gpu.contraction_mma, built after bufferization), if any.
+/// The tensor-core kernel a block loop computes: a linalg.matmul marked by
+/// gpu.contraction_mma (mma.sync) or gpu.contraction_wgmma (Hopper's
+/// wgmma), built after bufferization; what the launch shape and the
+/// tensor-core features read.
 struct TensorCoreBlock {
   int64_t bm = 0, bn = 0, k = 0, elementBytes = 2;
-  TensorCoreMatmulOptions options;
-
-  int64_t threads() const { return options.warpsM * options.warpsN * 32; }
+  bool wgmma = false;
+  /// Threads, and the tile of a warp (a warpgroup for wgmma).
+  int64_t threads = 0, warpRows = 0, warpCols = 0;
+  int64_t tileK = 0, stages = 0, sharedBytes = 0;
+  double registers = 0;
+  /// ldmatrix.x4 per mma.sync of a warp; 0 for wgmma, which reads its
+  /// operands from shared memory.
+  double loadsPerMma = 0;
 };
+
+/// `block` for an mma.sync kernel: 40 + 1.6 registers per accumulator (what
+/// ptxas gave its kernels of 16 to 128).
+static void describeMmaSync(TensorCoreBlock &block,
+                            const TensorCoreMatmulOptions &o) {
+  block.threads = o.warpsM * o.warpsN * 32;
+  block.warpRows = block.bm / o.warpsM;
+  block.warpCols = block.bn / o.warpsN;
+  block.tileK = o.tileK;
+  block.stages = o.stages;
+  block.sharedBytes =
+      getTensorCoreSharedBytes(block.bm, block.bn, o, block.elementBytes);
+  block.registers = std::min(
+      255.0, 40.0 + 1.6 * getTensorCoreAccumulators(block.bm, block.bn, o));
+  double fragmentsM = block.warpRows / 16.0, tilesN = block.warpCols / 8.0;
+  block.loadsPerMma = (fragmentsM + tilesN / 2) / (fragmentsM * tilesN);
+}
+
+/// `block` for a wgmma kernel: 26 registers besides the accumulators (ptxas
+/// gave the default 128 x 256 kernel of 128 accumulators 154).
+static void describeWgmma(TensorCoreBlock &block, const WgmmaMatmulOptions &o) {
+  block.wgmma = true;
+  block.threads = o.groupsM * o.groupsN * 128;
+  block.warpRows = block.bm / o.groupsM;
+  block.warpCols = block.bn / o.groupsN;
+  block.tileK = kWgmmaTileK;
+  block.stages = o.stages;
+  block.sharedBytes = getWgmmaSharedBytes(block.bm, block.bn, o);
+  block.registers =
+      std::min(255.0, 26.0 + getWgmmaAccumulators(block.bm, block.bn, o));
+}
 
 static std::optional<TensorCoreBlock> getTensorCoreBlock(scf::ForallOp loop) {
   std::optional<TensorCoreBlock> block;
   loop->walk([&](linalg::MatmulOp matmul) {
-    FailureOr<std::optional<TensorCoreMatmulOptions>> options =
-        getTensorCoreOptions(matmul);
     auto c = dyn_cast<ShapedType>(matmul.getDpsInits()[0].getType());
     auto a = dyn_cast<ShapedType>(matmul.getDpsInputs()[0].getType());
-    if (failed(options) || !*options || !c || !a || !c.hasStaticShape() ||
-        !a.hasStaticShape())
+    if (!c || !a || !c.hasStaticShape() || !a.hasStaticShape())
       return;
-    block = TensorCoreBlock{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1),
-                            a.getElementTypeBitWidth() / 8, **options};
+    TensorCoreBlock b{c.getDimSize(0), c.getDimSize(1), a.getDimSize(1),
+                      a.getElementTypeBitWidth() / 8};
+    FailureOr<std::optional<TensorCoreMatmulOptions>> mma =
+        getTensorCoreOptions(matmul);
+    if (succeeded(mma) && *mma) {
+      describeMmaSync(b, **mma);
+      block = b;
+      return;
+    }
+    FailureOr<std::optional<WgmmaMatmulOptions>> wgmma =
+        getWgmmaOptions(matmul);
+    if (succeeded(wgmma) && *wgmma) {
+      describeWgmma(b, **wgmma);
+      block = b;
+    }
   });
   return block;
 }
@@ -255,15 +305,11 @@ static GPULaunchShape getGPULaunchShape(FunctionOpInterface func,
         255.0, 2.0 * getSimtAccumulators(bm, bn, **options) +
                    4.0 * (bm / (*options)->threadsM) + 24);
   });
-  // A tensor-core kernel's threads, shared memory and registers (40 + 1.6
-  // per accumulator: what ptxas gave its kernels of 16 to 128).
+  // A tensor-core kernel's threads, shared memory and registers.
   if (std::optional<TensorCoreBlock> tc = getTensorCoreBlock(blockLoop)) {
-    shape.threadsPerBlock = threads = tc->threads();
-    shape.sharedBytes =
-        getTensorCoreSharedBytes(tc->bm, tc->bn, tc->options, tc->elementBytes);
-    regsPerThread =
-        std::min(255.0, 40.0 + 1.6 * getTensorCoreAccumulators(tc->bm, tc->bn,
-                                                               tc->options));
+    shape.threadsPerBlock = threads = tc->threads;
+    shape.sharedBytes = tc->sharedBytes;
+    regsPerThread = tc->registers;
   }
   shape.registersPerThread = regsPerThread;
   double resident =
@@ -599,11 +645,12 @@ ArrayRef<std::string> mlir::tuner::getFeatureNames() {
 
 unsigned mlir::tuner::getNumFeatures() { return getFeatureNames().size(); }
 
-/// The features of a tensor-core kernel (zeros for other schedules): its
-/// warp tile, K tile and stages; ldmatrix per mma.sync (how often a warp
-/// reuses a fragment); bytes copied from global memory per flop (the block
-/// tile's reuse); bytes in flight per SM (stages - 1 K tiles of each block
-/// resident at once: what hides the memory latency); barriers per block.
+/// The features of a tensor-core kernel (zeros for other schedules): 1 for
+/// mma.sync, 2 for wgmma; its warp (warpgroup) tile, K tile and stages;
+/// ldmatrix per mma.sync (how often a warp reuses a fragment; 0 for wgmma);
+/// bytes copied from global memory per flop (the block tile's reuse); bytes
+/// in flight per SM (stages - 1 K tiles of each block resident at once:
+/// what hides the memory latency); barriers per block.
 static void pushTensorCoreFeatures(FeatureVector &f, FunctionOpInterface func,
                                    sched::TargetAttr target,
                                    const GPULaunchShape &launch) {
@@ -616,24 +663,20 @@ static void pushTensorCoreFeatures(FeatureVector &f, FunctionOpInterface func,
       push(0);
     return;
   }
-  const TensorCoreMatmulOptions &o = tc->options;
-  double warpRows = double(tc->bm) / o.warpsM;
-  double warpCols = double(tc->bn) / o.warpsN;
-  double fragmentsM = warpRows / 16, tilesN = warpCols / 8;
   double resident = launch.threadsPerBlock > 0
                         ? launch.occupancy * 2048 / launch.threadsPerBlock
                         : 0;
-  double tileBytes = double(tc->bm + tc->bn) * o.tileK * tc->elementBytes;
-  push(1);
-  push(log2p(warpRows));
-  push(log2p(warpCols));
-  push(log2p(o.tileK));
-  push(o.stages);
-  push((fragmentsM + tilesN / 2) / (fragmentsM * tilesN));
+  double tileBytes = double(tc->bm + tc->bn) * tc->tileK * tc->elementBytes;
+  push(tc->wgmma ? 2 : 1);
+  push(log2p(tc->warpRows));
+  push(log2p(tc->warpCols));
+  push(log2p(tc->tileK));
+  push(tc->stages);
+  push(tc->loadsPerMma);
   push(double(tc->bm + tc->bn) * tc->elementBytes /
        (2.0 * double(tc->bm) * double(tc->bn)));
-  push(log2p((o.stages - 1) * tileBytes * resident));
-  push(log2p(double(tc->k) / o.tileK));
+  push(log2p((tc->stages - 1) * tileBytes * resident));
+  push(log2p(double(tc->k) / tc->tileK));
 }
 
 FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
