@@ -239,13 +239,12 @@ class _CompiledGraph:
                             for s, e in self.exe.outputs]
         self.in_dtypes = list(zip(self.runtime, [_TORCH_DTYPES[e]
                                                  for _, e in self.exe.inputs]))
-        # The common result structures, returned without pytree.
-        self.single = None
-        if len(flat) == 1 and _pytree.tree_unflatten(
-                [0], self.spec) == (0,):
-            self.single = "tuple"
-        elif len(flat) == 1 and _pytree.tree_unflatten([0], self.spec) == 0:
-            self.single = "tensor"
+        # One tensor, or a plain tuple of one (Dynamo's usual graph), is
+        # returned without pytree (a namedtuple keeps its type through it).
+        shape = _pytree.tree_unflatten([0], self.spec) if len(flat) == 1 \
+            else None
+        self.single = ("tuple" if type(shape) is tuple else
+                       "tensor" if shape == 0 else None)
         owner.graphs.append({"status": status, "tasks": tasks,
                              "module": text})
         owner._log(f"graph of {len(example_inputs)} inputs "

@@ -11,7 +11,7 @@
 // inputs), and what the torch.compile backend calls: there through
 // `call_addresses`, on the raw addresses of tensors whose shapes, element
 // types and contiguity the caller vouches for (a Python buffer costs a few
-// microseconds per tensor, a third of a small model's time).
+// microseconds per tensor, which a small model notices).
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,7 +100,6 @@ private:
       std::memcpy(ptr, buffer.data(), getBytes(buffer));
   }
 
-private:
   /// Points `buffer`'s descriptor at `data`; returns the pointers it had.
   static std::pair<int64_t, int64_t> bind(HostBuffer &buffer, void *data) {
     int64_t *descriptor = buffer.getDescriptor();
