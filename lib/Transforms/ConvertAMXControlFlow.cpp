@@ -38,6 +38,10 @@ struct TunerConvertAMXControlFlowPass
     LLVMConversionTarget target(*ctx);
     configureAMXLegalizeForExportTarget(target);
     target.addIllegalDialect<cf::ControlFlowDialect>();
+    // Assertions (torch-mlir's index checks in gathers) carry no tile and
+    // are lowered by convert-cf-to-llvm, after the module-level symbols
+    // they call exist.
+    target.addLegalOp<cf::AssertOp>();
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

@@ -11,7 +11,8 @@
 // CHECK:         llvm.call_intrinsic "llvm.x86.tdpbf16ps.internal"({{.+}}, %[[X]], {{.+}})
 // CHECK:         llvm.br ^bb1
 // CHECK:         llvm.call_intrinsic "llvm.x86.tilestored64.internal"
-// CHECK-NOT:     cf.
+// CHECK-NOT:     cf.br
+// CHECK-NOT:     cf.cond_br
 func.func @carried(%a: memref<16x32xbf16>, %c: memref<16x16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -31,5 +32,21 @@ func.func @carried(%a: memref<16x32xbf16>, %c: memref<16x16xf32>) {
   cf.br ^loop(%inext, %next : i64, !amx.tile<16x16xf32>)
 ^exit:
   amx.tile_store %c[%c0, %c0], %acc : memref<16x16xf32>, !amx.tile<16x16xf32>
+  return
+}
+
+// An assertion carries no tile: it stays for convert-cf-to-llvm (it failed
+// the whole lowering on AMX hosts, e.g. torch-mlir's embedding index checks).
+
+// CHECK-LABEL: func.func @assertion
+// CHECK:         cf.assert %{{.+}}, "index must be smaller than dim size"
+// CHECK:         llvm.cond_br
+func.func @assertion(%i: index, %n: index) {
+  %ok = arith.cmpi slt, %i, %n : index
+  cf.assert %ok, "index must be smaller than dim size"
+  cf.cond_br %ok, ^a, ^b
+^a:
+  return
+^b:
   return
 }
