@@ -8,8 +8,11 @@ common architectures, written here the way their authors write them in
 PyTorch (nn.Embedding token inputs, causal masks, nn.MultiheadAttention,
 erf GELU, ReLU6, SiLU gates, grouped and dilated convolutions, transposed
 convolutions, nearest upsampling, adaptive pooling, layer and RMS norms,
-bf16 weights, softmax over a non-innermost dimension, argmax heads), exported
-by torch-mlir's FX importer to linalg on tensors. For each model and target:
+bf16 weights, softmax over a non-innermost dimension, argmax heads; 3-D and
+grouped convolutions with a channel shuffle, LSTM cells, bilinear
+upsampling, masked attention with -inf, broadcast batch matmuls, embedding
+gathers with torch-mlir's index assertions, int8 linears, flips and rolls),
+exported by torch-mlir's FX importer to linalg on tensors. For each model and target:
 
   export   torch_mlir.fx.export_and_import (LINALG_ON_TENSORS)
   lower    tuner-opt --sched-apply-default=target=T --sched-materialize
@@ -331,6 +334,193 @@ def models():
                         F.log_softmax(x, dim=-1),
                         torch.where(x > 0, x, x.exp() - 1).clamp(-0.5, 0.5))
         return Acts(), (torch.randn(6, 33),)
+
+    @model
+    def conv3d_video():
+        class Video(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv3d(3, 8, 3, padding=1)
+                self.bn = nn.BatchNorm3d(8)
+
+            def forward(self, x):
+                return F.max_pool3d(F.relu(self.bn(self.conv(x))), 2)
+        return Video(), (torch.randn(1, 3, 8, 16, 16),)
+
+    @model
+    def grouped_conv_shuffle():
+        class ShuffleUnit(nn.Module):
+            def __init__(self, c=24, groups=3):
+                super().__init__()
+                self.groups = groups
+                self.gconv = nn.Conv2d(c, c, 1, groups=groups)
+                self.dw = nn.Conv2d(c, c, 3, padding=1, groups=c)
+
+            def forward(self, x):
+                y = self.gconv(x)
+                b, c, h, w = y.shape
+                y = y.view(b, self.groups, c // self.groups, h, w)
+                y = y.transpose(1, 2).reshape(b, c, h, w)
+                return F.hardswish(self.dw(y)) + x
+        return ShuffleUnit(), (torch.randn(2, 24, 14, 14),)
+
+    @model
+    def lstm_cell():
+        class Cell(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.cell = nn.LSTMCell(40, 56)
+
+            def forward(self, x, h, c):
+                return self.cell(x, (h, c))
+        return Cell(), (torch.randn(3, 40), torch.randn(3, 56),
+                        torch.randn(3, 56))
+
+    @model
+    def bilinear_upsample():
+        class Up(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(4, 4, 3, padding=1)
+
+            def forward(self, x):
+                return F.interpolate(self.conv(x), scale_factor=2,
+                                     mode="bilinear", align_corners=False)
+        return Up(), (torch.randn(1, 4, 9, 11),)
+
+    @model
+    def masked_attention():
+        class Masked(nn.Module):
+            def forward(self, q, k, v, mask):
+                a = (q @ k.transpose(-1, -2)) / 8.0
+                a = a.masked_fill(mask, float("-inf"))
+                return F.softmax(a, dim=-1) @ v
+        mask = torch.zeros(1, 1, 17, 17, dtype=torch.bool)
+        mask[..., 12:] = True
+        qkv = [torch.randn(2, 4, 17, 16) for _ in range(3)]
+        return Masked(), (*qkv, mask)
+
+    @model
+    def einsum_chain():
+        class Chain(nn.Module):
+            def forward(self, a, b, c):
+                x = torch.einsum("bij,bjk->bik", a, b)
+                return torch.einsum("bik,kl->bil", x, c).sum(dim=1)
+        return Chain(), (torch.randn(3, 10, 12), torch.randn(3, 12, 14),
+                         torch.randn(14, 6))
+
+    @model
+    def broadcast_batch_matmul():
+        class Broadcast(nn.Module):
+            def forward(self, a, b):
+                return torch.matmul(a, b)
+        return Broadcast(), (torch.randn(2, 1, 5, 8), torch.randn(3, 8, 6))
+
+    @model
+    def gather_embedding_sum():
+        # nn.Embedding's gather carries torch-mlir's index assertions
+        # (cf.assert in the linalg body).
+        class Bag(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embed = nn.Embedding(100, 24)
+                self.pos = nn.Parameter(torch.randn(16, 24))
+
+            def forward(self, ids):
+                x = self.embed(ids) + self.pos
+                reverse = torch.arange(15, -1, -1)
+                return torch.index_select(x, 1, reverse).mean(dim=1)
+        return Bag(), (torch.randint(0, 100, (2, 16)),)
+
+    @model
+    def norms_and_stats():
+        class Stats(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.inorm = nn.InstanceNorm2d(6, affine=True)
+                self.ln = nn.LayerNorm([6, 5, 5])
+
+            def forward(self, x):
+                return (self.inorm(x) + self.ln(x),
+                        x.std(dim=(2, 3), keepdim=True), x.amin(dim=1),
+                        x.prod(dim=-1))
+        return Stats(), (torch.randn(2, 6, 5, 5),)
+
+    @model
+    def flip_roll_cat():
+        class Shuffle(nn.Module):
+            def forward(self, x, y):
+                a = torch.flip(x, dims=[1])
+                b = torch.roll(x, shifts=3, dims=2)
+                return (torch.cat([a, b, y[:, ::2]], dim=1),
+                        torch.stack([x, x * 2], dim=0).sum(0))
+        return Shuffle(), (torch.randn(2, 6, 9), torch.randn(2, 8, 9))
+
+    @model
+    def resnet_bottleneck_s2():
+        class Bottleneck(nn.Module):
+            def __init__(self, c=32):
+                super().__init__()
+                self.conv1 = nn.Conv2d(c, c, 1, bias=False)
+                self.bn1 = nn.BatchNorm2d(c)
+                self.conv2 = nn.Conv2d(c, c, 3, stride=2, padding=1,
+                                       bias=False)
+                self.bn2 = nn.BatchNorm2d(c)
+                self.conv3 = nn.Conv2d(c, 4 * c, 1, bias=False)
+                self.bn3 = nn.BatchNorm2d(4 * c)
+                self.down = nn.Conv2d(c, 4 * c, 1, stride=2, bias=False)
+                self.bn_down = nn.BatchNorm2d(4 * c)
+
+            def forward(self, x):
+                y = F.relu(self.bn1(self.conv1(x)))
+                y = F.relu(self.bn2(self.conv2(y)))
+                y = self.bn3(self.conv3(y))
+                return F.relu(y + self.bn_down(self.down(x)))
+        return Bottleneck(), (torch.randn(2, 32, 20, 20),)
+
+    @model
+    def conv_transpose_s2():
+        class Deconv(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.deconv = nn.ConvTranspose2d(8, 4, 3, stride=2, padding=1,
+                                                 output_padding=1)
+
+            def forward(self, x):
+                return torch.sigmoid(self.deconv(x))
+        return Deconv(), (torch.randn(1, 8, 7, 7),)
+
+    @model
+    def bf16_conv():
+        class Bf16Conv(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(16, 32, 3, padding=1).to(torch.bfloat16)
+
+            def forward(self, x):
+                return F.relu(self.conv(x)).float().mean(dim=(2, 3))
+        return Bf16Conv(), (torch.randn(1, 16, 12, 12).to(torch.bfloat16),)
+
+    @model
+    def adaptive_pool_odd():
+        class Pools(nn.Module):
+            def forward(self, x):
+                return (F.adaptive_avg_pool2d(x, (3, 5)),
+                        F.adaptive_max_pool2d(x, 2))
+        return Pools(), (torch.randn(1, 5, 13, 17),)
+
+    @model
+    def int8_linear():
+        class Int8Linear(nn.Module):
+            def __init__(self):
+                super().__init__()
+                w = torch.randint(-8, 8, (32, 48), dtype=torch.int8)
+                self.w = nn.Parameter(w, requires_grad=False)
+
+            def forward(self, x):
+                y = torch.matmul(x.to(torch.int32), self.w.to(torch.int32))
+                return (y.float() * 0.05).clamp(-10, 10)
+        return Int8Linear(), (torch.randint(-8, 8, (5, 32), dtype=torch.int8),)
 
     return zoo
 

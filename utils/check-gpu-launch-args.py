@@ -50,7 +50,7 @@ def check(path):
                     tainted[m.group(1)] = tainted[operand]
                     break
             continue
-        m = re.search(r"gpu\.launch_func\s+@([\w$.:@]+).*\bargs\((.*)\)", line)
+        m = re.search(r"gpu\.launch_func\s+(?:<[^>]*>\s*)?@([\w$.:@]+).*\bargs\((.*)\)", line)
         if m:
             launches += 1
             for operand in VALUE.findall(m.group(2)):

@@ -60,10 +60,31 @@ def run_summary(path, err_path=None):
     keys = ("device", "match", "max_error", "tolerance", "median_s", "min_s",
             "max_s", "kernel_median_s", "managed_args", "gflops")
     summary = {k: run.get(k) for k in keys if k in run}
+    summary.update(kernel_shares(run.get("kernels") or []))
     if run.get("median_s"):
         summary["spread_pct"] = round(
             (run["max_s"] - run["min_s"]) / run["median_s"] * 100, 1)
     return summary
+
+
+def kernel_shares(kernels):
+    """From tuner-run --kernel-times: each op kind's share of the kernels'
+    time (the reference op each launch was scheduled from; "?" when the
+    lowered module had no locations) and the five longest launches."""
+    total = sum(k.get("median_s", 0) for k in kernels)
+    if not kernels or total <= 0:
+        return {}
+    shares = {}
+    for k in kernels:
+        op = k.get("op") or "?"
+        shares[op] = shares.get(op, 0) + k.get("median_s", 0) / total
+    longest = sorted(kernels, key=lambda k: -k.get("median_s", 0))[:5]
+    return {"op_share": {op: round(v, 3) for op, v in
+                         sorted(shares.items(), key=lambda kv: -kv[1])},
+            "longest_kernels": [
+                {key: k.get(key) for key in ("kernel", "op", "location",
+                                             "grid", "block", "median_s")}
+                for k in longest]}
 
 
 def eager_times(work, file="torch_eager.jsonl"):

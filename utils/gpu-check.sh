@@ -170,9 +170,11 @@ step machine 30 machine
 lower_one() {
   local name
   name=$(basename "$1" .mlir)
+  # Locations printed: tuner-run --kernel-times names each kernel's op.
   timeout -k 5 150 "$OPT" "$1" --sched-apply-default=target=cuda:sm_90 \
     --sched-materialize \
     --tuner-lower-gpu="out-params=true report-host-ops=true" \
+    --mlir-print-debuginfo \
     -o "$WORK/lowered/$name.mlir" >"$WORK/lowered/$name.log" 2>&1
   local rc=$?
   echo "$name: lowering exit $rc; $(grep -o 'host ops touching tensor data: .*' \
@@ -217,7 +219,8 @@ run_one() {
   local name=$1 source=$2
   [[ -f $WORK/lowered/$name.mlir ]] || { echo "$name was not lowered"; return 1; }
   "$RUN" "$WORK/lowered/$name.mlir" --reference="$source" --json \
-    --warmup=5 --repeats=20 --min-repeat-ms=5 >"$WORK/run/$name.json" \
+    --kernel-times --warmup=5 --repeats=20 --min-repeat-ms=5 \
+    >"$WORK/run/$name.json" \
     2>"$WORK/run/$name.err"
   local rc=$?
   cat "$WORK/run/$name.json"
@@ -327,7 +330,7 @@ step eager 120 eager
 tune() {
   local name=$1 source=$ROOT/examples/models/$1.mlir
   rm -f "$WORK/tune/$name.db"
-  "$OPT" "$source" -o "$WORK/tune/$name.tuned.mlir" \
+  "$OPT" "$source" -o "$WORK/tune/$name.tuned.mlir" --mlir-print-debuginfo \
     --tuner-tune="target=cuda:sm_90 trials=12 time-budget=100 progress=off database=$WORK/tune/$name.db report=$WORK/tune/$name.report.json"
   local rc=$?
   [[ -f $WORK/tune/$name.db ]] || return 1
@@ -348,9 +351,11 @@ tuned_run() {
   local name=$1
   [[ -f $WORK/tune/$name.tuned.mlir ]] || { echo "no tuned $name"; return 1; }
   "$OPT" "$WORK/tune/$name.tuned.mlir" --sched-materialize \
-    --tuner-lower-gpu=out-params=true -o "$WORK/tune/$name.tuned.gpu.mlir" || return 1
+    --tuner-lower-gpu=out-params=true --mlir-print-debuginfo \
+    -o "$WORK/tune/$name.tuned.gpu.mlir" || return 1
   "$RUN" "$WORK/tune/$name.tuned.gpu.mlir" \
-    --reference="$ROOT/examples/models/$name.mlir" --json --warmup=5 \
+    --reference="$ROOT/examples/models/$name.mlir" --json --kernel-times \
+    --warmup=5 \
     --repeats=20 --min-repeat-ms=5 | tee "$WORK/run/$name.tuned.json"
 }
 export -f tune tuned_run

@@ -74,6 +74,9 @@ LogicalResult cuda::synchronize(std::string &error) {
 cuda::KernelTimer::KernelTimer() = default;
 cuda::KernelTimer::~KernelTimer() = default;
 double cuda::KernelTimer::getSeconds() const { return 0; }
+ArrayRef<cuda::KernelLaunch> cuda::KernelTimer::getLaunches() const {
+  return {};
+}
 void cuda::KernelTimer::reset() {}
 void cuda::forEachEntryPoint(llvm::function_ref<void(StringRef, void *)>) {}
 
@@ -301,8 +304,12 @@ LogicalResult cuda::copyToDevice(void *device, const void *host, size_t bytes,
     error = d.error;
     return failure();
   }
+  // From pageable memory the copy may still be in flight when cuMemcpyHtoD
+  // returns; kernels run on non-blocking streams: wait for it.
   CUresult r =
       d.cuMemcpyHtoD(reinterpret_cast<CUdeviceptr>(device), host, bytes);
+  if (r == CUDA_SUCCESS)
+    r = d.cuCtxSynchronize();
   if (r != CUDA_SUCCESS) {
     error = "copying " + std::to_string(bytes) +
             " bytes to the device failed: " + describe(r);
@@ -388,8 +395,10 @@ struct TimerState {
   struct Pending {
     CUstream stream;
     CUevent start, stop;
+    cuda::KernelLaunch launch;
   };
   SmallVector<Pending> pending;
+  SmallVector<cuda::KernelLaunch> launches;
 };
 } // namespace
 
@@ -397,11 +406,17 @@ static thread_local TimerState timer;
 
 cuda::KernelTimer::KernelTimer() {
   timer.active = true;
-  timer.seconds = 0;
+  reset();
 }
 cuda::KernelTimer::~KernelTimer() { timer.active = false; }
 double cuda::KernelTimer::getSeconds() const { return timer.seconds; }
-void cuda::KernelTimer::reset() { timer.seconds = 0; }
+ArrayRef<cuda::KernelLaunch> cuda::KernelTimer::getLaunches() const {
+  return timer.launches;
+}
+void cuda::KernelTimer::reset() {
+  timer.seconds = 0;
+  timer.launches.clear();
+}
 
 /// Adds up the pending events of `stream` (all streams when null); the
 /// stream has been synchronized.
@@ -418,6 +433,8 @@ static void collectTimings(CUstream stream) {
     TUNER_CU_CHECK(
         d.cuEventElapsedTime(&ms, pending[i].start, pending[i].stop));
     timer.seconds += ms * 1e-3;
+    pending[i].launch.seconds = ms * 1e-3;
+    timer.launches.push_back(pending[i].launch);
     d.cuEventDestroy(pending[i].start);
     d.cuEventDestroy(pending[i].stop);
     pending.erase(pending.begin() + i);
@@ -515,7 +532,9 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
           function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
           sharedBytes));
   }
-  TimerState::Pending events{stream, nullptr, nullptr};
+  TimerState::Pending events{
+      stream, nullptr, nullptr,
+      cuda::KernelLaunch{{gridX, gridY, gridZ}, {blockX, blockY, blockZ}, 0}};
   if (timer.active) {
     TUNER_CU_CHECK(d.cuEventCreate(&events.start, CU_EVENT_DEFAULT));
     TUNER_CU_CHECK(d.cuEventCreate(&events.stop, CU_EVENT_DEFAULT));
@@ -624,8 +643,14 @@ void *mgpuTunerModuleBuffer(void **slot, const void *init, uint64_t bytes,
     TUNER_CU_CHECK(d.cuMemAllocManaged(&ptr, size, CU_MEM_ATTACH_GLOBAL));
   else
     TUNER_CU_CHECK(d.cuMemAlloc(&ptr, size));
-  if (init && bytes)
+  if (init && bytes) {
     TUNER_CU_CHECK(d.cuMemcpyHtoD(ptr, init, bytes));
+    // From pageable memory the copy may still be in flight when it returns,
+    // and the kernels that read the buffer run on non-blocking streams,
+    // launched without a host synchronization in between
+    // (tuner-gpu-async-launches): the first use waits for it.
+    TUNER_CU_CHECK(d.cuCtxSynchronize());
+  }
   *slot = reinterpret_cast<void *>(ptr);
   return *slot;
 }
@@ -789,6 +814,7 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *ranked,
   CUdeviceptr device = 0;
   TUNER_CU_CHECK(d.cuMemAlloc(&device, sizeof(CUtensorMap)));
   TUNER_CU_CHECK(d.cuMemcpyHtoD(device, &map, sizeof(CUtensorMap)));
+  TUNER_CU_CHECK(d.cuCtxSynchronize());
   cache.maps.emplace(key, device);
   return reinterpret_cast<void *>(device);
 }

@@ -551,6 +551,12 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   // Before the NVVM pipeline's expand-strided-metadata.
   pm.addPass(createTunerExpandDynamicReshapes());
+  // The first two steps of the upstream pipeline, here so that the
+  // outlined launches can be chained on one stream (the pipeline's own then
+  // find nothing left to do).
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addNestedPass<func::FuncOp>(createTunerGPUAsyncLaunches());
 
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;

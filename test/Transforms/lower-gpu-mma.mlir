@@ -6,7 +6,7 @@
 // tuner-gpu-tensor-core-matmul builds the block's kernel after
 // bufferization, then PTX for sm_90: 16-byte cp.async into shared memory,
 // ldmatrix (.trans for B), f16-accumulating mma.sync, a barrier per K tile.
-// CHECK:      gpu.launch_func @mm_kernel::@mm_kernel
+// CHECK:      gpu.launch_func <%{{.*}} : !llvm.ptr> @mm_kernel::@mm_kernel
 // CHECK-SAME: dynamic_shared_memory_size
 // CHECK:      gpu.binary @mm_kernel
 // CHECK-SAME: .target sm_90

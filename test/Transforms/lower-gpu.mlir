@@ -9,7 +9,7 @@
 // CHECK:      llvm.func @mm(
 // CHECK-SAME:   tuner.kernel = {accumulator = f32, flops = 524288 : i64
 // CHECK:        llvm.call @mgpuMemAlloc(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, !llvm.ptr, i8) -> !llvm.ptr
-// CHECK:        gpu.launch_func @mm_kernel::@mm_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}})
+// CHECK:        gpu.launch_func <%{{.*}} : !llvm.ptr> @mm_kernel::@mm_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}})
 // CHECK-NOT:  linalg.
 // CHECK-NOT:  scf.forall
 // The kernel is PTX for sm_90 (PTX ISA 8.0) from LLVM's NVPTX backend: the

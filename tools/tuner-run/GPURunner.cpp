@@ -22,6 +22,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
 #include <cmath>
@@ -157,11 +158,78 @@ static FailureOr<GPUBuffers> allocateGPUBuffers(const KernelSignature &sig,
   return buffers;
 }
 
+/// The file location in `loc` (itself, or inside a fused or named one).
+static std::optional<FileLineColLoc> getFileLocation(Location loc) {
+  std::optional<FileLineColLoc> found;
+  loc->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      found = file;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+/// The kernel launches of `func`'s host code in program order: the kernel
+/// module, the launch's location (its anchor op's, through the schedule)
+/// and, when `reference` has an op at that location (a module lowered from
+/// the reference's file with its locations printed), that op's name.
+static SmallVector<KernelLaunchTiming> describeLaunches(Operation *func,
+                                                        ModuleOp reference) {
+  DenseMap<Location, StringRef> refOps;
+  if (reference)
+    reference->walk([&](Operation *op) {
+      if (std::optional<FileLineColLoc> loc = getFileLocation(op->getLoc()))
+        refOps.try_emplace(*loc, op->getName().getStringRef());
+    });
+  SmallVector<KernelLaunchTiming> launches;
+  func->walk([&](gpu::LaunchFuncOp launch) {
+    KernelLaunchTiming &info = launches.emplace_back();
+    info.kernel = launch.getKernelModuleName().str();
+    std::optional<FileLineColLoc> loc = getFileLocation(launch.getLoc());
+    if (!loc)
+      return;
+    info.location = llvm::formatv("{0}:{1}:{2}", loc->getFilename(),
+                                  loc->getLine(), loc->getColumn());
+    info.op = refOps.lookup(*loc).str();
+  });
+  return launches;
+}
+
+/// The median device time of each launch over `calls` (the launches of each
+/// timed call), with `described`'s names when the counts match; empty when
+/// the calls launched different numbers of kernels.
+static SmallVector<KernelLaunchTiming>
+summarizeLaunches(ArrayRef<SmallVector<cuda::KernelLaunch>> calls,
+                  ArrayRef<KernelLaunchTiming> described) {
+  if (calls.empty() || llvm::any_of(calls, [&](const auto &c) {
+        return c.size() != calls.front().size();
+      }))
+    return {};
+  size_t count = calls.front().size();
+  SmallVector<KernelLaunchTiming> result;
+  for (size_t i = 0; i < count; ++i) {
+    KernelLaunchTiming info;
+    if (described.size() == count)
+      info = described[i];
+    info.grid = calls.front()[i].grid;
+    info.block = calls.front()[i].block;
+    Timings t;
+    for (const auto &call : calls)
+      t.seconds.push_back(call[i].seconds);
+    info.medianSeconds = t.median();
+    result.push_back(std::move(info));
+  }
+  return result;
+}
+
 /// Times whole calls of `kernel` with CUDA events (warm-up calls first, as
 /// many calls per repeat as min-repeat-ms asks), then the kernels alone.
 static LogicalResult timeOnGPU(Kernel &kernel, GPUBuffers &buffers,
-                               const TimingOptions &options, RunResult &result,
-                               std::string &error) {
+                               const TimingOptions &options,
+                               ArrayRef<KernelLaunchTiming> described,
+                               RunResult &result, std::string &error) {
   auto call = [&] { kernel.run(buffers.inputs, buffers.outputs); };
   for (unsigned i = 0; i < options.warmup; ++i)
     call();
@@ -188,13 +256,16 @@ static LogicalResult timeOnGPU(Kernel &kernel, GPUBuffers &buffers,
   }
   // The kernels alone: events around every launch, added up per call.
   Timings kernels;
+  SmallVector<SmallVector<cuda::KernelLaunch>> launches;
   cuda::KernelTimer timer;
   for (unsigned r = 0; r < std::max(1u, options.repeats); ++r) {
     timer.reset();
     call();
     kernels.seconds.push_back(timer.getSeconds());
+    launches.push_back(llvm::to_vector(timer.getLaunches()));
   }
   result.kernelTimings = std::move(kernels);
+  result.kernelLaunches = summarizeLaunches(launches, described);
   return cuda::synchronize(error);
 }
 
@@ -223,6 +294,8 @@ FailureOr<RunResult> mlir::tuner::runModuleOnGPU(ModuleOp module,
       failed(checkKernelChips(module, device, error)))
     return failure();
   Operation *func = module.lookupSymbol(result.entry);
+  // Before the comparison lowers the reference.
+  SmallVector<KernelLaunchTiming> described = describeLaunches(func, reference);
   FailureOr<KernelSignature> signature = getKernelSignature(func, error);
   if (failed(signature))
     return failure();
@@ -266,7 +339,8 @@ FailureOr<RunResult> mlir::tuner::runModuleOnGPU(ModuleOp module,
                        reference, widenReference, options,
                        /*inputs=*/{}, buffers->hostOutputs, result, error)))
     return failure();
-  if (failed(timeOnGPU(**kernel, *buffers, options.timing, result, error)))
+  if (failed(timeOnGPU(**kernel, *buffers, options.timing, described, result,
+                       error)))
     return failure();
   return result;
 }

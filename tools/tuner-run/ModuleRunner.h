@@ -19,6 +19,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -51,6 +52,18 @@ struct RunOptions {
   std::string saveOutputsDir;
 };
 
+/// One kernel launch of a GPU call (--kernel-times): the median over the
+/// repeats of its device time, and what launched it when the host code's
+/// launches match the ones timed (straight-line host code).
+struct KernelLaunchTiming {
+  /// The launch_func's kernel module, its location, and the name of the
+  /// reference's op at that location (a module printed with its locations).
+  std::string kernel, location, op;
+  std::array<int64_t, 3> grid = {0, 0, 0};
+  std::array<int64_t, 3> block = {0, 0, 0};
+  double medianSeconds = 0;
+};
+
 struct RunResult {
   std::string entry;
   KernelSignature signature;
@@ -72,6 +85,8 @@ struct RunResult {
   std::string device;
   std::optional<Timings> kernelTimings;
   unsigned managedArgs = 0;
+  /// Per launch, in launch order (empty when the calls' launches differed).
+  SmallVector<KernelLaunchTiming> kernelLaunches;
 };
 
 /// Whether the module is already in the LLVM dialect.

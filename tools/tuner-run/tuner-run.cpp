@@ -83,6 +83,13 @@ static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
                               cl::init(0), cl::cat(category));
 static cl::opt<bool> json("json", cl::desc("Print one JSON object"),
                           cl::cat(category));
+static cl::opt<bool> kernelTimes(
+    "kernel-times",
+    cl::desc("GPU modules: the device time of each kernel launch (median over "
+             "the repeats), with its kernel, grid, block and, for a module "
+             "printed with --mlir-print-debuginfo from the reference's file, "
+             "the reference's op it was scheduled from"),
+    cl::cat(category));
 static cl::opt<unsigned>
     threads("omp-threads",
             cl::desc("OpenMP threads for parallel loops (default: all)"),
@@ -139,6 +146,52 @@ static OwningOpRef<ModuleOp> parseModule(StringRef path,
 static void printVersion(llvm::raw_ostream &os) {
   os << "tuner-run (mlir-tuner " << TUNER_VERSION << ", LLVM/MLIR "
      << LLVM_VERSION_STRING << ")\n";
+}
+
+/// --kernel-times in JSON: one object per launch, in launch order.
+static llvm::json::Array launchesToJSON(ArrayRef<KernelLaunchTiming> launches) {
+  llvm::json::Array array;
+  for (const KernelLaunchTiming &l : launches)
+    array.push_back(llvm::json::Object{{"kernel", l.kernel},
+                                       {"location", l.location},
+                                       {"op", l.op},
+                                       {"grid", llvm::json::Array(l.grid)},
+                                       {"block", llvm::json::Array(l.block)},
+                                       {"median_s", l.medianSeconds}});
+  return array;
+}
+
+/// --kernel-times as text: the launches, longest first, with their share of
+/// the kernels' time.
+static void printLaunches(ArrayRef<KernelLaunchTiming> launches) {
+  if (launches.empty()) {
+    llvm::outs() << "  kernels: the calls launched different kernels; no "
+                    "per-launch times\n";
+    return;
+  }
+  double total = 0;
+  for (const KernelLaunchTiming &l : launches)
+    total += l.medianSeconds;
+  SmallVector<const KernelLaunchTiming *> order;
+  for (const KernelLaunchTiming &l : launches)
+    order.push_back(&l);
+  llvm::stable_sort(order, [](auto *a, auto *b) {
+    return a->medianSeconds > b->medianSeconds;
+  });
+  llvm::outs() << "  kernels (median per launch, longest first):\n";
+  for (const KernelLaunchTiming *l : order) {
+    llvm::outs() << llvm::formatv(
+        "    {0,9:f1} us {1,5:f1}%  {2}  grid {3}x{4}x{5} block {6}x{7}x{8}",
+        l->medianSeconds * 1e6,
+        total > 0 ? l->medianSeconds / total * 100 : 0.0,
+        l->kernel.empty() ? "?" : l->kernel, l->grid[0], l->grid[1], l->grid[2],
+        l->block[0], l->block[1], l->block[2]);
+    if (!l->op.empty())
+      llvm::outs() << "  " << l->op;
+    if (!l->location.empty())
+      llvm::outs() << " at " << l->location;
+    llvm::outs() << "\n";
+  }
 }
 
 int main(int argc, char **argv) {
@@ -240,6 +293,8 @@ int main(int argc, char **argv) {
       obj["kernel_min_s"] = k.min();
       obj["kernel_max_s"] = k.max();
       obj["managed_args"] = static_cast<int64_t>(result->managedArgs);
+      if (kernelTimes)
+        obj["kernels"] = launchesToJSON(result->kernelLaunches);
     } else {
       obj["device"] = "cpu";
     }
@@ -273,6 +328,8 @@ int main(int argc, char **argv) {
           "{1:f3} ms; {2} argument(s) in managed memory\n",
           result->device, result->kernelTimings->median() * 1e3,
           result->managedArgs);
+    if (onGPU && kernelTimes)
+      printLaunches(result->kernelLaunches);
     if (result->signature.flops > 0)
       llvm::outs() << llvm::formatv("  {0:f2} GFLOP/s ({1:f4} GFLOP per call)\n",
                                     result->getGFlops(),

@@ -29,10 +29,12 @@
 #define TUNER_RUNTIME_CUDARUNTIME_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -94,6 +96,14 @@ FailureOr<double> timeWithEvents(llvm::function_ref<void()> fn,
 /// process should end).
 LogicalResult synchronize(std::string &error);
 
+/// One kernel launch a KernelTimer saw: its grid and block sizes and the
+/// device time between the events around it.
+struct KernelLaunch {
+  std::array<int64_t, 3> grid = {0, 0, 0};
+  std::array<int64_t, 3> block = {0, 0, 0};
+  double seconds = 0;
+};
+
 /// While a KernelTimer lives, every mgpuLaunchKernel of this thread is
 /// bracketed by CUDA events on its stream, and the time between them (the
 /// device time of the kernel, without launch overhead) is added up when the
@@ -104,6 +114,9 @@ public:
   ~KernelTimer();
   /// Device seconds of the kernels synchronized since the last reset.
   double getSeconds() const;
+  /// The launches synchronized since the last reset, in the order of their
+  /// streams' synchronizations (launch order for one stream).
+  ArrayRef<KernelLaunch> getLaunches() const;
   void reset();
 };
 

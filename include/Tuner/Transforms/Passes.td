@@ -1287,6 +1287,40 @@ def TunerExpandDynamicReshapes : Pass<"tuner-expand-dynamic-reshapes"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TunerGPUAsyncLaunches
+    : Pass<"tuner-gpu-async-launches", "::mlir::func::FuncOp"> {
+  let summary = "Launch a host block's kernels back to back on one stream";
+  let description = [{
+    A `gpu.launch_func` without an async token becomes, in `gpu-to-llvm`, a
+    stream taken from the runtime's pool, the launch, a host
+    synchronization and the stream given back: the host waits for each
+    kernel before it launches the next, and the device idles between them.
+    This pass, part of `tuner-lower-gpu` after kernel outlining, chains the
+    synchronous launches of each block of host code on one stream (a
+    `gpu.wait async` first, each launch async on the previous token) and
+    synchronizes the host (`gpu.wait [%token]`) before the first op that
+    may touch memory, before an op with regions and before the block's
+    terminator. Like upstream's `gpu-async-region`, but the runtime's
+    `mgpuTunerModuleBuffer` lookups between launches do not synchronize: a
+    buffer it allocates is filled before any kernel is launched on it.
+
+    ```mlir
+    %b = func.call @mgpuTunerModuleBuffer(...)
+    gpu.launch_func @k0::@k0 blocks in (...) threads in (...) args(...)
+    gpu.launch_func @k1::@k1 blocks in (...) threads in (...) args(...)
+    return
+    // becomes
+    %b = func.call @mgpuTunerModuleBuffer(...)
+    %t0 = gpu.wait async
+    %t1 = gpu.launch_func async [%t0] @k0::@k0 ...
+    %t2 = gpu.launch_func async [%t1] @k1::@k1 ...
+    gpu.wait [%t2]
+    return
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def TunerGPURegisterAccumulators : Pass<"tuner-gpu-register-accumulators"> {
   let summary = "Keep the accumulators of reductions in kernels in registers";
   let description = [{
