@@ -254,6 +254,10 @@ int main(int argc, char **argv) {
 
   std::string error;
   bool onGPU = isCUDAModule(*module);
+  if (kernelTimes && !onGPU)
+    emitWarning(module->getLoc())
+        << "tuner-run: --kernel-times times the kernels of a GPU module; "
+           "this module runs on the CPU";
   FailureOr<RunResult> result =
       onGPU ? runModuleOnGPU(*module, reference ? *reference : ModuleOp(),
                              options, error)

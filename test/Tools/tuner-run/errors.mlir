@@ -9,6 +9,8 @@
 // RUN: not tuner-run %t/huge.mlir 2>&1 | FileCheck %s --check-prefix=HUGE
 // Choosing one of two functions works.
 // RUN: tuner-run %t/two.mlir --entry=g --repeats=1 | FileCheck %s --check-prefix=G
+// --kernel-times on a module that runs on the CPU: a warning, and the run.
+// RUN: tuner-run %t/two.mlir --entry=g --repeats=1 --kernel-times 2>&1 | FileCheck %s --check-prefix=KTIMES
 
 // TWO: tuner-run: the module has 2 public functions: choose one with --entry
 // ENTRY: tuner-run: no function named 'nope' with a body
@@ -18,6 +20,8 @@
 // PARALLEL: tuner-run: unknown --parallel 'threads': expected openmp or none
 // HUGE: tuner-run: a buffer of type tensor<9223372036854775807x2xf32> is too large to allocate (more than 1024 GiB)
 // G: g: median
+// KTIMES: two.mlir:{{[0-9]+}}:{{[0-9]+}}: warning: tuner-run: --kernel-times times the kernels of a GPU module; this module runs on the CPU
+// KTIMES: g: median
 
 //--- two.mlir
 func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
