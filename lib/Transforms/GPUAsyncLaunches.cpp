@@ -15,6 +15,8 @@
 
 #include "Tuner/Transforms/Passes.h"
 
+#include "GPURuntimeCalls.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -26,10 +28,7 @@ namespace mlir::tuner {
 } // namespace mlir::tuner
 
 using namespace mlir;
-
-/// The runtime entry point that returns a module's buffer, allocating and
-/// filling it on first use (tuner-gpu-device-memory).
-static constexpr StringLiteral kModuleBufferFn = "mgpuTunerModuleBuffer";
+using namespace mlir::tuner;
 
 /// Whether the launches chained before `op` may keep running while the host
 /// executes it.

@@ -15,6 +15,8 @@
 #include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Transforms/Passes.h"
 
+#include "GPURuntimeCalls.h"
+
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,14 +43,8 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
-/// The runtime entry points the rewritten code calls (lib/Runtime).
-static constexpr StringLiteral kModuleBufferFn = "mgpuTunerModuleBuffer";
 /// The alignment of the buffers the runtime allocates (cuMemAlloc: 256).
 static constexpr int32_t kRuntimeBufferAlignment = 256;
-static constexpr StringLiteral kModuleBufferFreeFn =
-    "mgpuTunerModuleBufferFree";
-static constexpr StringLiteral kCopyFn = "mgpuTunerCopy2D";
-static constexpr StringLiteral kCopy3DFn = "mgpuTunerCopy3D";
 
 //===----------------------------------------------------------------------===//
 // Who touches a buffer
