@@ -13,6 +13,8 @@
 #include "SketchBase.h"
 #include "SketchUtils.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
 using namespace mlir;
 using namespace mlir::sched;
 using namespace mlir::tuner;
@@ -67,13 +69,22 @@ std::unique_ptr<SketchInstance> instantiateCPUFallback(const Sketch &sketch,
                                                        std::string &whyNot) {
   linalg::LinalgOp anchor = group.anchor;
   // The outermost parallel loop that indexes the result (the one the
-  // group's root is tiled along).
+  // group's root is tiled along). A result written through a reduction
+  // loop as well (a fused producer kept as a second result: (d1, d0) with
+  // d1 the reduction) is tiled along the parallel loop after it.
   std::optional<unsigned> outer;
   AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
-  if (map.getNumResults() > 0)
-    if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(0)))
-      if (isTileableLoop(group, dim.getPosition()))
-        outer = dim.getPosition();
+  for (AffineExpr expr : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim)
+      break;
+    if (anchor.getIteratorTypesArray()[dim.getPosition()] !=
+        utils::IteratorType::parallel)
+      continue;
+    if (isTileableLoop(group, dim.getPosition()))
+      outer = dim.getPosition();
+    break;
+  }
   SmallVector<Knob> knobs;
   if (outer) {
     int64_t extent = anchor.getStaticLoopRanges()[*outer];

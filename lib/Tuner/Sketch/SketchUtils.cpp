@@ -476,6 +476,9 @@ static bool hasNonLinearUse(AffineMap map, std::optional<unsigned> dim) {
 
 bool mlir::tuner::detail::isTileableLoop(const FusedGroup &group,
                                          unsigned dim) {
+  linalg::LinalgOp anchor = group.anchor;
+  if (anchor.getIteratorTypesArray()[dim] != utils::IteratorType::parallel)
+    return false;
   for (Operation *op : group.getOps()) {
     auto linalgOp = cast<linalg::LinalgOp>(op);
     std::optional<unsigned> loop;

@@ -141,12 +141,14 @@ bool isVectorizable(linalg::LinalgOp op, std::string &whyNot);
 /// schedule would read and write the wrong memory. Sets `whyNot` when so.
 bool hasSubByteTensors(const FusedGroup &group, std::string &whyNot);
 
-/// Whether tiling loop `dim` of the group's anchor (and the group's other
-/// ops along with it) keeps every operand slice exact: no indexing map of
-/// the anchor uses the loop under mod, floordiv or ceildiv, and no other op
-/// of the group has such a map. Tiling offsets those expressions by the
-/// tile's origin, which they do not commute with ((i + 16) mod 5 is not
-/// i mod 5 + 16).
+/// Whether loop `dim` of the group's anchor can be split among threads
+/// (tiled into an scf.forall with the group's other ops): a parallel loop
+/// (a multi-result op may write a result through a reduction loop: tiles of
+/// it would race on the other results), and tiling it keeps every operand
+/// slice exact: no indexing map of the anchor uses the loop under mod,
+/// floordiv or ceildiv, and no other op of the group has such a map. Tiling
+/// offsets those expressions by the tile's origin, which they do not
+/// commute with ((i + 16) mod 5 is not i mod 5 + 16).
 bool isTileableLoop(const FusedGroup &group, unsigned dim);
 
 /// Fails, saying why, unless `op` has parallel loops only and writes its
