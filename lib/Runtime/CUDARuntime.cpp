@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <vector>
 
 #if TUNER_HAS_CUDA
 #include <cuda.h>
@@ -666,6 +667,36 @@ void mgpuTunerModuleBufferFree(void **slot) {
   *slot = nullptr;
 }
 
+/// The buffers of the calls in progress on this thread, oldest first
+/// (mgpuTunerCallBuffer), freed back to a call's mark when it returns.
+static thread_local std::vector<CUdeviceptr> callBuffers;
+
+/// A buffer of `bytes` of managed memory for the current call (one
+/// allocated in a loop or a branch of a lowered function): freed by the
+/// mgpuTunerCallRelease of the mark the call took first.
+void *mgpuTunerCallBuffer(uint64_t bytes) {
+  makeCurrent();
+  CUdeviceptr ptr = 0;
+  TUNER_CU_CHECK(loadedDriver().cuMemAllocManaged(
+      &ptr, std::max<uint64_t>(bytes, 1), CU_MEM_ATTACH_GLOBAL));
+  callBuffers.push_back(ptr);
+  return reinterpret_cast<void *>(ptr);
+}
+
+/// The mark of a call's start: the number of call buffers alive.
+uint64_t mgpuTunerCallMark() { return callBuffers.size(); }
+
+/// Frees the call buffers allocated since `mark` (the call returns; the
+/// launches that used them have finished: tuner-gpu-async-launches waits
+/// before this call).
+void mgpuTunerCallRelease(uint64_t mark) {
+  Driver &d = loadedDriver();
+  while (callBuffers.size() > mark) {
+    TUNER_CU_CHECK(d.cuMemFree(callBuffers.back()));
+    callBuffers.pop_back();
+  }
+}
+
 /// Enqueues on `stream` the copy of `rows` rows of `rowBytes` bytes,
 /// `dstPitch` and `srcPitch` bytes apart.
 static void enqueueCopy2D(Driver &d, CUstream stream, void *dst,
@@ -851,6 +882,9 @@ void cuda::forEachEntryPoint(llvm::function_ref<void(StringRef, void *)> fn) {
   TUNER_ENTRY(mgpuSetDefaultDevice);
   TUNER_ENTRY(mgpuTunerModuleBuffer);
   TUNER_ENTRY(mgpuTunerModuleBufferFree);
+  TUNER_ENTRY(mgpuTunerCallBuffer);
+  TUNER_ENTRY(mgpuTunerCallMark);
+  TUNER_ENTRY(mgpuTunerCallRelease);
   TUNER_ENTRY(mgpuTunerCopy2D);
   TUNER_ENTRY(mgpuTunerCopy3D);
   TUNER_ENTRY(mgpuTensorMapEncodeTiledMemref);

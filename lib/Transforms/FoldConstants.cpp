@@ -226,6 +226,18 @@ LogicalResult Folder::collectOperands(linalg::LinalgOp linalgOp,
     why = inputWhy;
     return failure();
   }
+  // An op without tensor inputs is a candidate when its results are single
+  // elements (the 0-d ops StableHLO importers emit for scalar constants:
+  // `linalg.generic outs(tensor<i1>) { linalg.yield %true }`, whose
+  // tensor.extract then folds); larger ones are fills and iotas, computed
+  // where they are used.
+  if (!candidate && linalgOp.getNumDpsInputs() == 0 &&
+      llvm::all_of(linalgOp->getResultTypes(), [](Type type) {
+        auto shaped = dyn_cast<RankedTensorType>(type);
+        return shaped && shaped.hasStaticShape() &&
+               shaped.getNumElements() == 1;
+      }))
+    candidate = true;
   if (!candidate) {
     why = "no input is a constant tensor";
     return failure();

@@ -33,10 +33,18 @@ using namespace mlir::tuner;
 /// Whether the launches chained before `op` may keep running while the host
 /// executes it.
 static bool mayRunBeside(Operation &op) {
+  // The runtime's buffer lookups and allocations, and a call's mark: none
+  // touches memory a launch may use.
+  auto isBesideCall = [](std::optional<StringRef> callee) {
+    return callee && llvm::is_contained({StringRef(kModuleBufferFn),
+                                         StringRef(kCallBufferFn),
+                                         StringRef(kCallMarkFn)},
+                                        *callee);
+  };
   if (auto call = dyn_cast<LLVM::CallOp>(op))
-    return call.getCallee() == kModuleBufferFn;
+    return isBesideCall(call.getCallee());
   if (auto call = dyn_cast<func::CallOp>(op))
-    return call.getCallee() == kModuleBufferFn;
+    return isBesideCall(call.getCallee());
   return op.getNumRegions() == 0 && !op.hasTrait<OpTrait::IsTerminator>() &&
          isMemoryEffectFree(&op);
 }

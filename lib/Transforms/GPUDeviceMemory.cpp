@@ -278,6 +278,16 @@ public:
   Value getBuffer(OpBuilder &b, Location loc, LLVM::GlobalOp slot,
                   MemRefType type, Value init, bool managed);
 
+  /// At `b`'s insertion point: a buffer of `type` (static shape, identity
+  /// layout) of managed memory for the current call of `func`, freed when
+  /// it returns (releaseCallBuffers).
+  Value getCallBuffer(OpBuilder &b, Location loc, MemRefType type,
+                      FunctionOpInterface func);
+
+  /// Takes a mark at the start of every function that got call buffers and
+  /// releases it before each of its returns.
+  void releaseCallBuffers();
+
   /// Adds the destructor freeing every slot created.
   void finalize();
 
@@ -290,6 +300,7 @@ private:
   SymbolTable symbols;
   LLVMTypeConverter converter;
   SmallVector<LLVM::GlobalOp> slots;
+  llvm::SetVector<Operation *> callBufferFuncs;
 };
 } // namespace
 
@@ -354,6 +365,47 @@ Value ModuleBufferBuilder::getBuffer(OpBuilder &b, Location loc,
   // aligned.
   return memref::AssumeAlignmentOp::create(b, loc, buffer,
                                            kRuntimeBufferAlignment);
+}
+
+Value ModuleBufferBuilder::getCallBuffer(OpBuilder &b, Location loc,
+                                         MemRefType type,
+                                         FunctionOpInterface func) {
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+  auto i64 = b.getI64Type();
+  LLVM::LLVMFuncOp fn = getOrCreateFunction(kCallBufferFn, ptr, {i64});
+  unsigned elementBytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8u);
+  Value bytes = LLVM::ConstantOp::create(
+      b, loc, i64, b.getI64IntegerAttr(type.getNumElements() * elementBytes));
+  Value memory = LLVM::CallOp::create(b, loc, fn, bytes).getResult();
+  Value descriptor =
+      MemRefDescriptor::fromStaticShape(b, loc, converter, type, memory);
+  Value buffer =
+      UnrealizedConversionCastOp::create(b, loc, type, descriptor).getResult(0);
+  callBufferFuncs.insert(func);
+  return memref::AssumeAlignmentOp::create(b, loc, buffer,
+                                           kRuntimeBufferAlignment);
+}
+
+void ModuleBufferBuilder::releaseCallBuffers() {
+  MLIRContext *ctx = module.getContext();
+  auto i64 = IntegerType::get(ctx, 64);
+  for (Operation *op : callBufferFuncs) {
+    auto func = cast<FunctionOpInterface>(op);
+    LLVM::LLVMFuncOp markFn = getOrCreateFunction(kCallMarkFn, i64, {});
+    LLVM::LLVMFuncOp releaseFn = getOrCreateFunction(
+        kCallReleaseFn, LLVM::LLVMVoidType::get(ctx), {i64});
+    Region &body = func.getFunctionBody();
+    OpBuilder b = OpBuilder::atBlockBegin(&body.front());
+    Value mark = LLVM::CallOp::create(b, func.getLoc(), markFn, ValueRange())
+                     .getResult();
+    for (Block &block : body)
+      if (block.mightHaveTerminator() &&
+          block.getTerminator()->hasTrait<OpTrait::ReturnLike>()) {
+        b.setInsertionPoint(block.getTerminator());
+        LLVM::CallOp::create(b, block.getTerminator()->getLoc(), releaseFn,
+                             mark);
+      }
+  }
 }
 
 void ModuleBufferBuilder::finalize() {
@@ -440,10 +492,20 @@ static LogicalResult moveGlobalsToDevice(ModuleOp module,
   return success();
 }
 
+/// Whether the buffers `func` allocates per call may be freed when it
+/// returns: none of them can be among its results (it returns no memref).
+static bool mayReleaseOnReturn(FunctionOpInterface func) {
+  return func &&
+         llvm::none_of(func.getResultTypes(), llvm::IsaPred<BaseMemRefType>);
+}
+
 /// Host allocations: a static buffer allocated at the top of its function
 /// and not returned lives as long as the module (allocated once, reused by
 /// every call), in device memory unless host code touches it; any other
-/// allocation is managed memory of its own, per call.
+/// allocation is managed memory of its own, per call: of static shape in a
+/// function that returns no memref (allocations in loops and branches, with
+/// out-parameters), freed when the call returns; otherwise never freed
+/// (dynamic shapes, returned buffers).
 static LogicalResult moveAllocationsToDevice(ModuleOp module,
                                              ModuleBufferBuilder &buffers) {
   SmallVector<Operation *> allocs;
@@ -474,6 +536,10 @@ static LogicalResult moveAllocationsToDevice(ModuleOp module,
       LLVM::GlobalOp slot = buffers.createSlot("temp" + std::to_string(id++));
       replacement = buffers.getBuffer(b, alloc->getLoc(), slot, type,
                                       /*init=*/Value(), uses.needsHostAccess());
+    } else if (auto func = alloc->getParentOfType<FunctionOpInterface>();
+               type.hasStaticShape() && type.getLayout().isIdentity() &&
+               !uses.returned && mayReleaseOnReturn(func)) {
+      replacement = buffers.getCallBuffer(b, alloc->getLoc(), type, func);
     } else {
       auto heap = cast<memref::AllocOp>(alloc);
       auto managed = gpu::AllocOp::create(
@@ -482,8 +548,9 @@ static LogicalResult moveAllocationsToDevice(ModuleOp module,
           heap.getSymbolOperands(), /*hostShared=*/true);
       replacement = managed.getMemref();
     }
-    // Module buffers are freed with the module; managed ones are not freed
-    // by this pipeline (no deallocation runs).
+    // Module buffers are freed with the module, call buffers by the call's
+    // release; the other managed ones are not freed by this pipeline (no
+    // deallocation runs).
     for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
       if (isa<memref::DeallocOp>(user))
         user->erase();
@@ -668,6 +735,7 @@ struct TunerGPUDeviceMemoryPass
     if (failed(moveGlobalsToDevice(module, buffers)) ||
         failed(moveAllocationsToDevice(module, buffers)))
       return signalPassFailure();
+    buffers.releaseCallBuffers();
     buffers.finalize();
     for (FunctionOpInterface func : getProgramFunctions(module))
       annotateHostArguments(func);

@@ -423,3 +423,32 @@ func.func @select_i1() -> tensor<9xf32> {
   } -> tensor<9xf32>
   return %r : tensor<9xf32>
 }
+
+// -----
+
+// A 0-d op without inputs (StableHLO importers' scalar constants, IREE's
+// jnp.var: a predicate the host would read) folds, and its extraction with
+// it; a larger one (an iota) is left where it is used.
+// CHECK-LABEL: func.func @scalar_without_inputs
+// CHECK-DAG:     %[[T:.+]] = arith.constant dense<true> : tensor<i1>
+// CHECK-DAG:     %[[E:.+]] = tensor.extract %[[T]][] : tensor<i1>
+// CHECK:         linalg.generic
+// CHECK-SAME:      outs(%{{.*}} : tensor<4xi32>)
+// CHECK:         return %[[E]], %{{.*}} : i1, tensor<4xi32>
+func.func @scalar_without_inputs() -> (i1, tensor<4xi32>) {
+  %true = arith.constant true
+  %e = tensor.empty() : tensor<i1>
+  %p = linalg.generic {indexing_maps = [affine_map<() -> ()>], iterator_types = []} outs(%e : tensor<i1>) {
+  ^bb0(%out: i1):
+    linalg.yield %true : i1
+  } -> tensor<i1>
+  %x = tensor.extract %p[] : tensor<i1>
+  %e4 = tensor.empty() : tensor<4xi32>
+  %iota = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%e4 : tensor<4xi32>) {
+  ^bb0(%out: i32):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i32
+    linalg.yield %c : i32
+  } -> tensor<4xi32>
+  return %x, %iota : i1, tensor<4xi32>
+}

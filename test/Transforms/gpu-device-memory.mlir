@@ -140,6 +140,52 @@ func.func @temporaries(%in: memref<32xf32>, %out: memref<32xf32>) -> memref<32xf
 
 // -----
 
+// A function that returns no memref (out-parameters) frees the buffers it
+// allocates per call when it returns: those in a loop and in a branch come
+// from mgpuTunerCallBuffer, and each return releases the mark taken at the
+// start. A dynamic shape keeps managed memory of its own.
+
+// CHECK-LABEL: func.func @per_call(
+// CHECK:         %[[MARK:.*]] = llvm.call @mgpuTunerCallMark() : () -> i64
+// CHECK:         scf.for
+// CHECK:           llvm.call @mgpuTunerCallBuffer(%{{.*}}) : (i64) -> !llvm.ptr
+// CHECK:           memref.assume_alignment %{{.*}}, 256 : memref<32xf32>
+// CHECK:         scf.if
+// CHECK:           llvm.call @mgpuTunerCallBuffer
+// CHECK:           gpu.alloc host_shared (%{{.*}}) : memref<?xf32>
+// CHECK:         llvm.call @mgpuTunerCallRelease(%[[MARK]]) : (i64) -> ()
+// CHECK-NEXT:    return
+// CHECK-NOT:     memref.alloc
+
+// REPORT: remark: host ops touching tensor data: 0
+func.func @per_call(%out: memref<32xf32>, %n: index, %p: i1) attributes {tuner.kernel = {inputs = [], outputs = []}} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %step = memref.alloc() : memref<32xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+               threads(%tx, %ty, %tz) in (%u = %c1, %v2 = %c1, %t = %c1) {
+      %e = memref.load %step[%tx] : memref<32xf32>
+      memref.store %e, %out[%tx] : memref<32xf32>
+      gpu.terminator
+    }
+  }
+  scf.if %p {
+    %branch = memref.alloc() : memref<32xf32>
+    %dynamic = memref.alloc(%n) : memref<?xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+               threads(%tx, %ty, %tz) in (%u = %c1, %v2 = %c1, %t = %c1) {
+      %e = memref.load %branch[%tx] : memref<32xf32>
+      memref.store %e, %dynamic[%tx] : memref<?xf32>
+      gpu.terminator
+    }
+  }
+  return
+}
+
+// -----
+
 // Host copies between device buffers become device copies: the
 // out-parameter filled from a reshaped result (one contiguous row of 64
 // bytes), a pad's interior (4 rows of 16 bytes, 24 and 16 bytes apart); a

@@ -17,8 +17,10 @@
 // `mgpuTunerModuleBufferFree`, a buffer that lives as long as the module, in
 // device or managed memory, allocated on first use and optionally filled
 // from host memory (the device copy of a constant weight, a temporary
-// between kernels); `mgpuTunerCopy2D` and `mgpuTunerCopy3D`, strided copies
-// between buffers the device reaches (a pad's interior).
+// between kernels); `mgpuTunerCallBuffer`, `mgpuTunerCallMark` and
+// `mgpuTunerCallRelease`, managed buffers of one call (allocated in a loop or
+// a branch) freed when it returns; `mgpuTunerCopy2D` and `mgpuTunerCopy3D`,
+// strided copies between buffers the device reaches (a pad's interior).
 //
 // The runtime is built when the CUDA toolkit headers are found
 // (TUNER_HAS_CUDA); without them every query fails with that reason.

@@ -1465,8 +1465,13 @@ def TunerGPUDeviceMemory
       are arguments): a buffer kept as long as the module, allocated on the
       first call and reused by every later one, in device memory unless
       host code touches it (then managed memory);
-    - any other host allocation (returned results, allocations in loops,
-      dynamic shapes): `gpu.alloc host_shared` (managed memory) per call.
+    - allocations in loops and branches, of static shape, in a function
+      that returns no memref (out-parameters): managed memory per call from
+      the runtime's `mgpuTunerCallBuffer`, freed when the call returns
+      (`mgpuTunerCallRelease` of the mark `mgpuTunerCallMark` took at its
+      start; a lax.scan's per-step buffers were never freed before);
+    - any other host allocation (returned results, dynamic shapes):
+      `gpu.alloc host_shared` (managed memory) per call, not freed.
 
     A module buffer is a null-initialized pointer global and a call of the
     runtime's `mgpuTunerModuleBuffer(slot, init, bytes, managed)`, whose
@@ -1583,9 +1588,10 @@ def TunerFoldConstants : Pass<"tuner-fold-constants"> {
     inputs are all constants (`arith.constant` of a scalar, of a `dense`
     attribute, splats included, or of a `dense_resource` blob; elements
     of i1, i8, i16, i32, i64, bf16, f16, f32, f64 or 8-bit floats), at least
-    one of them a tensor, and whose inits are unused by the payload or
-    constants too (a `linalg.fill` of a constant scalar counts, for
-    reductions). Its results become `arith.constant` ops; the op and the
+    one of them a tensor (or none at all when every result has one element:
+    the 0-d ops StableHLO importers emit for scalars), and whose inits are
+    unused by the payload or constants too (a `linalg.fill` of a constant
+    scalar counts, for reductions). Its results become `arith.constant` ops; the op and the
     constants, fills and empty tensors left without users are erased.
 
     ```mlir
