@@ -539,8 +539,19 @@ def run(cmd, log, timeout):
     return ok, time.time() - start, out
 
 
-def check(name, build, target, args):
-    """The stages of one model on one target: {"stage": ok/failed, ...}."""
+def torch_exporter(build):
+    """export() -> the linalg text of the torch model `build` makes."""
+    def export():
+        import _common
+        model, inputs = build()
+        return _common.torch_export_linalg(model, *inputs)
+    return export
+
+
+def check(name, export, target, args):
+    """The stages of one model on one target: {"stage": ok/failed, ...};
+    export() gives the model's linalg text (written once to the work
+    directory)."""
     work = os.path.join(args.work, name)
     os.makedirs(work, exist_ok=True)
     log = os.path.join(work, "log.txt")
@@ -548,9 +559,7 @@ def check(name, build, target, args):
     result = {"model": name, "target": target}
     if not os.path.exists(source):
         try:
-            import _common
-            model, inputs = build()
-            text = _common.torch_export_linalg(model, *inputs)
+            text = export()
             with open(source, "w") as f:
                 f.write(text)
         except Exception as e:  # the frontend's failure, not ours
@@ -603,9 +612,10 @@ def last_error(out):
     return (lines[0] if lines else (out.strip().splitlines() or ["?"])[-1])[:240]
 
 
-def main():
+def make_parser(doc, work):
+    """The command line of a zoo script (this one, bench/jax_zoo.py)."""
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+        description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("names", nargs="*", metavar="NAME")
     parser.add_argument("--tuner-bin", default=os.path.join(ROOT, "build", "bin"))
     parser.add_argument("--target", action="append",
@@ -615,32 +625,35 @@ def main():
                         help="tune this many trials first (default: defaults)")
     parser.add_argument("--gpu", action="store_true",
                         help="run CUDA targets too (a GPU is present)")
-    parser.add_argument("--work", default="/tmp/model-zoo")
+    parser.add_argument("--work", default=work)
     parser.add_argument("--export-only", metavar="DIR",
                         help="write DIR/NAME.mlir for each model and stop")
+    return parser
+
+
+def run_zoo(parser, exporters):
+    """Parses the command line and checks (or exports) the models of
+    `exporters` ({name: export() -> linalg text}); the exit status."""
     args = parser.parse_args()
     targets = args.target or ["host", "cpu:avx2:l1=32k:l2=512k:l3=8m"]
-    zoo = models()
-    names = args.names or list(zoo)
-    unknown = [n for n in names if n not in zoo]
+    names = args.names or list(exporters)
+    unknown = [n for n in names if n not in exporters]
     if unknown:
         parser.error("unknown model(s) %s; known: %s" % (
-            ", ".join(unknown), ", ".join(zoo)))
+            ", ".join(unknown), ", ".join(exporters)))
     if args.export_only:
-        import _common
         os.makedirs(args.export_only, exist_ok=True)
         for name in names:
-            model, inputs = zoo[name]()
             path = os.path.join(args.export_only, name + ".mlir")
             with open(path, "w") as f:
-                f.write(_common.torch_export_linalg(model, *inputs))
+                f.write(exporters[name]())
             print("wrote", path)
         return 0
     failed = 0
     totals = {}
     for name in names:
         for target in targets:
-            r = check(name, zoo[name], target, args)
+            r = check(name, exporters[name], target, args)
             stages = [s for s in ("export", "tune", "lower", "run") if s in r]
             bad = [s for s in stages if r[s] != "ok"]
             failed += bool(bad)
@@ -654,6 +667,12 @@ def main():
         print("%s: compiled %d of %d, matched %d" % (
             target, t["lowered"], t["models"], t["matched"]))
     return 1 if failed else 0
+
+
+def main():
+    zoo = models()
+    return run_zoo(make_parser(__doc__, "/tmp/model-zoo"),
+                   {name: torch_exporter(build) for name, build in zoo.items()})
 
 
 if __name__ == "__main__":

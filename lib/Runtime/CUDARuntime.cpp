@@ -667,34 +667,74 @@ void mgpuTunerModuleBufferFree(void **slot) {
   *slot = nullptr;
 }
 
+/// A buffer of managed memory of some call: its address and size.
+struct CallBuffer {
+  CUdeviceptr ptr;
+  uint64_t bytes;
+};
+
 /// The buffers of the calls in progress on this thread, oldest first
-/// (mgpuTunerCallBuffer), freed back to a call's mark when it returns.
-static thread_local std::vector<CUdeviceptr> callBuffers;
+/// (mgpuTunerCallBuffer), given back to the pool down to a call's mark when
+/// it returns.
+static thread_local std::vector<CallBuffer> callBuffers;
+
+/// Buffers of calls that have returned, by size, for the next calls: a loop
+/// allocating per step would otherwise pay cuMemAllocManaged and cuMemFree
+/// per step and call. Freed by mgpuTunerCallBufferPoolFree (the module's
+/// destructor).
+static std::mutex callBufferPoolMutex;
+static std::multimap<uint64_t, CUdeviceptr> &callBufferPool() {
+  static auto *pool = new std::multimap<uint64_t, CUdeviceptr>();
+  return *pool;
+}
 
 /// A buffer of `bytes` of managed memory for the current call (one
-/// allocated in a loop or a branch of a lowered function): freed by the
-/// mgpuTunerCallRelease of the mark the call took first.
+/// allocated in a loop or a branch of a lowered function), from the pool
+/// when it has one of that size: the mgpuTunerCallRelease of the mark the
+/// call took first gives it back.
 void *mgpuTunerCallBuffer(uint64_t bytes) {
-  makeCurrent();
+  bytes = std::max<uint64_t>(bytes, 1);
   CUdeviceptr ptr = 0;
-  TUNER_CU_CHECK(loadedDriver().cuMemAllocManaged(
-      &ptr, std::max<uint64_t>(bytes, 1), CU_MEM_ATTACH_GLOBAL));
-  callBuffers.push_back(ptr);
+  {
+    std::lock_guard<std::mutex> lock(callBufferPoolMutex);
+    auto &pool = callBufferPool();
+    if (auto it = pool.find(bytes); it != pool.end()) {
+      ptr = it->second;
+      pool.erase(it);
+    }
+  }
+  if (!ptr) {
+    makeCurrent();
+    TUNER_CU_CHECK(
+        loadedDriver().cuMemAllocManaged(&ptr, bytes, CU_MEM_ATTACH_GLOBAL));
+  }
+  callBuffers.push_back({ptr, bytes});
   return reinterpret_cast<void *>(ptr);
 }
 
-/// The mark of a call's start: the number of call buffers alive.
+/// The mark of a call's start: the number of call buffers in use.
 uint64_t mgpuTunerCallMark() { return callBuffers.size(); }
 
-/// Frees the call buffers allocated since `mark` (the call returns; the
-/// launches that used them have finished: tuner-gpu-async-launches waits
-/// before this call).
+/// Gives the call buffers taken since `mark` back to the pool (the call
+/// returns; the launches that used them have finished:
+/// tuner-gpu-async-launches waits before this call).
 void mgpuTunerCallRelease(uint64_t mark) {
-  Driver &d = loadedDriver();
+  std::lock_guard<std::mutex> lock(callBufferPoolMutex);
   while (callBuffers.size() > mark) {
-    TUNER_CU_CHECK(d.cuMemFree(callBuffers.back()));
+    callBufferPool().emplace(callBuffers.back().bytes, callBuffers.back().ptr);
     callBuffers.pop_back();
   }
+}
+
+/// Frees the pool's buffers (a lowered module's destructor). Errors are
+/// ignored: at the end of the process the context may be gone.
+void mgpuTunerCallBufferPoolFree() {
+  std::lock_guard<std::mutex> lock(callBufferPoolMutex);
+  Driver &d = getDriver();
+  for (auto [bytes, ptr] : callBufferPool())
+    if (d.loaded)
+      d.cuMemFree(ptr);
+  callBufferPool().clear();
 }
 
 /// Enqueues on `stream` the copy of `rows` rows of `rowBytes` bytes,
@@ -885,6 +925,7 @@ void cuda::forEachEntryPoint(llvm::function_ref<void(StringRef, void *)> fn) {
   TUNER_ENTRY(mgpuTunerCallBuffer);
   TUNER_ENTRY(mgpuTunerCallMark);
   TUNER_ENTRY(mgpuTunerCallRelease);
+  TUNER_ENTRY(mgpuTunerCallBufferPoolFree);
   TUNER_ENTRY(mgpuTunerCopy2D);
   TUNER_ENTRY(mgpuTunerCopy3D);
   TUNER_ENTRY(mgpuTensorMapEncodeTiledMemref);

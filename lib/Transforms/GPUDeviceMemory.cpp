@@ -288,7 +288,8 @@ public:
   /// releases it before each of its returns.
   void releaseCallBuffers();
 
-  /// Adds the destructor freeing every slot created.
+  /// Adds the destructor freeing every slot created (and the runtime's pool
+  /// of call buffers, when a function took some).
   void finalize();
 
   /// The declaration of the runtime function `name`, added if missing.
@@ -409,7 +410,7 @@ void ModuleBufferBuilder::releaseCallBuffers() {
 }
 
 void ModuleBufferBuilder::finalize() {
-  if (slots.empty())
+  if (slots.empty() && callBufferFuncs.empty())
     return;
   MLIRContext *ctx = module.getContext();
   Location loc = module.getLoc();
@@ -427,6 +428,11 @@ void ModuleBufferBuilder::finalize() {
     Value address = LLVM::AddressOfOp::create(b, loc, slot);
     LLVM::CallOp::create(b, loc, freeFn, ValueRange{address});
   }
+  if (!callBufferFuncs.empty())
+    LLVM::CallOp::create(b, loc,
+                         getOrCreateFunction(kCallBufferPoolFreeFn,
+                                             LLVM::LLVMVoidType::get(ctx), {}),
+                         ValueRange());
   LLVM::ReturnOp::create(b, loc, ValueRange());
 
   // One llvm.mlir.global_dtors per module: join an existing one.

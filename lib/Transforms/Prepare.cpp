@@ -98,6 +98,26 @@ static void generalizeUnsignedOps(Operation *root) {
   }
 }
 
+/// Generalizes the named matrix-vector products (linalg.matvec, vecmat,
+/// batch_matvec, batch_vecmat, dot: StableHLO's dot of a matrix and a
+/// vector as IREE imports it) for GPU targets, where gpu.reduction takes
+/// them as row reductions in their generic form only (gpu.fallback ran a
+/// 1024 x 1024 one as a loop per thread).
+static void generalizeVectorProducts(Operation *root) {
+  SmallVector<linalg::LinalgOp> ops;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::MatvecOp, linalg::VecmatOp, linalg::BatchMatvecOp,
+            linalg::BatchVecmatOp, linalg::DotOp>(op) &&
+        op.hasPureTensorSemantics())
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::LinalgOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
+}
+
 /// Gives each op using a linalg.fill on tensors a fill of its own. Canonical
 /// forms share one fill among its users (CSE merges equal ones: a matmul's
 /// zero accumulator and the zero padding its result is inserted into); a
@@ -146,6 +166,8 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   if (options.transposeB && failed(transposeContractionB(root)))
     return failure();
+  if (options.transposeMatvecB)
+    generalizeVectorProducts(root);
   if (options.transposeMatvecB && failed(transposeMatvecB(root)))
     return failure();
   if (options.widenInputs && failed(widenContractionInputs(root)))

@@ -181,7 +181,9 @@ struct PrepareOptions {
   int64_t splitReductionBlocks = 0;
   /// Pad odd matmuls to aligned extents (CUDA targets).
   bool padContractions = false;
-  /// transposeMatvecB (CUDA targets).
+  /// transposeMatvecB, after generalizing the named matrix-vector products
+  /// (linalg.matvec, vecmat, batch_matvec, batch_vecmat, dot) that
+  /// gpu.reduction takes in generic form only (CUDA targets).
   bool transposeMatvecB = false;
 };
 

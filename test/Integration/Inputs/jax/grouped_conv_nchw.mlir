@@ -1,4 +1,4 @@
-// bench/jax_zoo.py's jax_grouped_conv_nchw: jax.jit(f).lower(...), then iree-compile
+// bench/jax_zoo.py's grouped_conv_nchw: jax.jit(f).lower(...), then iree-compile
 // --iree-input-type=stablehlo --compile-to=input (util.func and util.return
 // renamed to func.func and func.return).
 module @jit_f {
