@@ -574,51 +574,49 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     tuner-opt model.mlir --tuner-prepare -o prepared.mlir
     ```
   }];
-  let options =
-      [Option<"foldConstants", "fold-constants", "bool", /*default=*/"true",
-              "Evaluate linalg ops on constants at compile time">,
-       Option<"maxConstantElements", "max-constant-elements", "int64_t",
-              /*default=*/"int64_t(1) << 26",
-              "Largest constant, in elements, that folding creates">,
-       Option<"channelsLast", "channels-last", "bool", /*default=*/"true",
-              "Rewrite channels-first convolutions and poolings to NHWC">,
-       Option<"fuse", "fuse", "bool", /*default=*/"true",
-              "Fuse elementwise ops, layout changes and reshapes">,
-       Option<"transposeB", "transpose-b", "bool", /*default=*/"true",
-              "Transpose the [N, K] operands of contractions to [K, N] once "
-              "(tuner-transpose-contraction-b)">,
-       Option<"widenAccumulators", "widen-accumulators", "bool",
-              /*default=*/"true",
-              "Accumulate bf16/f16 reductions in f32, rounding once at the end "
-              "(tuner-widen-accumulators)">,
-       Option<"widenContractionAccumulators", "widen-contraction-accumulators",
-              "bool", /*default=*/"true",
-              "With widen-accumulators, widen contractions and convolutions "
-              "too (off for CUDA targets where preparation follows the "
-              "target: tensor cores accumulate f16 at full rate)">,
-       Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
-              "Extend the bf16/f16 inputs of f32-accumulating contractions "
-              "once, before them (tuner-widen-contraction-inputs)">,
-       Option<"promoteScalars", "promote-scalars", "bool", /*default=*/"false",
-              "Give ops with 0-d results a loop of one iteration "
-              "(tuner-promote-scalar-results; on for CUDA targets where "
-              "preparation follows the target)">,
-       Option<"splitReductionBlocks", "split-reduction-blocks", "int64_t",
-              /*default=*/"0",
-              "Reduce long rows in pieces where there are fewer rows than this "
-              "(tuner-split-reductions; 0: never; the SM count for CUDA "
-              "targets where preparation follows the target)">,
-       Option<"collapseReductions", "collapse-reductions", "bool",
-              /*default=*/"false",
-              "Collapse adjacent reduction loops every operand reads "
-              "contiguously (tuner-collapse-reduction-loops; on for CUDA "
-              "targets where preparation follows the target)">,
-       Option<"padContractions", "pad-contractions", "bool",
-              /*default=*/"false",
-              "Pad odd matmuls to aligned extents (tuner-pad-contractions; on "
-              "for CUDA targets where preparation follows the target)">,
-       Option<
-           "transposeMatvecB", "transpose-matvec-b", "bool",
+  let options = [
+    Option<"foldConstants", "fold-constants", "bool", /*default=*/"true",
+           "Evaluate linalg ops on constants at compile time">,
+    Option<"maxConstantElements", "max-constant-elements", "int64_t",
+           /*default=*/"int64_t(1) << 26",
+           "Largest constant, in elements, that folding creates">,
+    Option<"channelsLast", "channels-last", "bool", /*default=*/"true",
+           "Rewrite channels-first convolutions and poolings to NHWC">,
+    Option<"fuse", "fuse", "bool", /*default=*/"true",
+           "Fuse elementwise ops, layout changes and reshapes">,
+    Option<"transposeB", "transpose-b", "bool", /*default=*/"true",
+           "Transpose the [N, K] operands of contractions to [K, N] once "
+           "(tuner-transpose-contraction-b)">,
+    Option<"widenAccumulators", "widen-accumulators", "bool",
+           /*default=*/"true",
+           "Accumulate bf16/f16 reductions in f32, rounding once at the end "
+           "(tuner-widen-accumulators)">,
+    Option<"widenContractionAccumulators", "widen-contraction-accumulators",
+           "bool", /*default=*/"true",
+           "With widen-accumulators, widen contractions and convolutions "
+           "too (off for CUDA targets where preparation follows the "
+           "target: tensor cores accumulate f16 at full rate)">,
+    Option<"widenInputs", "widen-inputs", "bool", /*default=*/"true",
+           "Extend the bf16/f16 inputs of f32-accumulating contractions "
+           "once, before them (tuner-widen-contraction-inputs)">,
+    Option<"promoteScalars", "promote-scalars", "bool", /*default=*/"false",
+           "Give ops with 0-d results a loop of one iteration "
+           "(tuner-promote-scalar-results; on for CUDA targets where "
+           "preparation follows the target)">,
+    Option<"splitReductionBlocks", "split-reduction-blocks", "int64_t",
+           /*default=*/"0",
+           "Reduce long rows in pieces where there are fewer rows than this "
+           "(tuner-split-reductions; 0: never; the SM count for CUDA "
+           "targets where preparation follows the target)">,
+    Option<"collapseReductions", "collapse-reductions", "bool",
+           /*default=*/"false",
+           "Collapse adjacent reduction loops every operand reads "
+           "contiguously (tuner-collapse-reduction-loops; on for CUDA "
+           "targets where preparation follows the target)">,
+    Option<"padContractions", "pad-contractions", "bool", /*default=*/"false",
+           "Pad odd matmuls to aligned extents (tuner-pad-contractions; on "
+           "for CUDA targets where preparation follows the target)">,
+    Option<"transposeMatvecB", "transpose-matvec-b", "bool",
            /*default=*/"false",
            "Generalize the named matrix-vector products (linalg.matvec, "
            "vecmat, batch_matvec, batch_vecmat, dot) and transpose the "
