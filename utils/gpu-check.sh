@@ -22,8 +22,9 @@
 # a failed step does not stop the others, and a step is skipped once the
 # budget (GPU_CHECK_BUDGET seconds, default 480) is nearly spent:
 #   setup     unpack the tools, record the machine (nvidia-smi, PyTorch)
-#   lower     every program of examples/models and the two constant-weight
-#             cases (test/Integration/GPU/Inputs) with default cuda:sm_90
+#   lower     every program of examples/models, the two constant-weight
+#             cases (test/Integration/GPU/Inputs) and the JAX models
+#             (test/Integration/Inputs/jax) with default cuda:sm_90
 #             schedules, tuner-lower-gpu with out-parameters; the host ops
 #             touching tensor data per program; no launch may take a host
 #             global's address (utils/check-gpu-launch-args.py)
@@ -32,10 +33,11 @@
 #             convolution: 0 errors expected
 #   run       tuner-run of every lowered program on the GPU, checked against
 #             the untransformed program on the CPU, CUDA-event timings
-#   elementwise, reductions
-#             each function of test/Integration/GPU/Inputs/elementwise_ops.mlir
-#             and reduction_forms.mlir on the GPU, checked
-#             (run/elementwise_ops.txt, run/reduction_forms.txt)
+#   elementwise, reductions, vector-products
+#             each function of test/Integration/GPU/Inputs/elementwise_ops.mlir,
+#             reduction_forms.mlir and named_vector_products.mlir on the GPU,
+#             checked (run/elementwise_ops.txt, run/reduction_forms.txt,
+#             run/named_vector_products.txt)
 #   variants  per program, back to back: the defaults, the defaults without
 #             gpu.reduction, gpu.reduction wherever it applies (each
 #             checked; run/variants.txt)
@@ -150,8 +152,11 @@ export -f log remaining unpack machine
 export ROOT WORK START BUDGET
 export OPT=$WORK/bin/tuner-opt RUN=$WORK/bin/tuner-run
 export INPUTS=$ROOT/test/Integration/GPU/Inputs
+# The JAX models of test/Integration/Inputs/jax (IREE's StableHLO import:
+# scans, branches, while loops, gathers, grouped and transposed
+# convolutions) run on the device too.
 PROGRAMS=("$ROOT"/examples/models/*.mlir "$INPUTS/matmul_const_b.mlir"
-  "$INPUTS/conv_const_filter.mlir")
+  "$INPUTS/conv_const_filter.mlir" "$ROOT"/test/Integration/Inputs/jax/*.mlir)
 # GPU_CHECK_EXTRA=DIR: more programs (e.g. bench/model_zoo.py's exports,
 # /tmp/model-zoo/*/NAME.mlir copied into DIR), lowered, run and checked
 # like the examples.
@@ -257,6 +262,7 @@ run_forms() {
 export -f run_forms
 step elementwise 60 run_forms elementwise_ops
 step reductions 60 run_forms reduction_forms
+step vector-products 60 run_forms named_vector_products
 
 #===--------------------------------------------------------------------===#
 # variants

@@ -72,10 +72,45 @@ static constexpr int64_t kWarpSize = 32;
 // Bufferization
 //===----------------------------------------------------------------------===//
 
+/// The largest buffer, in bytes, bufferization gives a thread as private
+/// memory (registers or local memory) instead of a device malloc.
+static constexpr int64_t kMaxPrivateBufferBytes = 1024;
+
+/// Bufferization's allocations. A copy inside a loop mapped to threads (an
+/// argmax whose unused maximum lost its shared output, so that each thread
+/// writes a copy of it) of static shape and at most kMaxPrivateBufferBytes
+/// is private memory: a `memref.alloca` at the start of the thread loop's
+/// body (not in a loop nested in it, whose every iteration would grow the
+/// stack). A `memref.alloc` there becomes a device malloc per thread, which
+/// exhausts the device heap and faults. Anything else is a `memref.alloc`.
+static FailureOr<Value> allocateBuffer(OpBuilder &b, Location loc,
+                                       MemRefType type, ValueRange dynShape,
+                                       unsigned alignment) {
+  IntegerAttr align =
+      alignment ? b.getI64IntegerAttr(alignment) : IntegerAttr();
+  scf::ForallOp threads;
+  for (Operation *op = b.getInsertionBlock()->getParentOp(); op && !threads;
+       op = op->getParentOp())
+    if (auto forall = dyn_cast<scf::ForallOp>(op);
+        forall && isMappedWithinBlock(forall))
+      threads = forall;
+  if (threads && type.hasStaticShape() && !type.getMemorySpace() &&
+      type.getElementType().isIntOrFloat() &&
+      type.getNumElements() *
+              llvm::divideCeil(type.getElementTypeBitWidth(), 8u) <=
+          kMaxPrivateBufferBytes) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(threads.getBody());
+    return memref::AllocaOp::create(b, loc, type, align).getResult();
+  }
+  return memref::AllocOp::create(b, loc, type, dynShape, align).getResult();
+}
+
 namespace {
 /// One-shot module bufferization with identity layouts at function
 /// boundaries and `linalg.copy` for copies: a `memref.copy` of a strided view
-/// inside a kernel would lower to a call into the host runtime.
+/// inside a kernel would lower to a call into the host runtime. Buffers a
+/// thread needs for itself are private memory (allocateBuffer).
 struct GPUBufferizePass
     : public PassWrapper<GPUBufferizePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GPUBufferizePass)
@@ -104,6 +139,7 @@ struct GPUBufferizePass
       linalg::CopyOp::create(b, loc, from, to);
       return success();
     };
+    options.allocationFn = allocateBuffer;
     bufferization::BufferizationState state;
     if (failed(bufferization::runOneShotModuleBufferize(getOperation(), options,
                                                         state)))
