@@ -44,3 +44,18 @@ func.func @round_to_bf16(%x: vector<16xf32>) -> vector<16xbf16> {
   %r = arith.truncf %x : vector<16xf32> to vector<16xbf16>
   return %r : vector<16xbf16>
 }
+
+// -----
+
+// powf with a variable exponent keeps pow's signs: exp(b * log|a|), negated
+// for a negative base and an odd integer exponent, NaN for a fractional
+// one, 1 for a zero exponent (not exp(b * log(a)), NaN for every a < 0).
+// CHECK-LABEL: func.func @pow_variable
+// CHECK-NOT:     math.powf
+// CHECK:         math.floor
+// CHECK:         arith.negf
+// CHECK:         arith.select
+func.func @pow_variable(%a: vector<8xf32>, %b: vector<8xf32>) -> vector<8xf32> {
+  %r = math.powf %a, %b : vector<8xf32>
+  return %r : vector<8xf32>
+}

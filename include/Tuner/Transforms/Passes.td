@@ -668,6 +668,10 @@ def TunerExpandMath : Pass<"tuner-expand-math"> {
        become multiplications, `rsqrt` of a square root, ...);
     2. the math ops MLIR can expand (`math.fpowi` with a variable exponent,
        hyperbolic functions, `math.ctlz`, ...) into more basic ones;
+       `math.powf` with a variable exponent becomes exp(b * log|a|) with
+       C pow's signs (negated for a negative base and an odd integer
+       exponent, NaN for a fractional one, 1 for a zero exponent), not
+       upstream's exp(b * log(a)), NaN for every negative base;
     3. upstream's polynomial approximations of `exp`, `expm1`, `log`,
        `log1p`, `tanh`, `erf`, `sin`, `cos`, `atan`, `rsqrt` and friends,
        computed in f32 for bf16 and f16 operands (extended and truncated
