@@ -30,8 +30,12 @@ With --export-only DIR it writes DIR/NAME.mlir and stops: the programs
 utils/gpu-check.sh runs on a GPU machine without torch-mlir
 (GPU_CHECK_EXTRA=DIR).
 
+With --tosa the models go through torch-mlir's TOSA output instead (33 of
+the 35 export; tuner-opt converts TOSA to linalg itself).
+
 usage: model_zoo.py [--tuner-bin DIR] [--target T]... [--trials N]
-                    [--gpu] [--work DIR] [--export-only DIR] [NAME...]
+                    [--gpu] [--work DIR] [--export-only DIR] [--tosa]
+                    [NAME...]
 """
 
 import argparse
@@ -539,12 +543,19 @@ def run(cmd, log, timeout):
     return ok, time.time() - start, out
 
 
-def torch_exporter(build):
-    """export() -> the linalg text of the torch model `build` makes."""
+def torch_exporter(build, tosa=False):
+    """export() -> the linalg text (with `tosa`, the TOSA text) of the torch
+    model `build` makes."""
     def export():
         import _common
         model, inputs = build()
-        return _common.torch_export_linalg(model, *inputs)
+        if not tosa:
+            return _common.torch_export_linalg(model, *inputs)
+        from torch_mlir import fx
+        from torch_mlir.fx import OutputType
+        return str(fx.export_and_import(model, *inputs,
+                                        output_type=OutputType.TOSA,
+                                        func_name="main"))
     return export
 
 
@@ -671,8 +682,13 @@ def run_zoo(parser, exporters):
 
 def main():
     zoo = models()
-    return run_zoo(make_parser(__doc__, "/tmp/model-zoo"),
-                   {name: torch_exporter(build) for name, build in zoo.items()})
+    parser = make_parser(__doc__, "/tmp/model-zoo")
+    parser.add_argument("--tosa", action="store_true",
+                        help="export to TOSA instead of linalg (tuner-opt "
+                        "converts it: tuner-convert-frontend-ops)")
+    tosa = parser.parse_known_args()[0].tosa
+    return run_zoo(parser, {name: torch_exporter(build, tosa)
+                            for name, build in zoo.items()})
 
 
 if __name__ == "__main__":
