@@ -13,6 +13,7 @@
 
 #include "GPUMapping.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
@@ -263,18 +265,62 @@ static bool copyArgumentIterArgs(RewriterBase &rewriter, scf::ForOp loop) {
   return changed;
 }
 
-/// Rule 2: a static tensor.empty at block level that survived empty-tensor
+/// The most workgroup memory, in bytes, rule 2 gives a temporary of dynamic
+/// shape (its static bound).
+static constexpr int64_t kMaxBoundedTemporaryBytes = 16 * 1024;
+
+/// A constant upper bound of the size `value`: a constant, or an affine.min
+/// with a constant among its results (the extent of a partial tile, as
+/// min(256, 1875 - 256 * block) is).
+static std::optional<int64_t> getSizeBound(Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  auto min = value.getDefiningOp<affine::AffineMinOp>();
+  if (!min)
+    return std::nullopt;
+  std::optional<int64_t> bound;
+  for (AffineExpr expr : min.getAffineMap().getResults())
+    if (auto c = dyn_cast<AffineConstantExpr>(expr))
+      bound = std::min(bound.value_or(c.getValue()), c.getValue());
+  return bound;
+}
+
+/// Rule 2: a tensor.empty at block level that survived empty-tensor
 /// elimination becomes a workgroup-memory buffer, like the sketches' staging
-/// buffers.
+/// buffers; one of dynamic shape whose sizes are bounded (the temporary of
+/// a partial tile) becomes the slice of a buffer of the bound's shape.
 static void promoteToWorkgroup(RewriterBase &rewriter, tensor::EmptyOp empty) {
   auto type = cast<RankedTensorType>(empty.getType());
-  if (!type.hasStaticShape() || !isAtBlockLevel(empty))
+  if (!isAtBlockLevel(empty) || !type.getElementType().isIntOrFloat())
+    return;
+  SmallVector<int64_t> bound(type.getShape());
+  for (auto [i, size] : llvm::enumerate(empty.getMixedSizes())) {
+    std::optional<int64_t> b = isa<Attribute>(size)
+                                   ? getConstantIntValue(size)
+                                   : getSizeBound(cast<Value>(size));
+    if (!b || *b <= 0)
+      return;
+    bound[i] = *b;
+  }
+  int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8u);
+  for (int64_t b : bound)
+    bytes *= b;
+  if (!type.hasStaticShape() && bytes > kMaxBoundedTemporaryBytes)
     return;
   rewriter.setInsertionPoint(empty);
-  auto alloc = rewriter.replaceOpWithNewOp<bufferization::AllocTensorOp>(
-      empty, type, ValueRange());
+  auto bufferType = RankedTensorType::get(bound, type.getElementType());
+  auto alloc = bufferization::AllocTensorOp::create(rewriter, empty.getLoc(),
+                                                    bufferType, ValueRange());
   alloc.setMemorySpaceAttr(gpu::AddressSpaceAttr::get(
       rewriter.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace()));
+  if (type.hasStaticShape()) {
+    rewriter.replaceOp(empty, alloc);
+    return;
+  }
+  SmallVector<OpFoldResult> zeros(type.getRank(), rewriter.getIndexAttr(0)),
+      ones(type.getRank(), rewriter.getIndexAttr(1));
+  rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+      empty, type, alloc, zeros, empty.getMixedSizes(), ones);
 }
 
 namespace {

@@ -216,3 +216,39 @@ func.func @argument_iter_arg(%a: tensor<4x8xf32>, %c: tensor<8xf32>) -> tensor<8
   } {mapping = [#gpu.block<x>]}
   return %r : tensor<8xf32>
 }
+
+// -----
+
+// A temporary of a partial tile (gpu.fallback over 1875 elements in blocks
+// of 256: the last block's tile has 83) has a dynamic size bounded by the
+// tile: the slice of a workgroup buffer of the bound's shape, not a device
+// malloc per thread.
+
+// CHECK-LABEL: func.func @partial_tile_temporary
+// CHECK:         scf.forall
+// CHECK:           %[[SIZE:.*]] = affine.min
+// CHECK:           %[[BUF:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<256xf32>
+// CHECK:           tensor.extract_slice %[[BUF]][0] [%[[SIZE]]] [1] : tensor<256xf32> to tensor<?xf32>
+// CHECK-NOT:       tensor.empty
+func.func @partial_tile_temporary(%in: tensor<1875xf32>) -> tensor<1875xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<1875xf32>
+  %r = scf.forall (%b) in (8) shared_outs(%out = %init) -> (tensor<1875xf32>) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 256)>(%b)
+    %size = affine.min affine_map<(d0) -> (256, d0 * -256 + 1875)>(%b)
+    %tmp = tensor.empty(%size) : tensor<?xf32>
+    %src = tensor.extract_slice %in[%off] [%size] [1] : tensor<1875xf32> to tensor<?xf32>
+    %dst = tensor.extract_slice %out[%off] [%size] [1] : tensor<1875xf32> to tensor<?xf32>
+    %filled = linalg.fill ins(%zero : f32) outs(%tmp : tensor<?xf32>) -> tensor<?xf32>
+    %sum = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%src, %filled : tensor<?xf32>, tensor<?xf32>) outs(%dst : tensor<?xf32>) {
+    ^bb0(%a: f32, %t: f32, %o: f32):
+      %s = arith.addf %a, %t : f32
+      linalg.yield %s : f32
+    } -> tensor<?xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %sum into %out[%off] [%size] [1] : tensor<?xf32> into tensor<1875xf32>
+    }
+  } {mapping = [#gpu.block<x>]}
+  return %r : tensor<1875xf32>
+}

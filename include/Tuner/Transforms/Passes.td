@@ -1402,7 +1402,11 @@ def TunerGPUBlockTemporaries
        loop: an accumulator of another element type than the result, f32
        for a bf16 output) becomes a `bufferization.alloc_tensor` in
        workgroup memory, like the sketches' staging buffers (one copy per
-       block, shared by its threads, which each touch their own tile).
+       block, shared by its threads, which each touch their own tile). One
+       of dynamic shape whose sizes are bounded by constants (the temporary
+       of a partial tile: `affine.min(256, 1875 - 256 * block)`), up to
+       16 KiB, becomes the slice of such a buffer of the bound's shape (a
+       TOSA bilinear resize and an odd adaptive pooling had device mallocs).
     3. A thread loop at block level whose shared output is constant data (a
        bias folded into a reduction's init, as a 1x1 convolution on a 1x1
        image has it), and whose threads each read only the slice they
