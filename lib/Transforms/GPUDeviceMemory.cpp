@@ -288,6 +288,14 @@ public:
   /// releases it before each of its returns.
   void releaseCallBuffers();
 
+  /// The bytes of `type` (static shape) as an i64 constant.
+  Value getByteSize(OpBuilder &b, Location loc, MemRefType type);
+
+  /// The runtime's buffer `memory` (an !llvm.ptr) as a memref of `type`,
+  /// aligned as the driver's allocations are.
+  Value wrapRuntimeBuffer(OpBuilder &b, Location loc, MemRefType type,
+                          Value memory);
+
   /// Adds the destructor freeing every slot created (and the runtime's pool
   /// of call buffers, when a function took some).
   void finalize();
@@ -348,15 +356,26 @@ Value ModuleBufferBuilder::getBuffer(OpBuilder &b, Location loc,
   } else {
     initAddress = LLVM::ZeroOp::create(b, loc, ptr);
   }
-  unsigned elementBytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8u);
-  Value bytes = LLVM::ConstantOp::create(
-      b, loc, i64, b.getI64IntegerAttr(type.getNumElements() * elementBytes));
+  Value bytes = getByteSize(b, loc, type);
   Value isManaged =
       LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(managed));
   Value memory =
       LLVM::CallOp::create(
           b, loc, fn, ValueRange{slotAddress, initAddress, bytes, isManaged})
           .getResult();
+  return wrapRuntimeBuffer(b, loc, type, memory);
+}
+
+Value ModuleBufferBuilder::getByteSize(OpBuilder &b, Location loc,
+                                       MemRefType type) {
+  unsigned elementBytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8u);
+  return LLVM::ConstantOp::create(
+      b, loc, b.getI64Type(),
+      b.getI64IntegerAttr(type.getNumElements() * elementBytes));
+}
+
+Value ModuleBufferBuilder::wrapRuntimeBuffer(OpBuilder &b, Location loc,
+                                             MemRefType type, Value memory) {
   Value descriptor =
       MemRefDescriptor::fromStaticShape(b, loc, converter, type, memory);
   Value buffer =
@@ -374,17 +393,10 @@ Value ModuleBufferBuilder::getCallBuffer(OpBuilder &b, Location loc,
   auto ptr = LLVM::LLVMPointerType::get(b.getContext());
   auto i64 = b.getI64Type();
   LLVM::LLVMFuncOp fn = getOrCreateFunction(kCallBufferFn, ptr, {i64});
-  unsigned elementBytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8u);
-  Value bytes = LLVM::ConstantOp::create(
-      b, loc, i64, b.getI64IntegerAttr(type.getNumElements() * elementBytes));
-  Value memory = LLVM::CallOp::create(b, loc, fn, bytes).getResult();
-  Value descriptor =
-      MemRefDescriptor::fromStaticShape(b, loc, converter, type, memory);
-  Value buffer =
-      UnrealizedConversionCastOp::create(b, loc, type, descriptor).getResult(0);
+  Value memory =
+      LLVM::CallOp::create(b, loc, fn, getByteSize(b, loc, type)).getResult();
   callBufferFuncs.insert(func);
-  return memref::AssumeAlignmentOp::create(b, loc, buffer,
-                                           kRuntimeBufferAlignment);
+  return wrapRuntimeBuffer(b, loc, type, memory);
 }
 
 void ModuleBufferBuilder::releaseCallBuffers() {

@@ -79,16 +79,12 @@ static LogicalResult cleanUp(Operation *root) {
   return pm.run(root);
 }
 
-/// Generalizes the named ops that extend their operands as unsigned
-/// integers (`cast = #linalg.type_fn<cast_unsigned>`): MLIR 22's vectorizer
-/// builds the vector.contract of a named contraction with signed
-/// extensions, while the generic form keeps the body's `arith.extui`.
-static void generalizeUnsignedOps(Operation *root) {
+/// Generalizes the linalg ops of `root` that `select` picks.
+static void generalizeNamedOps(Operation *root,
+                               function_ref<bool(linalg::LinalgOp)> select) {
   SmallVector<linalg::LinalgOp> ops;
   root->walk([&](linalg::LinalgOp op) {
-    auto cast = op->getAttrOfType<linalg::TypeFnAttr>("cast");
-    if (cast && cast.getValue() == linalg::TypeFn::cast_unsigned &&
-        !isa<linalg::GenericOp>(op))
+    if (select(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -98,24 +94,29 @@ static void generalizeUnsignedOps(Operation *root) {
   }
 }
 
+/// Generalizes the named ops that extend their operands as unsigned
+/// integers (`cast = #linalg.type_fn<cast_unsigned>`): MLIR 22's vectorizer
+/// builds the vector.contract of a named contraction with signed
+/// extensions, while the generic form keeps the body's `arith.extui`.
+static void generalizeUnsignedOps(Operation *root) {
+  generalizeNamedOps(root, [](linalg::LinalgOp op) {
+    auto cast = op->getAttrOfType<linalg::TypeFnAttr>("cast");
+    return cast && cast.getValue() == linalg::TypeFn::cast_unsigned &&
+           !isa<linalg::GenericOp>(op);
+  });
+}
+
 /// Generalizes the named matrix-vector products (linalg.matvec, vecmat,
 /// batch_matvec, batch_vecmat, dot: StableHLO's dot of a matrix and a
 /// vector as IREE imports it) for GPU targets, where gpu.reduction takes
 /// them as row reductions in their generic form only (gpu.fallback ran a
 /// 1024 x 1024 one as a loop per thread).
 static void generalizeVectorProducts(Operation *root) {
-  SmallVector<linalg::LinalgOp> ops;
-  root->walk([&](linalg::LinalgOp op) {
-    if (isa<linalg::MatvecOp, linalg::VecmatOp, linalg::BatchMatvecOp,
-            linalg::BatchVecmatOp, linalg::DotOp>(op) &&
-        op.hasPureTensorSemantics())
-      ops.push_back(op);
+  generalizeNamedOps(root, [](linalg::LinalgOp op) {
+    return isa<linalg::MatvecOp, linalg::VecmatOp, linalg::BatchMatvecOp,
+               linalg::BatchVecmatOp, linalg::DotOp>(op) &&
+           op.hasPureTensorSemantics();
   });
-  IRRewriter rewriter(root->getContext());
-  for (linalg::LinalgOp op : ops) {
-    rewriter.setInsertionPoint(op);
-    (void)linalg::generalizeNamedOp(rewriter, op);
-  }
 }
 
 /// Gives each op using a linalg.fill on tensors a fill of its own. Canonical
