@@ -79,6 +79,11 @@ def check(args, path):
         print(f"{name}: FAIL lowering\n{run.stderr}")
         return False
     kernels = extract_ptx(lowered, os.path.join(work, "ptx"))
+    if not kernels and not sketches:
+        # Nothing left to compute on the device (a copy of an argument into
+        # the result folds away): no kernel is right.
+        print(f"{name}: 0 kernels, nothing to schedule")
+        return True
     if not kernels:
         print(f"{name}: FAIL no kernel")
         return False

@@ -3,7 +3,8 @@
 // linalg.softmax (an op of the AggregatedOpInterface) has no schedule and no
 // lowering to loops of its own: it becomes the linalg ops it stands for;
 // so do linalg.pack and linalg.unpack, and quantized matmuls (an integer
-// matmul and a correction). Elementwise arith and math ops on tensors
+// matmul and a correction), and the Winograd transforms (loops of small
+// matmuls). Elementwise arith and math ops on tensors
 // become linalg.generic ops.
 // Part of tuner-prepare and of the lowering pipelines (so that a program
 // that was not prepared, a reference, still lowers).
@@ -183,6 +184,25 @@ LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
       (void)linalg::lowerPack(rewriter, pack);
     else
       (void)linalg::lowerUnPack(rewriter, cast<linalg::UnPackOp>(op));
+  }
+  // The Winograd transforms (as IREE's Winograd path writes them) do not
+  // bufferize: loops of small matmuls by the transform matrices.
+  SmallVector<Operation *> winograd;
+  root->walk([&](Operation *op) {
+    if (isa<linalg::WinogradFilterTransformOp, linalg::WinogradInputTransformOp,
+            linalg::WinogradOutputTransformOp>(op) &&
+        llvm::all_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>))
+      winograd.push_back(op);
+  });
+  for (Operation *op : winograd) {
+    rewriter.setInsertionPoint(op);
+    if (auto filter = dyn_cast<linalg::WinogradFilterTransformOp>(op))
+      (void)linalg::decomposeWinogradFilterTransformOp(rewriter, filter);
+    else if (auto input = dyn_cast<linalg::WinogradInputTransformOp>(op))
+      (void)linalg::decomposeWinogradInputTransformOp(rewriter, input);
+    else
+      (void)linalg::decomposeWinogradOutputTransformOp(
+          rewriter, cast<linalg::WinogradOutputTransformOp>(op));
   }
   // Elementwise ops on whole tensors (arith.addf of tensors, arith.select
   // with a tensor condition) have no schedule and do not bufferize.

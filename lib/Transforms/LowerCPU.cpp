@@ -116,6 +116,7 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   // allocated once, not once per iteration.
   pm.addNestedPass<func::FuncOp>(
       bufferization::createBufferLoopHoistingPass());
+  pm.addPass(createDropProgramDeallocsPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 

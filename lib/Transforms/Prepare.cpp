@@ -10,10 +10,12 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
@@ -76,6 +78,22 @@ static LogicalResult cleanUp(Operation *root) {
   PassManager pm(root->getContext(), root->getName().getStringRef());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  return pm.run(root);
+}
+
+/// Inlines the calls of `root` (a module) to the functions it defines, and
+/// drops the private ones left unused: the ops of a helper function are
+/// then tasks of each caller, fused with their neighbours there, and on a
+/// GPU no host code calls between kernels.
+static LogicalResult inlineCalls(Operation *root) {
+  if (!root->hasTrait<OpTrait::SymbolTable>())
+    return success();
+  bool hasCalls = false;
+  root->walk([&](CallOpInterface) { hasCalls = true; });
+  if (!hasCalls)
+    return success();
+  PassManager pm(root->getContext(), root->getName().getStringRef());
+  pm.addPass(createInlinerPass());
   return pm.run(root);
 }
 
@@ -152,6 +170,9 @@ static void cloneSharedFills(Operation *root) {
 LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
                                                 const PrepareOptions &options) {
   if (failed(convertFrontendOps(root)))
+    return failure();
+  convertBufferOpsToTensors(root);
+  if (failed(inlineCalls(root)))
     return failure();
   generalizeUnsignedOps(root);
   if (failed(decomposeAggregateOps(root)))

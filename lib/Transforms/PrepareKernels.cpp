@@ -133,7 +133,32 @@ struct CopyDuplicateResultsPass
     });
   }
 };
+
+/// Erases the program's own memref.dealloc ops of its memref.alloc buffers
+/// (linalg written on buffers, as upstream's integration tests are): the
+/// CPU pipeline's ownership-based deallocation frees every allocation
+/// itself and fails on a program that already frees some ("memory free
+/// side-effect on MemRef value not supported!"). Runs right before it.
+struct DropProgramDeallocsPass
+    : public PassWrapper<DropProgramDeallocsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropProgramDeallocsPass)
+
+  StringRef getArgument() const override {
+    return "tuner-drop-program-deallocs";
+  }
+
+  void runOnOperation() override {
+    getOperation()->walk([](memref::DeallocOp dealloc) {
+      if (dealloc.getMemref().getDefiningOp<memref::AllocOp>())
+        dealloc->erase();
+    });
+  }
+};
 } // namespace
+
+std::unique_ptr<Pass> mlir::tuner::createDropProgramDeallocsPass() {
+  return std::make_unique<DropProgramDeallocsPass>();
+}
 
 std::unique_ptr<Pass> mlir::tuner::createCopyDuplicateResultsPass() {
   return std::make_unique<CopyDuplicateResultsPass>();

@@ -122,3 +122,17 @@ func.func @quantized(%a: tensor<3x5xi8>, %b: tensor<5x4xi8>, %za: i32, %zb: i32,
   %s = linalg.quantized_batch_matmul ins(%ba, %bb, %za, %zb : tensor<2x3x5xi8>, tensor<2x5x4xi8>, i32, i32) outs(%bc : tensor<2x3x4xi32>) -> tensor<2x3x4xi32>
   return %r, %s : tensor<3x4xi32>, tensor<2x3x4xi32>
 }
+
+// -----
+
+// The Winograd transforms, which do not bufferize, become loops of matmuls
+// by the transform matrices.
+// CHECK-LABEL: func.func @winograd_filter
+// CHECK-NOT: linalg.winograd_filter_transform
+// CHECK: scf.for
+// CHECK: linalg.matmul
+func.func @winograd_filter(%f: tensor<8x3x3x5xf32>) -> tensor<6x6x5x8xf32> {
+  %e = tensor.empty() : tensor<6x6x5x8xf32>
+  %r = linalg.winograd_filter_transform fmr(F_4_3) ins(%f : tensor<8x3x3x5xf32>) outs(%e : tensor<6x6x5x8xf32>) -> tensor<6x6x5x8xf32>
+  return %r : tensor<6x6x5x8xf32>
+}

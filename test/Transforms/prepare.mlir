@@ -117,3 +117,29 @@ func.func @shared_fill(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<
   %p = tensor.insert_slice %c into %f[0, 0] [8, 8] [1, 1] : tensor<8x8xf32> into tensor<16x16xf32>
   return %m, %p : tensor<16x16xf32>, tensor<16x16xf32>
 }
+
+// -----
+
+// Calls to the module's own functions are inlined (the helper's matmul and
+// tanh become ops of each caller, fused there), the private helper dropped;
+// a call to a declaration stays.
+// CHECK-NOT: func.func private @layer
+// CHECK-LABEL: func.func @two_layers
+// CHECK-NOT:     call @layer
+// CHECK-COUNT-2: linalg.matmul
+// CHECK:         call @log_value
+func.func private @layer(%x: tensor<16x32xf32>, %w: tensor<32x32xf32>) -> tensor<16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %r = linalg.matmul ins(%x, %w : tensor<16x32xf32>, tensor<32x32xf32>) outs(%f : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %t = linalg.tanh ins(%r : tensor<16x32xf32>) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %t : tensor<16x32xf32>
+}
+func.func private @log_value(f32)
+func.func @two_layers(%x: tensor<16x32xf32>, %w: tensor<32x32xf32>, %s: f32) -> tensor<16x32xf32> {
+  %a = call @layer(%x, %w) : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
+  %b = call @layer(%a, %w) : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
+  call @log_value(%s) : (f32) -> ()
+  return %b : tensor<16x32xf32>
+}

@@ -103,6 +103,11 @@ std::optional<GPUBinaryFormat> parseGPUBinaryFormat(StringRef name);
 /// returned more than once gets a copy for each later result.
 std::unique_ptr<Pass> createCopyDuplicateResultsPass();
 
+/// Erases the program's memref.dealloc ops of memref.alloc buffers, which
+/// the CPU pipeline's ownership-based deallocation, run next, frees itself
+/// (it rejects a program that frees some already).
+std::unique_ptr<Pass> createDropProgramDeallocsPass();
+
 /// The first step of both pipelines: records the tensor-level signature of
 /// every public function (a `tuner.kernel` attribute), optionally asks for C
 /// interfaces, and drops the `sched.*` annotations. With `rejectNarrowFloats`

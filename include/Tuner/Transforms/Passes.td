@@ -90,10 +90,59 @@ def TunerFuseElementwise : Pass<"tuner-fuse-elementwise"> {
                            "::mlir::affine::AffineDialect"];
 }
 
+def TunerBuffersToTensors : Pass<"tuner-buffers-to-tensors"> {
+  let summary = "Rewrite linalg ops on buffers into linalg ops on tensors";
+  let description = [{
+    The tuner extracts, schedules and fuses linalg ops on tensors. A program
+    written on buffers (a hand-written kernel that fills and multiplies into
+    a memref argument, as upstream's integration tests do) had none of its
+    ops extracted: naive loops on the CPU, host loops on a GPU. In each
+    function whose body is one block, this pass gives the linalg ops and
+    `memref.copy` ops that work on buffers the same ops on tensors, in
+    order: every whole buffer they use (an argument, a `memref.alloc` or
+    `alloca`, a `memref.get_global` of a constant global) is read once as a
+    tensor (`bufferization.to_tensor restrict`, a `tensor.empty` for an
+    allocation, an `arith.constant` for a global), an op on a
+    `memref.subview` of one reads an `extract_slice` and writes an
+    `insert_slice`, and each argument written is stored back once, before
+    the return (`bufferization.materialize_in_destination`), which
+    bufferization computes in place. The function's signature does not
+    change, so the rewritten program and its original compute the same
+    outputs from the same arguments.
+
+    A function is left as it is when one of its buffers has a user the pass
+    cannot follow (`memref.load`, `memref.store`, a call, an op in a loop,
+    a view of a view, a return); task extraction then warns about its ops
+    on buffers. `restrict` assumes that buffer arguments do not overlap, as
+    the tuner's runners and `tuner-run` pass them. A step of
+    `tuner-prepare`, after `tuner-convert-frontend-ops`.
+
+    ```mlir
+    func.func @mm(%a: memref<45x33xf32>, %b: memref<33x70xf32>,
+                  %c: memref<45x70xf32>) {
+      linalg.fill ins(%zero : f32) outs(%c : memref<45x70xf32>)
+      linalg.matmul ins(%a, %b : memref<45x33xf32>, memref<33x70xf32>)
+                    outs(%c : memref<45x70xf32>)
+      return
+    }
+    // becomes
+    %ta = bufferization.to_tensor %a restrict : ...
+    %tc = bufferization.to_tensor %c restrict writable : ...
+    %f = linalg.fill ins(%zero : f32) outs(%tc : tensor<45x70xf32>) -> ...
+    %m = linalg.matmul ins(%ta, %tb : ...) outs(%f : tensor<45x70xf32>) -> ...
+    bufferization.materialize_in_destination %m in restrict writable %c
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerDecomposeAggregates : Pass<"tuner-decompose-aggregates"> {
   let summary = "Decompose aggregate linalg ops (linalg.softmax, "
-                "linalg.pack, quantized matmuls) and elementwise ops on "
-                "tensors into linalg ops";
+                "linalg.pack, quantized matmuls, Winograd transforms) and "
+                "elementwise ops on tensors into linalg ops";
   let description = [{
     `linalg.softmax` (an op of `AggregatedOpInterface`) has no schedule of
     its own and no lowering to loops: it becomes the ops it stands for (a
@@ -109,6 +158,10 @@ def TunerDecomposeAggregates : Pass<"tuner-decompose-aggregates"> {
     schedule, and an elementwise correction, C + AB - zb * rowsum(A) -
     za * colsum(B) + K * za * zb (exact in modular integer arithmetic, like
     the op).
+    The Winograd transforms (`linalg.winograd_filter_transform`,
+    `winograd_input_transform`, `winograd_output_transform`, as IREE's
+    Winograd path writes them), which do not bufferize, become loops of
+    small matmuls by the transform matrices (upstream's decompositions).
     Elementwise `arith` and `math` ops on whole tensors (`arith.addf` or
     `arith.select` of `tensor<4x6xf32>`, as some converters emit) become
     `linalg.generic` ops (upstream's `convert-elementwise-to-linalg`). The
@@ -530,7 +583,10 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     scheduled one by one, in this order:
 
     0. TOSA ops and `ml_program` constants converted
-       (`tuner-convert-frontend-ops`);
+       (`tuner-convert-frontend-ops`), linalg ops on buffers rewritten on
+       tensors (`tuner-buffers-to-tensors`), and calls to the module's own
+       functions inlined (their ops become the callers' tasks, and no host
+       code calls between GPU kernels);
     1. aggregate ops (`linalg.softmax`) decomposed into linalg ops;
     2. channels-first convolutions and poolings to channels last
        (`tuner-convert-to-channels-last`); bf16/f16 accumulators widened to
@@ -623,7 +679,8 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            "constant [K, N] operands of matrix-vector products to [N, K] (on "
            "for CUDA targets where preparation follows the target)">,
   ];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect"];

@@ -23,8 +23,18 @@
 
 namespace mlir::tuner {
 
-/// Replaces the aggregate ops under `root` (linalg.softmax) by the linalg
-/// ops they decompose into.
+/// Rewrites the linalg ops and memref.copy ops of each function under `root`
+/// that work on buffers (memref arguments, allocations, constant globals and
+/// subviews of them) into the same ops on tensors, read from the buffers once
+/// (bufferization.to_tensor restrict) and written back to the arguments once
+/// before the return (bufferization.materialize_in_destination), so that
+/// they become tasks. A function whose buffers have any other user is left
+/// as it is (tuner-buffers-to-tensors).
+void convertBufferOpsToTensors(Operation *root);
+
+/// Replaces the aggregate ops under `root` (linalg.softmax, pack and unpack,
+/// quantized matmuls, the Winograd transforms) by the linalg ops they
+/// decompose into.
 LogicalResult decomposeAggregateOps(Operation *root);
 
 /// Rewrites the 2-D convolutions and poolings of `root` that read channels
@@ -187,10 +197,11 @@ struct PrepareOptions {
   bool transposeMatvecB = false;
 };
 
-/// The whole preparation (`tuner-prepare`): decomposition of aggregates,
-/// channels last, constant folding, elementwise fusion, constant folding
-/// again, canonicalization and CSE. Idempotent: preparing a prepared
-/// program changes nothing.
+/// The whole preparation (`tuner-prepare`): frontend ops converted, linalg
+/// on buffers rewritten on tensors, calls to the module's own functions
+/// inlined, decomposition of aggregates, channels last, constant folding,
+/// elementwise fusion, constant folding again, canonicalization and CSE.
+/// Idempotent: preparing a prepared program changes nothing.
 LogicalResult prepareForScheduling(Operation *root,
                                    const PrepareOptions &options = {});
 

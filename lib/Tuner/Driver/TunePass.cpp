@@ -14,6 +14,7 @@
 #include "Tuner/Tuner/CostModel/CostModel.h"
 #include "Tuner/Tuner/Target/Target.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir::tuner {

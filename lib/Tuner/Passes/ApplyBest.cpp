@@ -10,6 +10,8 @@
 #include "Tuner/Tuner/Passes/Passes.h"
 #include "Tuner/Tuner/Target/Target.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+
 namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDAPPLYBEST
 #include "Tuner/Tuner/Passes/Passes.h.inc"

@@ -11,6 +11,7 @@
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 namespace mlir::tuner {

@@ -10,6 +10,7 @@
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/ToolOutputFile.h"
 

@@ -12,6 +12,7 @@
 #include "Tuner/Tuner/Target/Target.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/IR/Builders.h"

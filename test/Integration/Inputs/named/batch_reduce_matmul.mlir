@@ -1,0 +1,8 @@
+// linalg.batch_reduce_matmul
+func.func @main(%a0: tensor<3x45x33xf32>, %a1: tensor<3x33x70xf32>) -> tensor<45x70xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<45x70xf32>
+  %f0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<45x70xf32>) -> tensor<45x70xf32>
+  %r = linalg.batch_reduce_matmul ins(%a0, %a1 : tensor<3x45x33xf32>, tensor<3x33x70xf32>) outs(%f0 : tensor<45x70xf32>) -> tensor<45x70xf32>
+  return %r : tensor<45x70xf32>
+}

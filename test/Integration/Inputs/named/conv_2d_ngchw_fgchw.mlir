@@ -1,0 +1,8 @@
+// linalg.conv_2d_ngchw_fgchw
+func.func @main(%a0: tensor<2x2x3x15x13xf32>, %a1: tensor<5x2x3x3x3xf32>) -> tensor<2x2x5x13x11xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<2x2x5x13x11xf32>
+  %f0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<2x2x5x13x11xf32>) -> tensor<2x2x5x13x11xf32>
+  %r = linalg.conv_2d_ngchw_fgchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%a0, %a1 : tensor<2x2x3x15x13xf32>, tensor<5x2x3x3x3xf32>) outs(%f0 : tensor<2x2x5x13x11xf32>) -> tensor<2x2x5x13x11xf32>
+  return %r : tensor<2x2x5x13x11xf32>
+}

@@ -1,0 +1,8 @@
+// linalg.conv_2d_nhwc_fhwc
+func.func @main(%a0: tensor<2x15x13x6xf32>, %a1: tensor<10x3x3x6xf32>) -> tensor<2x13x11x10xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<2x13x11x10xf32>
+  %f0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<2x13x11x10xf32>) -> tensor<2x13x11x10xf32>
+  %r = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%a0, %a1 : tensor<2x15x13x6xf32>, tensor<10x3x3x6xf32>) outs(%f0 : tensor<2x13x11x10xf32>) -> tensor<2x13x11x10xf32>
+  return %r : tensor<2x13x11x10xf32>
+}

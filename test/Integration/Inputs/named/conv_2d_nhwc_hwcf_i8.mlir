@@ -1,0 +1,8 @@
+// linalg.conv_2d_nhwc_hwcf
+func.func @main(%a0: tensor<1x15x13x6xi8>, %a1: tensor<3x3x6x10xi8>) -> tensor<1x13x11x10xi32> {
+  %c0 = arith.constant 0 : i32
+  %e0 = tensor.empty() : tensor<1x13x11x10xi32>
+  %f0 = linalg.fill ins(%c0 : i32) outs(%e0 : tensor<1x13x11x10xi32>) -> tensor<1x13x11x10xi32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%a0, %a1 : tensor<1x15x13x6xi8>, tensor<3x3x6x10xi8>) outs(%f0 : tensor<1x13x11x10xi32>) -> tensor<1x13x11x10xi32>
+  return %r : tensor<1x13x11x10xi32>
+}

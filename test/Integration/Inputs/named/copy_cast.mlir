@@ -1,0 +1,6 @@
+// linalg.copy widening f16 to f32
+func.func @main(%a0: tensor<37x65xf16>) -> tensor<37x65xf32> {
+  %e0 = tensor.empty() : tensor<37x65xf32>
+  %r = linalg.copy ins(%a0 : tensor<37x65xf16>) outs(%e0 : tensor<37x65xf32>) -> tensor<37x65xf32>
+  return %r : tensor<37x65xf32>
+}

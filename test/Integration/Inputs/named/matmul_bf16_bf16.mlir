@@ -1,0 +1,8 @@
+// linalg.matmul
+func.func @main(%a0: tensor<64x48xbf16>, %a1: tensor<48x80xbf16>) -> tensor<64x80xbf16> {
+  %c0 = arith.constant 0.0 : bf16
+  %e0 = tensor.empty() : tensor<64x80xbf16>
+  %f0 = linalg.fill ins(%c0 : bf16) outs(%e0 : tensor<64x80xbf16>) -> tensor<64x80xbf16>
+  %r = linalg.matmul ins(%a0, %a1 : tensor<64x48xbf16>, tensor<48x80xbf16>) outs(%f0 : tensor<64x80xbf16>) -> tensor<64x80xbf16>
+  return %r : tensor<64x80xbf16>
+}

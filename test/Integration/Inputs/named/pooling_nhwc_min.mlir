@@ -1,0 +1,9 @@
+// linalg.pooling_nhwc_min
+func.func @main(%a0: tensor<2x27x23x24xf32>) -> tensor<2x13x11x24xf32> {
+  %e0 = tensor.empty() : tensor<3x3xf32>
+  %c1 = arith.constant 0x7F800000 : f32
+  %e1 = tensor.empty() : tensor<2x13x11x24xf32>
+  %f1 = linalg.fill ins(%c1 : f32) outs(%e1 : tensor<2x13x11x24xf32>) -> tensor<2x13x11x24xf32>
+  %r = linalg.pooling_nhwc_min {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%a0, %e0 : tensor<2x27x23x24xf32>, tensor<3x3xf32>) outs(%f1 : tensor<2x13x11x24xf32>) -> tensor<2x13x11x24xf32>
+  return %r : tensor<2x13x11x24xf32>
+}

@@ -1,0 +1,10 @@
+// linalg.quantized_batch_matmul (zero points 3 and -2)
+func.func @main(%a0: tensor<3x45x33xi8>, %a1: tensor<3x33x70xi8>) -> tensor<3x45x70xi32> {
+  %c0 = arith.constant 0 : i32
+  %e0 = tensor.empty() : tensor<3x45x70xi32>
+  %f0 = linalg.fill ins(%c0 : i32) outs(%e0 : tensor<3x45x70xi32>) -> tensor<3x45x70xi32>
+  %za = arith.constant 3 : i32
+  %zb = arith.constant -2 : i32
+  %r = linalg.quantized_batch_matmul ins(%a0, %a1, %za, %zb : tensor<3x45x33xi8>, tensor<3x33x70xi8>, i32, i32) outs(%f0 : tensor<3x45x70xi32>) -> tensor<3x45x70xi32>
+  return %r : tensor<3x45x70xi32>
+}
