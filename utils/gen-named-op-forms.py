@@ -8,7 +8,8 @@
 # indexing_maps forms, softmax, pack/unpack, the winograd transforms), as a
 # frontend or a user would write it: tensors, static odd shapes, strides and
 # dilations where the op has them, integer and 16-bit element types where it
-# takes them. The sweep tests (test/Integration/CPU/named-op-forms.test,
+# takes them; and one per scalar op of the math and arith dialects in a
+# linalg.generic body (math_*, arith_*). The sweep tests (test/Integration/CPU/named-op-forms.test,
 # test/Integration/GPU/named-op-forms.test) schedule, lower, run and check
 # each one.
 #
@@ -551,6 +552,127 @@ o = p.fill([2, 8, 8, 8], "f32")
 add("winograd_output", p.text(
     "linalg.winograd_output_transform fmr(F_4_3) ins(%s : %s) outs(%s : %s) -> %s"
     % (a[0], a[1], o[0], o[1], o[1]), o[1]))
+
+
+# Scalar ops in a linalg.generic body (math and arith, as torch-mlir, TOSA
+# and StableHLO conversions write them): each op of the math dialect on f32,
+# a sample on f16 and bf16 (computed through f32), integer ops on i32 and
+# the integer math ops also on i8 and i64. Domains are kept valid for the
+# inputs' [-1, 1] (floats) and [0, 8] or [-8, 8] (integers): logarithms
+# and roots of |x|, acosh of 1 + x^2, integer division by constants.
+def body_program(name, ins, out, body, comment):
+  S = [33, 17]
+  p = Prog(comment)
+  vals = [p.arg(S, t) for t in ins]
+  o = p.empty(S, out)
+  ident = "affine_map<(d0, d1) -> (d0, d1)>"
+  maps_ = "[" + ", ".join([ident] * (len(ins) + 1)) + "]"
+  bargs = ", ".join("%%x%d: %s" % (i, t) for i, t in enumerate(ins))
+  op = ("linalg.generic {indexing_maps = %s, iterator_types = "
+        "[\"parallel\", \"parallel\"]} ins(%s : %s) outs(%s : %s) {\n"
+        "  ^bb0(%s, %%o: %s):\n%s\n  } -> %s" % (
+            maps_, ", ".join(v for v, _ in vals), ", ".join(t for _, t in vals),
+            o[0], o[1], bargs, out, body, o[1]))
+  add(name, p.text(op, o[1]))
+
+
+def unary_body(op, t):
+  if op == "acosh":
+    return ("    %%one = arith.constant 1.0 : %s\n"
+            "    %%sq = arith.mulf %%x0, %%x0 : %s\n"
+            "    %%p = arith.addf %%sq, %%one : %s\n"
+            "    %%y = math.acosh %%p : %s\n    linalg.yield %%y : %s" % ((t,) * 5))
+  if op in ("log", "log10", "log2", "sqrt", "rsqrt"):
+    return ("    %%a = math.absf %%x0 : %s\n    %%y = math.%s %%a : %s\n"
+            "    linalg.yield %%y : %s" % (t, op, t, t))
+  return "    %%y = math.%s %%x0 : %s\n    linalg.yield %%y : %s" % (op, t, t)
+
+
+FLOAT_UNARY = ("absf acos acosh asin asinh atan atanh cbrt ceil cos cosh erf "
+               "erfc exp exp2 expm1 floor log log10 log1p log2 round "
+               "roundeven rsqrt sin sinh sqrt tan tanh trunc").split()
+FLOAT_BINARY = ["math.atan2", "math.copysign", "math.powf", "arith.remf",
+                "arith.maximumf", "arith.minimumf", "arith.maxnumf",
+                "arith.minnumf", "arith.divf"]
+HALF_SAMPLE = ["exp", "tanh", "erf", "log", "rsqrt", "floor", "sin"]
+for t in ["f32", "f16", "bf16"]:
+  for op in FLOAT_UNARY if t == "f32" else HALF_SAMPLE:
+    body_program("math_%s_%s" % (op, t), [t], t, unary_body(op, t),
+                 "math.%s on %s" % (op, t))
+  for op in FLOAT_BINARY if t == "f32" else ["math.powf", "arith.remf"]:
+    base = "%x0"
+    pre = ""
+    if op == "math.powf":
+      pre = "    %%a = math.absf %%x0 : %s\n" % t
+      base = "%a"
+    body_program("%s_%s" % (op.replace(".", "_"), t), [t, t], t,
+                 "%s    %%y = %s %s, %%x1 : %s\n    linalg.yield %%y : %s"
+                 % (pre, op, base, t, t), "%s on %s" % (op, t))
+  for op in ["isfinite", "isinf", "isnan", "isnormal"]:
+    body_program("math_%s_%s" % (op, t), [t], "i1",
+                 "    %%y = math.%s %%x0 : %s\n    linalg.yield %%y : i1"
+                 % (op, t), "math.%s on %s" % (op, t))
+  body_program("math_fpowi_%s" % t, [t, "i32"], t,
+               "    %%y = math.fpowi %%x0, %%x1 : %s, i32\n"
+               "    linalg.yield %%y : %s" % (t, t),
+               "math.fpowi on %s by an i32 input" % t)
+  body_program("arith_fptosi_%s" % t, [t], "i32",
+               "    %%c = arith.constant 100.0 : %s\n"
+               "    %%m = arith.mulf %%x0, %%c : %s\n"
+               "    %%y = arith.fptosi %%m : %s to i32\n"
+               "    linalg.yield %%y : i32" % (t, t, t),
+               "arith.fptosi from %s" % t)
+  body_program("arith_sitofp_%s" % t, ["i32"], t,
+               "    %%y = arith.sitofp %%x0 : i32 to %s\n"
+               "    linalg.yield %%y : %s" % (t, t), "arith.sitofp to %s" % t)
+body_program("math_fma_f32", ["f32"] * 3, "f32",
+             "    %y = math.fma %x0, %x1, %x2 : f32\n    linalg.yield %y : f32",
+             "math.fma on f32")
+INT_MATH = ["absi", "ctlz", "ctpop", "cttz"]
+INT_BINARY = ["arith.divsi", "arith.remsi", "arith.ceildivsi",
+              "arith.floordivsi", "arith.divui", "arith.remui", "arith.shrsi",
+              "arith.shrui", "arith.shli", "arith.maxsi", "arith.minui",
+              "arith.andi", "arith.ori", "arith.xori", "arith.muli",
+              "math.ipowi"]
+for t in ["i32", "i8", "i64"]:
+  for op in INT_MATH:
+    body_program("math_%s_%s" % (op, t), [t], t,
+                 "    %%y = math.%s %%x0 : %s\n    linalg.yield %%y : %s"
+                 % (op, t, t), "math.%s on %s" % (op, t))
+  for op in INT_BINARY if t == "i32" else ["math.ipowi"]:
+    if op in ("arith.divsi", "arith.remsi", "arith.ceildivsi",
+              "arith.floordivsi", "arith.divui", "arith.remui"):
+      body = ("    %%c = arith.constant 3 : %s\n    %%y = %s %%x0, %%c : %s\n"
+              "    linalg.yield %%y : %s" % (t, op, t, t))
+    elif op in ("arith.shrsi", "arith.shrui", "arith.shli"):
+      body = ("    %%c = arith.constant 2 : %s\n    %%y = %s %%x0, %%c : %s\n"
+              "    linalg.yield %%y : %s" % (t, op, t, t))
+    else:
+      body = ("    %%y = %s %%x0, %%x1 : %s\n    linalg.yield %%y : %s"
+              % (op, t, t))
+    body_program("%s_%s" % (op.replace(".", "_"), t), [t, t], t, body,
+                 "%s on %s" % (op, t))
+for op in ["mulsi_extended", "mului_extended"]:
+  body_program("arith_%s_i32" % op, ["i32", "i32"], "i32",
+               "    %%lo, %%hi = arith.%s %%x0, %%x1 : i32\n"
+               "    %%y = arith.addi %%lo, %%hi : i32\n"
+               "    linalg.yield %%y : i32" % op,
+               "arith.%s on i32 (both halves)" % op)
+body_program("arith_cmpf_ult_f32", ["f32", "f32"], "i1",
+             "    %y = arith.cmpf ult, %x0, %x1 : f32\n    linalg.yield %y : i1",
+             "arith.cmpf ult on f32")
+body_program("arith_uitofp_i8", ["i8"], "f32",
+             "    %y = arith.uitofp %x0 : i8 to f32\n    linalg.yield %y : f32",
+             "arith.uitofp from i8")
+body_program("arith_bitcast_f32", ["f32"], "i32",
+             "    %y = arith.bitcast %x0 : f32 to i32\n    linalg.yield %y : i32",
+             "arith.bitcast of f32 to i32")
+body_program("arith_index_cast_i64", ["i64"], "i32",
+             "    %i = arith.index_cast %x0 : i64 to index\n"
+             "    %j = linalg.index 1 : index\n"
+             "    %k = arith.addi %i, %j : index\n"
+             "    %y = arith.index_cast %k : index to i32\n"
+             "    linalg.yield %y : i32", "arith.index_cast through index")
 
 
 def main():

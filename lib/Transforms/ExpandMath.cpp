@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Transforms/MathExpansions.h"
 #include "Tuner/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -91,6 +92,7 @@ struct TunerExpandMathPass
     RewritePatternSet expand(&getContext());
     expand.add<ExpandPowF>(&getContext());
     math::populateExpansionPatterns(expand);
+    tuner::populateMathExpansionPatterns(expand);
     if (failed(applyPatternsGreedily(getOperation(), std::move(expand))))
       return signalPassFailure();
 

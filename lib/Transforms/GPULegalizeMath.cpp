@@ -5,11 +5,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Transforms/MathExpansions.h"
 #include "Tuner/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -74,6 +79,75 @@ struct NarrowPowIExponent : public OpRewritePattern<math::FPowIOp> {
   }
 };
 
+/// `arith.remf` on a 1-D vector as the remainders of its elements: the NVVM
+/// conversion calls libdevice's __nv_fmodf for a scalar remf only, and the
+/// vector one became an llvm.frem it rejects (torch's fmod and remainder on
+/// floats, a vector of one element per thread of gpu.elementwise).
+struct ScalarizeVectorRemF : public OpRewritePattern<arith::RemFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::RemFOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type || type.getRank() != 1 || type.isScalable() ||
+        !op->getParentOfType<gpu::LaunchOp>())
+      return rewriter.notifyMatchFailure(op, "not a 1-D vector in a kernel");
+    Location loc = op.getLoc();
+    SmallVector<Value> elements;
+    for (int64_t i = 0, e = type.getDimSize(0); i < e; ++i) {
+      Value lhs = vector::ExtractOp::create(rewriter, loc, op.getLhs(), i);
+      Value rhs = vector::ExtractOp::create(rewriter, loc, op.getRhs(), i);
+      elements.push_back(
+          arith::RemFOp::create(rewriter, loc, lhs, rhs, op.getFastmathAttr()));
+    }
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, type, elements);
+    return success();
+  }
+};
+
+/// A scalar `arith.remf` in a kernel as a call of libdevice's fmod
+/// (`__nv_fmodf`, `__nv_fmod`; f16 and bf16 through f32, exactly: fmod
+/// rounds nothing): the NVVM conversion has no pattern for it and rejects
+/// the `llvm.frem` the arith conversion makes.
+struct RemFToLibdevice : public OpRewritePattern<arith::RemFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::RemFOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<FloatType>(op.getType());
+    if (!type || !op->getParentOfType<gpu::LaunchOp>())
+      return rewriter.notifyMatchFailure(op, "not a scalar in a kernel");
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module)
+      return failure();
+    Type callType = type.isF64() ? type : rewriter.getF32Type();
+    StringRef name = type.isF64() ? "__nv_fmod" : "__nv_fmodf";
+    auto fn = module.lookupSymbol<func::FuncOp>(name);
+    if (!fn) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      fn = func::FuncOp::create(
+          rewriter, module.getLoc(), name,
+          rewriter.getFunctionType({callType, callType}, {callType}));
+      fn.setPrivate();
+    }
+    Location loc = op.getLoc();
+    auto widen = [&](Value v) -> Value {
+      return v.getType() == callType
+                 ? v
+                 : arith::ExtFOp::create(rewriter, loc, callType, v);
+    };
+    Value rem =
+        func::CallOp::create(rewriter, loc, fn,
+                             ValueRange{widen(op.getLhs()), widen(op.getRhs())})
+            .getResult(0);
+    if (callType != type)
+      rem = arith::TruncFOp::create(rewriter, loc, type, rem);
+    rewriter.replaceOp(op, rem);
+    return success();
+  }
+};
+
 struct TunerGPULegalizeMathPass
     : public tuner::impl::TunerGPULegalizeMathBase<TunerGPULegalizeMathPass> {
   void runOnOperation() override {
@@ -83,7 +157,9 @@ struct TunerGPULegalizeMathPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(simplify))))
       return signalPassFailure();
     RewritePatternSet legalize(&getContext());
-    legalize.add<NarrowPowIExponent>(&getContext());
+    legalize.add<NarrowPowIExponent, ScalarizeVectorRemF, RemFToLibdevice>(
+        &getContext());
+    tuner::populateMathExpansionPatterns(legalize);
     if (failed(applyPatternsGreedily(getOperation(), std::move(legalize))))
       return signalPassFailure();
   }

@@ -728,7 +728,11 @@ def TunerExpandMath : Pass<"tuner-expand-math"> {
        `math.powf` with a variable exponent becomes exp(b * log|a|) with
        C pow's signs (negated for a negative base and an odd integer
        exponent, NaN for a fractional one, 1 for a zero exponent), not
-       upstream's exp(b * log(a)), NaN for every negative base;
+       upstream's exp(b * log(a)), NaN for every negative base; and the ops
+       LLVM's conversion does not lower (`math.isinf`, `math.isnormal`,
+       `math.ipowi`; `math.absi` and `math.cttz` on vectors) become
+       integer and float arithmetic (`MathExpansions.h`, shared with
+       `tuner-gpu-legalize-math`);
     3. upstream's polynomial approximations of `exp`, `expm1`, `log`,
        `log1p`, `tanh`, `erf`, `sin`, `cos`, `atan`, `rsqrt` and friends,
        computed in f32 for bf16 and f16 operands (extended and truncated
@@ -1265,7 +1269,15 @@ def TunerGPULegalizeMath : Pass<"tuner-gpu-legalize-math"> {
     2. the exponent of any other `math.fpowi` becomes an i32: clamped to the
        i32 range with its parity kept (so that a power of -1 keeps its
        sign), which changes no result (|x|^n for |n| >= 2^31 is 0, 1 or
-       infinity either way).
+       infinity either way);
+    3. `arith.remf` in a kernel (torch's `fmod` and `remainder` on
+       floats) becomes a call of libdevice's `__nv_fmodf` (`__nv_fmod`;
+       f16 and bf16 through f32, exactly), a vector one a call per element:
+       the NVVM conversion has no pattern for it and rejected the
+       `llvm.frem` the arith conversion made; `math.ipowi` and
+       `math.isnormal`, which reached LLVM IR unconverted, become integer
+       and float arithmetic (`MathExpansions.h`, shared with
+       `tuner-expand-math`).
 
     ```mlir
     %y = math.fpowi %x, %n : f32, i64
@@ -1278,7 +1290,9 @@ def TunerGPULegalizeMath : Pass<"tuner-gpu-legalize-math"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect"];
+                           "::mlir::func::FuncDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def TunerGPUVectorAlignment : Pass<"tuner-gpu-vector-alignment"> {

@@ -1,0 +1,10 @@
+// arith.bitcast of f32 to i32
+func.func @main(%a0: tensor<33x17xf32>) -> tensor<33x17xi32> {
+  %e0 = tensor.empty() : tensor<33x17xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a0 : tensor<33x17xf32>) outs(%e0 : tensor<33x17xi32>) {
+  ^bb0(%x0: f32, %o: i32):
+    %y = arith.bitcast %x0 : f32 to i32
+    linalg.yield %y : i32
+  } -> tensor<33x17xi32>
+  return %r : tensor<33x17xi32>
+}

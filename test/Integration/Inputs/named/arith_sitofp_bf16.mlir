@@ -1,0 +1,10 @@
+// arith.sitofp to bf16
+func.func @main(%a0: tensor<33x17xi32>) -> tensor<33x17xbf16> {
+  %e0 = tensor.empty() : tensor<33x17xbf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a0 : tensor<33x17xi32>) outs(%e0 : tensor<33x17xbf16>) {
+  ^bb0(%x0: i32, %o: bf16):
+    %y = arith.sitofp %x0 : i32 to bf16
+    linalg.yield %y : bf16
+  } -> tensor<33x17xbf16>
+  return %r : tensor<33x17xbf16>
+}
