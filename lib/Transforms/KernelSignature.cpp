@@ -76,7 +76,13 @@ std::pair<int64_t, Type> mlir::tuner::getLongestReduction(Operation *func) {
          llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
       if (iterator != utils::IteratorType::reduction)
         continue;
-      if (ShapedType::isDynamic(range) || range <= 0 ||
+      // An empty reduction (a K of 0) sums nothing: it must not widen the
+      // tolerance to everything.
+      if (range == 0) {
+        size = 0;
+        break;
+      }
+      if (ShapedType::isDynamic(range) ||
           size > std::numeric_limits<int64_t>::max() / range)
         size = std::numeric_limits<int64_t>::max();
       else
