@@ -169,6 +169,10 @@ add("matmul_bf16_f32", named("matmul", [([64, 48], "bf16"), ([48, 80], "bf16")],
                              ([64, 80], "f32")))
 add("matmul_bf16_bf16", named("matmul", [([64, 48], "bf16"), ([48, 80], "bf16")],
                               ([64, 80], "bf16")))
+add("matmul_f16_f16", named(
+    "matmul", [([64, 768], "f16"), ([768, 80], "f16")], ([64, 80], "f16"),
+    comment="linalg.matmul accumulating in f16 over a long K (tensor cores "
+    "accumulate in f16, the CPU widens to f32: checked with f16's tolerance)"))
 add("matmul_accumulate", named(
     "matmul", [([M, K], "f32"), ([K, N], "f32")], ([M, N], "f32"),
     init="arg", comment="linalg.matmul accumulating into its argument"))

@@ -176,13 +176,19 @@ LogicalResult mlir::tuner::checkAgainstReference(
                          error)))
     return failure();
   // A kernel that computes in a narrower precision than its reference's
-  // types (f32 inputs rounded to tf32 on tensor cores) is checked with it.
+  // types (f32 inputs rounded to tf32 on tensor cores), or accumulates in a
+  // narrower type than the widened reference does (an f16 matmul on f16
+  // tensor-core accumulators, as the program asks), is checked with it.
   KernelSignature checked = b;
-  auto narrower = dyn_cast_or_null<FloatType>(a.precision);
-  auto current = dyn_cast_or_null<FloatType>(b.precision);
-  if (narrower && current &&
-      narrower.getFPMantissaWidth() < current.getFPMantissaWidth())
-    checked.precision = narrower;
+  auto isNarrower = [](Type x, Type y) {
+    auto fx = dyn_cast_or_null<FloatType>(x);
+    auto fy = dyn_cast_or_null<FloatType>(y);
+    return fx && fy && fx.getFPMantissaWidth() < fy.getFPMantissaWidth();
+  };
+  if (isNarrower(a.precision, b.precision))
+    checked.precision = a.precision;
+  if (isNarrower(a.accumulator, b.accumulator))
+    checked.accumulator = a.accumulator;
   result.tolerance = getTolerance(options, checked);
   result.comparison =
       compareWithReference(b, result.tolerance, inputs, outputs,
