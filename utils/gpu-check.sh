@@ -264,6 +264,37 @@ step elementwise 60 run_forms elementwise_ops
 step reductions 60 run_forms reduction_forms
 step vector-products 60 run_forms named_vector_products
 
+# named_forms DIR...: every program of test/Integration/Inputs/named (one
+# per structured op of MLIR 22's linalg and per scalar op of math and arith)
+# and of Inputs/buffers (linalg on memrefs), lowered in parallel, then run
+# once each on the device against the CPU; one line per program in
+# run/named-forms.txt, failures first in the step's output.
+named_forms() {
+  local dir out=$WORK/named
+  mkdir -p "$out"
+  for dir in "$@"; do ls "$dir"/*.mlir; done |
+    xargs -P "$(nproc)" -I{} bash -c '
+      n=$(basename "$(dirname "$1")")_$(basename "$1" .mlir)
+      timeout -k 5 60 "$OPT" "$1" --sched-apply-default=target=cuda:sm_90 \
+        --sched-materialize --tuner-lower-gpu=out-params=true \
+        -o "'"$out"'/$n.mlir" 2>"'"$out"'/$n.log" || echo "$n: lowering failed"' _ {}
+  for dir in "$@"; do
+    for source in "$dir"/*.mlir; do
+      local n
+      n=$(basename "$dir")_$(basename "$source" .mlir)
+      [[ -f $out/$n.mlir ]] || continue
+      echo "$n: $(timeout -k 5 30 "$RUN" "$out/$n.mlir" --reference="$source" \
+        --warmup=0 --repeats=1 2>&1 |
+        grep -o 'reference: [A-Za-z]*\|error: .*' | head -1)"
+    done
+  done >"$WORK/run/named-forms.txt"
+  grep -v 'reference: match' "$WORK/run/named-forms.txt"
+  echo "named forms: $(grep -c 'reference: match' "$WORK/run/named-forms.txt") of $(wc -l <"$WORK/run/named-forms.txt") match"
+  ! grep -qv 'reference: match' "$WORK/run/named-forms.txt"
+}
+export -f named_forms
+step named-forms 200 named_forms test/Integration/Inputs/named test/Integration/Inputs/buffers
+
 #===--------------------------------------------------------------------===#
 # variants
 #===--------------------------------------------------------------------===#

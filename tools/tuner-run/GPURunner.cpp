@@ -331,13 +331,20 @@ FailureOr<RunResult> mlir::tuner::runModuleOnGPU(ModuleOp module,
        llvm::zip(buffers->outputs, buffers->hostOutputs))
     if (failed(onDevice.download(host, error)))
       return failure();
+  // Memref arguments (a program on buffers writes its results into them)
+  // are compared too: their contents after the call.
+  for (auto [i, type] : llvm::enumerate(signature->inputs))
+    if (isa<MemRefType>(type) &&
+        failed(buffers->inputs[i].download(buffers->hostInputs[i], error)))
+      return failure();
   if (!options.saveOutputsDir.empty() &&
       failed(saveBuffers(buffers->hostOutputs, options.saveOutputsDir, "output",
                          error)))
     return failure();
   if (reference && failed(checkAgainstReference(
                        reference, widenReference, options,
-                       /*inputs=*/{}, buffers->hostOutputs, result, error)))
+                       buffers->hostInputs, buffers->hostOutputs, result,
+                       error)))
     return failure();
   if (failed(timeOnGPU(**kernel, *buffers, options.timing, described, result,
                        error)))
