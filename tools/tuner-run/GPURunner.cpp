@@ -132,29 +132,13 @@ static FailureOr<GPUBuffers> allocateGPUBuffers(const KernelSignature &sig,
     return failure();
   for (auto [i, buffer] : llvm::enumerate(buffers.hostInputs))
     buffer.fillRandom(seed * 1000003 + i);
-  auto place = [&](const HostBuffer &host, size_t index,
-                   std::vector<HostBuffer> &into) -> LogicalResult {
-    BufferMemory memory = BufferMemory::Device;
-    if (host.isScalar()) {
-      memory = BufferMemory::Host;
-    } else if (llvm::is_contained(sig.hostArgs, int64_t(index))) {
-      memory = BufferMemory::Managed;
-      ++buffers.managed;
-    }
-    FailureOr<HostBuffer> arg =
-        HostBuffer::create(host.getType(), error, memory);
-    if (failed(arg) || failed(arg->upload(host, error)))
-      return failure();
-    into.push_back(std::move(*arg));
-    return success();
-  };
-  size_t index = 0;
-  for (const HostBuffer &host : buffers.hostInputs)
-    if (failed(place(host, index++, buffers.inputs)))
-      return failure();
-  for (const HostBuffer &host : buffers.hostOutputs)
-    if (failed(place(host, index++, buffers.outputs)))
-      return failure();
+  FailureOr<GPUArguments> args = placeArgumentsOnGPU(
+      sig, buffers.hostInputs, buffers.hostOutputs, error);
+  if (failed(args))
+    return failure();
+  buffers.inputs = std::move(args->inputs);
+  buffers.outputs = std::move(args->outputs);
+  buffers.managed = args->managed;
   return buffers;
 }
 

@@ -162,6 +162,38 @@ LogicalResult mlir::tuner::allocateBuffers(const KernelSignature &signature,
   return success();
 }
 
+FailureOr<GPUArguments>
+mlir::tuner::placeArgumentsOnGPU(const KernelSignature &signature,
+                                 ArrayRef<HostBuffer> hostInputs,
+                                 ArrayRef<HostBuffer> hostOutputs,
+                                 std::string &error) {
+  GPUArguments args;
+  auto place = [&](const HostBuffer &host, int64_t index,
+                   std::vector<HostBuffer> &into) -> LogicalResult {
+    BufferMemory memory = BufferMemory::Device;
+    if (host.isScalar()) {
+      memory = BufferMemory::Host;
+    } else if (llvm::is_contained(signature.hostArgs, index)) {
+      memory = BufferMemory::Managed;
+      ++args.managed;
+    }
+    FailureOr<HostBuffer> arg =
+        HostBuffer::create(host.getType(), error, memory);
+    if (failed(arg) || failed(arg->upload(host, error)))
+      return failure();
+    into.push_back(std::move(*arg));
+    return success();
+  };
+  int64_t index = 0;
+  for (const HostBuffer &host : hostInputs)
+    if (failed(place(host, index++, args.inputs)))
+      return failure();
+  for (const HostBuffer &host : hostOutputs)
+    if (failed(place(host, index++, args.outputs)))
+      return failure();
+  return args;
+}
+
 Tolerance mlir::tuner::getKernelTolerance(const KernelSignature &signature,
                                           double rtol, double atol) {
   Tolerance t = getDefaultTolerance(signature.precision, signature.accumulator,

@@ -184,6 +184,10 @@ static llvm::json::Object signatureToJSON(const KernelSignature &signature,
   json["reduction_size"] = signature.reductionSize;
   if (signature.accumulator)
     json["accumulator"] = printType(signature.accumulator);
+  // The arguments host code touches: a GPU runner passes them in managed
+  // memory, the others in device memory.
+  if (!signature.hostArgs.empty())
+    json["host_args"] = llvm::json::Array(signature.hostArgs);
   return json;
 }
 
@@ -308,6 +312,10 @@ mlir::tuner::parseSignature(MLIRContext &ctx,
       std::max<int64_t>(1, signature.getInteger("reduction_size").value_or(1));
   if (std::optional<StringRef> acc = signature.getString("accumulator"))
     sig.accumulator = parseType(*acc, &ctx);
+  if (const llvm::json::Array *hostArgs = signature.getArray("host_args"))
+    for (const llvm::json::Value &v : *hostArgs)
+      if (std::optional<int64_t> index = v.getAsInteger())
+        sig.hostArgs.push_back(*index);
   return sig;
 }
 
@@ -398,9 +406,11 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
   if (!data)
     return fail(MeasureError::Unknown, error);
 
-  // A GPU kernel's arguments live in managed memory; it is timed with CUDA
-  // events around its launches (the runtime dies, and this process with it,
-  // if the kernel faults).
+  // A GPU kernel is timed on arguments in device memory (managed memory
+  // where host code between its kernels touches them), with CUDA events
+  // around its launches, and checked on arguments in managed memory, whose
+  // guard regions catch accesses out of bounds (the runtime dies, and this
+  // process with it, if the kernel faults).
   std::vector<HostBuffer> inputs, outputs;
   if (failed(allocateBuffers(*signature, inputs, outputs, error, onGPU)))
     return fail(MeasureError::Unknown, error);
@@ -412,12 +422,16 @@ RunOutcome ObjectRunner::run(const RunRequest &request) {
   restoreInputs();
   Timings timings;
   if (onGPU) {
+    FailureOr<GPUArguments> args =
+        placeArgumentsOnGPU(*signature, data->inputs, outputs, error);
+    if (failed(args))
+      return fail(MeasureError::RuntimeDevice, error);
     cuda::KernelTimer timer;
     for (unsigned i = 0; i < request.timing.warmup; ++i)
-      (*kernel)->run(inputs, outputs);
+      (*kernel)->run(args->inputs, args->outputs);
     for (unsigned i = 0; i < std::max(1u, request.timing.repeats); ++i) {
       timer.reset();
-      (*kernel)->run(inputs, outputs);
+      (*kernel)->run(args->inputs, args->outputs);
       timings.seconds.push_back(timer.getSeconds());
     }
   } else {

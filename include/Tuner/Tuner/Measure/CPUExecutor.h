@@ -37,6 +37,20 @@ LogicalResult allocateBuffers(const KernelSignature &signature,
                               std::vector<HostBuffer> &outputs,
                               std::string &error, bool managed = false);
 
+/// The arguments of a CUDA kernel with `signature` where it reads them:
+/// each buffer of `hostInputs` and `hostOutputs` (host memory) copied into
+/// device memory, into managed memory for the signature's host arguments
+/// (those host code between the kernels touches), and into host memory for
+/// scalars passed by value. `managed` counts the managed ones.
+struct GPUArguments {
+  std::vector<HostBuffer> inputs, outputs;
+  unsigned managed = 0;
+};
+FailureOr<GPUArguments> placeArgumentsOnGPU(const KernelSignature &signature,
+                                            ArrayRef<HostBuffer> hostInputs,
+                                            ArrayRef<HostBuffer> hostOutputs,
+                                            std::string &error);
+
 /// The tolerance the outputs of a kernel with `signature` are checked with
 /// (getDefaultTolerance of its precision, accumulator and longest
 /// reduction); a positive `rtol` or `atol` replaces the default's.
