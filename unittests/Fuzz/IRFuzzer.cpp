@@ -489,9 +489,19 @@ private:
     ret(r, c);
   }
 
-  /// A function on memrefs: an elementwise op or a row reduction written
-  /// into its last argument (a bufferized program's form).
+  /// A function on memrefs (a bufferized program's or a hand-written
+  /// kernel's form): an elementwise op or a row reduction written into its
+  /// last argument, a matmul through a temporary allocation copied out and
+  /// freed, or an op writing a window (a subview) of its output.
   std::string buildMemrefFunction() {
+    switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+    case 2:
+      return buildMemrefMatmul();
+    case 3:
+      return buildMemrefWindow();
+    default:
+      break;
+    }
     int64_t rows = size(), cols = size();
     bool reduce = in.ConsumeBool();
     std::string x = llvm::formatv("memref<{0}x{1}xf32>", rows, cols).str();
@@ -508,6 +518,44 @@ private:
                "  ^bb0(%x: f32, %o: f32):\n    %y = {4} : f32\n"
                "    linalg.yield %y : f32\n  }\n  return\n}\n",
                x, o, outMap, iters, op)
+        .str();
+  }
+
+  std::string buildMemrefMatmul() {
+    int64_t m = size(), n = size(), k = size();
+    return llvm::formatv(
+               "func.func @f(%a0: memref<{0}x{2}xf32>, %a1: "
+               "memref<{2}x{1}xf32>, "
+               "%a2: memref<{0}x{1}xf32>) {{\n"
+               "  %z = arith.constant 0.0 : f32\n"
+               "  %t = memref.alloc() : memref<{0}x{1}xf32>\n"
+               "  linalg.fill ins(%z : f32) outs(%t : memref<{0}x{1}xf32>)\n"
+               "  linalg.matmul ins(%a0, %a1 : memref<{0}x{2}xf32>, "
+               "memref<{2}x{1}xf32>) outs(%t : memref<{0}x{1}xf32>)\n"
+               "  memref.copy %t, %a2 : memref<{0}x{1}xf32> to "
+               "memref<{0}x{1}xf32>\n"
+               "  memref.dealloc %t : memref<{0}x{1}xf32>\n  return\n}\n",
+               m, n, k)
+        .str();
+  }
+
+  /// exp of the input into rows [off, off + rows) of a filled output.
+  std::string buildMemrefWindow() {
+    int64_t rows = size(), cols = size(), off = in.ConsumeIntegralInRange(0, 3);
+    int64_t total = rows + off + in.ConsumeIntegralInRange(0, 3);
+    return llvm::formatv(
+               "func.func @f(%a0: memref<{0}x{1}xf32>, %a1: "
+               "memref<{2}x{1}xf32>) "
+               "{{\n"
+               "  %z = arith.constant 0.5 : f32\n"
+               "  linalg.fill ins(%z : f32) outs(%a1 : memref<{2}x{1}xf32>)\n"
+               "  %w = memref.subview %a1[{3}, 0] [{0}, {1}] [1, 1] : "
+               "memref<{2}x{1}xf32> to memref<{0}x{1}xf32, strided<[{1}, 1], "
+               "offset: {4}>>\n"
+               "  linalg.exp ins(%a0 : memref<{0}x{1}xf32>) outs(%w : "
+               "memref<{0}x{1}xf32, strided<[{1}, 1], offset: {4}>>)\n"
+               "  return\n}\n",
+               rows, cols, total, off, off * cols)
         .str();
   }
 
