@@ -266,7 +266,8 @@ step vector-products 60 run_forms named_vector_products
 
 # named_forms DIR...: every program of test/Integration/Inputs/named (one
 # per structured op of MLIR 22's linalg and per scalar op of math and arith)
-# and of Inputs/buffers (linalg on memrefs), lowered in parallel, then run
+# and of Inputs/buffers (linalg on memrefs), and the hostile inputs of the
+# CPU and GPU tests (strided copies as copy kernels), lowered in parallel, then run
 # once each on the device against the CPU; one line per program in
 # run/named-forms.txt, failures first in the step's output.
 named_forms() {
@@ -293,7 +294,8 @@ named_forms() {
   ! grep -qv 'reference: match' "$WORK/run/named-forms.txt"
 }
 export -f named_forms
-step named-forms 200 named_forms test/Integration/Inputs/named test/Integration/Inputs/buffers
+step named-forms 240 named_forms test/Integration/Inputs/named test/Integration/Inputs/buffers \
+  test/Integration/CPU/Inputs/hostile test/Integration/GPU/Inputs/hostile
 
 #===--------------------------------------------------------------------===#
 # variants

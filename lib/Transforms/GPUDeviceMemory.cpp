@@ -15,6 +15,7 @@
 #include "Tuner/Transforms/KernelSignature.h"
 #include "Tuner/Transforms/Passes.h"
 
+#include "GPUCopyKernel.h"
 #include "GPURuntimeCalls.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
@@ -26,6 +27,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -646,6 +648,26 @@ static void convertCopiesToDevice(ModuleOp module,
   }
 }
 
+/// Host copies that no device copy can make (strided views: a strided
+/// insertion, bufferization's copy of a strided slice) become copy kernels,
+/// so that they run on the device and do not force their buffers into
+/// managed memory; before, they were loops on the host.
+static void convertCopiesToKernels(ModuleOp module) {
+  SmallVector<Operation *> copies;
+  module.walk([&](Operation *op) {
+    std::optional<std::pair<Value, Value>> operands = getCopyOperands(op);
+    if (operands && isOnHost(op) && !getDeviceCopyPlan(op) &&
+        canBeCopyKernel(operands->first, operands->second))
+      copies.push_back(op);
+  });
+  for (Operation *copy : copies) {
+    auto [src, dst] = *getCopyOperands(copy);
+    OpBuilder b(copy);
+    buildCopyKernel(b, copy->getLoc(), src, dst);
+    copy->erase();
+  }
+}
+
 /// The buffer a view of it is taken from, through every view op.
 static Value getRootBuffer(Value value) {
   while (Operation *def = value.getDefiningOp()) {
@@ -749,6 +771,7 @@ struct TunerGPUDeviceMemoryPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    convertCopiesToKernels(module);
     ModuleBufferBuilder buffers(module);
     if (failed(moveGlobalsToDevice(module, buffers)) ||
         failed(moveAllocationsToDevice(module, buffers)))

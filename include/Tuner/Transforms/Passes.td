@@ -1578,6 +1578,16 @@ def TunerGPUDeviceMemory
       gpu.launch ... { ... memref.load %d[...] ... }
     ```
 
+    Host copies between buffers (`memref.copy`, `linalg.copy`: an
+    out-parameter filled from a reshaped result, a pad's interior) whose
+    dimensions collapse into rows of contiguous bytes, or planes of them,
+    become device copies (`mgpuTunerCopy2D`, `mgpuTunerCopy3D`); any other
+    copy of static shape (a transposed or strided view: a strided
+    `tensor.insert_slice`, bufferization's copy of a strided slice) becomes
+    a copy kernel, a `gpu.launch` of blocks of 256 threads with one element
+    each in row-major order (before, a loop on the host over managed
+    memory). Neither forces its buffers into managed memory.
+
     The function arguments host code touches are recorded in its
     `tuner.kernel` attribute (`host_args`), so that a runner passes those in
     managed memory and the others in device memory. A launch still reading
@@ -1594,7 +1604,8 @@ def TunerGPUDeviceMemory
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::LLVM::LLVMDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
