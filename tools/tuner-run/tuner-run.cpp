@@ -50,6 +50,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -251,6 +252,19 @@ int main(int argc, char **argv) {
                  << "': expected openmp or none\n";
     return 1;
   }
+
+  // The program runs in this process: a fault in its code (an integer
+  // division by zero on the random inputs, a read out of bounds) ends it
+  // with a stack dump, which then says so instead of asking for a bug
+  // report to LLVM.
+  llvm::setBugReportMsg(
+      "tuner-run: the process crashed. A fault in the program's own code (an "
+      "integer division by zero on the random inputs, an access out of "
+      "bounds) ends it this way too.\n");
+  llvm::PrettyStackTraceFormat running(
+      "running %s on random inputs%s%s", inputFile.c_str(),
+      referenceFile.empty() ? "" : ", checked against ",
+      referenceFile.empty() ? "" : referenceFile.c_str());
 
   std::string error;
   bool onGPU = isCUDAModule(*module);
