@@ -9,6 +9,7 @@
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
 #include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
+#include "Tuner/Dialect/TMTensor/IR/TMTensor.h"
 #include "Tuner/Transforms/Passes.h"
 #include "Tuner/Tuner/Driver/Featurizer.h"
 #include "Tuner/Tuner/Driver/Passes.h"
@@ -34,6 +35,8 @@ void tuner::registerSchedTransformOps(DialectRegistry &registry) {
 void tuner::registerAllDialects(DialectRegistry &registry) {
   registerSchedDialect(registry);
   registerSchedTransformOps(registry);
+  // torch-mlir's tm_tensor ops, which tuner-convert-frontend-ops replaces.
+  registry.insert<tm_tensor::TMTensorDialect>();
 }
 
 void tuner::registerTunerPasses() {

@@ -11,6 +11,8 @@
 //                                         (the global dropped when unused)
 //   tosa.*                            ->  upstream's TOSA to linalg pipeline,
 //                                         then TOSA to tensor and to arith
+//   tm_tensor.* (torch-mlir's scan,   ->  linalg ops (attention) or loops on
+//   scatter, sort, topk, attention)       tensors (ConvertTMTensor.cpp)
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -80,6 +83,8 @@ static bool hasTosaOps(Operation *root) {
 
 LogicalResult mlir::tuner::convertFrontendOps(Operation *root) {
   inlineConstantGlobals(root);
+  if (failed(convertTMTensorOps(root)))
+    return failure();
   if (!hasTosaOps(root))
     return success();
   if (!isa<ModuleOp>(root))

@@ -43,3 +43,65 @@ func.func @tosa(%m: tensor<1x16x32xf32>, %n: tensor<1x32x8xf32>, %b: tensor<1x16
   %r = tosa.reshape %a, %s : (tensor<1x16x8xf32>, !tosa.shape<2>) -> tensor<16x8xf32>
   return %r : tensor<16x8xf32>
 }
+
+// -----
+
+// torch-mlir's tm_tensor ops. attention: linalg ops (the scores, scaled,
+// a softmax, the product with V), which the sketches schedule.
+// CHECK-LABEL: func.func @tm_attention
+// CHECK-NOT: tm_tensor
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK: arith.mulf
+// CHECK: arith.constant 0.17677669
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK: linalg.softmax dimension(2)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+func.func @tm_attention(%q: tensor<2x16x32xf32>, %k: tensor<2x24x32xf32>, %v: tensor<2x24x8xf32>) -> tensor<2x16x8xf32> {
+  %e = tensor.empty() : tensor<2x16x8xf32>
+  %r = tm_tensor.attention ins(%q, %k, %v : tensor<2x16x32xf32>, tensor<2x24x32xf32>, tensor<2x24x8xf32>) outs(%e : tensor<2x16x8xf32>) -> tensor<2x16x8xf32>
+  return %r : tensor<2x16x8xf32>
+}
+
+// -----
+
+// scan: a loop over the other dimension carrying the output and the
+// accumulator; the scanned one peeled (output[0] = input[0]) and then a loop
+// carrying the running value through the inlined region.
+// CHECK-LABEL: func.func @tm_scan
+// CHECK-NOT: tm_tensor
+// CHECK: scf.for {{.*}} iter_args(%[[O:.*]] = %{{.*}}, %[[A:.*]] = %{{.*}}) -> (tensor<4x37xf32>, tensor<4xf32>)
+// CHECK: scf.if
+// CHECK: %[[X0:.*]] = tensor.extract %{{.*}}[%{{.*}}, %c0{{.*}}] : tensor<4x37xf32>
+// CHECK: tensor.insert %[[X0]]
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (tensor<4x37xf32>, tensor<4xf32>, f32)
+// CHECK: arith.addf
+// CHECK: tensor.insert
+// CHECK: tensor.insert
+func.func @tm_scan(%x: tensor<4x37xf32>, %o: tensor<4x37xf32>, %a: tensor<4xf32>) -> tensor<4x37xf32> {
+  %r:2 = tm_tensor.scan dimension(1) inclusive(true) ins(%x : tensor<4x37xf32>) outs(%o, %a : tensor<4x37xf32>, tensor<4xf32>) {
+  ^bb0(%acc: f32, %v: f32):
+    %s = arith.addf %acc, %v : f32
+    tm_tensor.yield %s : f32
+  } -> tensor<4x37xf32>, tensor<4xf32>
+  return %r#0 : tensor<4x37xf32>
+}
+
+// -----
+
+// scatter: loops over the updates; the index read, cast and added.
+// CHECK-LABEL: func.func @tm_scatter
+// CHECK-NOT: tm_tensor
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: %[[RAW:.*]] = tensor.extract %{{.*}} : tensor<5x1xi32>
+// CHECK: arith.index_cast %[[RAW]] : i32 to index
+// CHECK: arith.addf
+// CHECK: tensor.insert
+func.func @tm_scatter(%x: tensor<10x6xf32>, %v: tensor<5x6xf32>, %i: tensor<5x1xi32>) -> tensor<10x6xf32> {
+  %r = tm_tensor.scatter {dimension_map = array<i64: 0>} unique_indices(false) ins(%v, %i : tensor<5x6xf32>, tensor<5x1xi32>) outs(%x : tensor<10x6xf32>) {
+  ^bb0(%upd: f32, %orig: f32):
+    %s = arith.addf %orig, %upd : f32
+    tm_tensor.yield %s : f32
+  } -> tensor<10x6xf32>
+  return %r : tensor<10x6xf32>
+}

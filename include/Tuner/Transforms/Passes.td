@@ -229,7 +229,8 @@ def TunerWidenAccumulators : Pass<"tuner-widen-accumulators"> {
 }
 
 def TunerConvertFrontendOps : Pass<"tuner-convert-frontend-ops"> {
-  let summary = "Convert TOSA ops and ml_program constants to linalg, tensor and arith";
+  let summary = "Convert TOSA ops, torch-mlir's tm_tensor ops and ml_program "
+                "constants to linalg, tensor, scf and arith";
   let description = [{
     Importers other than torch-mlir's linalg path hand over ops the
     scheduling and lowering pipelines do not know: TOSA (TFLite and ONNX
@@ -239,7 +240,13 @@ def TunerConvertFrontendOps : Pass<"tuner-convert-frontend-ops"> {
     once unused), and, where the module holds TOSA ops, runs upstream's TOSA
     to linalg pipeline (`tosa-to-linalg-named`, `tosa-to-linalg`) followed by
     `tosa-to-tensor` and `tosa-to-arith`. A TOSA op none of them converts is
-    an error at that op. The first step of `tuner-prepare`, `tuner-lower-cpu`
+    an error at that op. torch-mlir's `tm_tensor` ops (its linalg-on-tensors
+    output keeps `torch.cumsum`, scatters and `index_put`, `sort`, `topk`
+    and fused attention in that dialect) are replaced too:
+    `tm_tensor.attention` by linalg ops (Q K^T, a scale and mask, a
+    `linalg.softmax`, P V, which the sketches schedule), `scan`, `scatter`,
+    `sort` and `topk` by loops on tensors (`scf.for` carrying
+    `tensor.extract`/`tensor.insert`) with their regions inlined. The first step of `tuner-prepare`, `tuner-lower-cpu`
     and `tuner-lower-gpu`, so such a module is tuned, lowered and used as a
     reference like any other.
 
@@ -251,7 +258,8 @@ def TunerConvertFrontendOps : Pass<"tuner-convert-frontend-ops"> {
     %r = linalg.generic {...} ins(%a, %b : ...) { arith.addf ... }
     ```
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
@@ -679,7 +687,8 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            "constant [K, N] operands of matrix-vector products to [N, K] (on "
            "for CUDA targets where preparation follows the target)">,
   ];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::affine::AffineDialect",

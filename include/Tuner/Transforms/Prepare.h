@@ -23,6 +23,13 @@
 
 namespace mlir::tuner {
 
+/// Replaces the tm_tensor ops under `root` (torch-mlir's scan, scatter,
+/// sort, topk and attention, on tensors): attention by linalg ops (the
+/// products, a scaled and masked softmax), the others by loops on tensors
+/// with their regions inlined. Part of convertFrontendOps. Fails with a
+/// diagnostic at an attention of dynamic shapes.
+LogicalResult convertTMTensorOps(Operation *root);
+
 /// Rewrites the linalg ops and memref.copy ops of each function under `root`
 /// that work on buffers (memref arguments, allocations, constant globals and
 /// subviews of them) into the same ops on tensors, read from the buffers once

@@ -15,6 +15,7 @@
 #include "Tuner/Tuner/Target/Target.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir::tuner {

@@ -11,6 +11,7 @@
 #include "Tuner/Tuner/Target/Target.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDAPPLYBEST

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_SCHEDAPPLYDEFAULT

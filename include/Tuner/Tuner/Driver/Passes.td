@@ -208,7 +208,8 @@ def TunerTune : Pass<"tuner-tune", "::mlir::ModuleOp"> {
            "Interleaved rounds of the final validation (each `repeats` "
            "repeats per candidate)">,
   ];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::sched::SchedDialect"];
 }
 

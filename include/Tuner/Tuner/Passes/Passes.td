@@ -67,7 +67,8 @@ def SchedExtractTasks : Pass<"sched-extract-tasks", "::mlir::ModuleOp"> {
            "Make every linalg op outside an anchor's group a task of its own "
            "(elementwise ops, transposes, fills)">,
   ];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::sched::SchedDialect"];
 }
 
@@ -108,7 +109,8 @@ def SchedGenerateSpace : Pass<"sched-generate-space", "::mlir::ModuleOp"> {
               "#sched.target<...>); default: the module's sched.target, else "
               "the host">,
   ];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::sched::SchedDialect",
                            "::mlir::transform::TransformDialect",
   ];
@@ -259,7 +261,8 @@ def SchedApplyDefault : Pass<"sched-apply-default", "::mlir::ModuleOp"> {
                   "(e.g. sketches=gpu.reduction); the others keep the "
                   "registry's order">,
   ];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::sched::SchedDialect"];
 }
 
@@ -312,7 +315,8 @@ def SchedApplyBest : Pass<"sched-apply-best", "::mlir::ModuleOp"> {
               "worse than the nearest task's best on the BERT example; see "
               "docs/Tuning.md)">,
   ];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::sched::SchedDialect"];
 }
 

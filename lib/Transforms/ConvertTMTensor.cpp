@@ -1,0 +1,477 @@
+//===- ConvertTMTensor.cpp - torch-mlir's tm_tensor ops to linalg and loops ===//
+//
+// torch-mlir's linalg-on-tensors output keeps cumulative sums, scatters
+// (index_put), sorts, top-k and fused attention as `tm_tensor` ops. Part of
+// tuner-convert-frontend-ops:
+//
+//   tm_tensor.attention  ->  linalg ops: Q K^T (a contraction), scale and
+//                            mask (elementwise), linalg.softmax, P V
+//   tm_tensor.scan       ->  loops over the other dimensions, the scanned
+//   tm_tensor.scatter        one inside carrying the running value; loops
+//   tm_tensor.sort           over the updates; a stable bubble sort per
+//   tm_tensor.topk           line; an insertion into the k kept per line
+//
+// The loops work on tensors (tensor.extract / tensor.insert carried by
+// scf.for), with the op's region inlined where it combines or compares.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Tuner/Dialect/TMTensor/IR/TMTensor.h"
+#include "Tuner/Transforms/Prepare.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tuner;
+namespace tmt = mlir::tuner::tm_tensor;
+
+static Value index(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The extent of dimension `d` of `tensor` as an index value.
+static Value dimSize(OpBuilder &b, Location loc, Value tensor, int64_t d) {
+  return tensor::DimOp::create(b, loc, tensor, d);
+}
+
+/// The value the single-block `region` yields for `args` (its block
+/// arguments in order), its ops cloned at `b`'s insertion point.
+static Value inlineRegion(OpBuilder &b, Region &region, ValueRange args) {
+  Block &block = region.front();
+  IRMapping map;
+  map.map(block.getArguments(), args);
+  for (Operation &op : block.without_terminator())
+    b.clone(op, map);
+  return map.lookupOrDefault(block.getTerminator()->getOperand(0));
+}
+
+/// Loops over the extents of `tensor` but `skipped` (nested, outermost
+/// first), carrying `carried`; `body` gets the indices of every dimension
+/// (0 for the skipped one) and the carried values, and returns their next
+/// values. Returns the values after the loops.
+static SmallVector<Value>
+loopOverOthers(OpBuilder &b, Location loc, Value tensor, int64_t skipped,
+               ValueRange carried,
+               function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                               ArrayRef<Value>, ValueRange)>
+                   body) {
+  int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == skipped)
+      continue;
+    lbs.push_back(index(b, loc, 0));
+    ubs.push_back(dimSize(b, loc, tensor, d));
+    steps.push_back(index(b, loc, 1));
+  }
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, carried,
+      [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
+        SmallVector<Value> indices;
+        for (int64_t d = 0, k = 0; d < rank; ++d)
+          indices.push_back(d == skipped ? index(nb, nl, 0) : ivs[k++]);
+        return body(nb, nl, indices, args);
+      });
+  return nest.results;
+}
+
+/// `indices` with dimension `d` set to `at`.
+static SmallVector<Value> withIndex(ArrayRef<Value> indices, int64_t d,
+                                    Value at) {
+  SmallVector<Value> result(indices);
+  result[d] = at;
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// scan
+//===----------------------------------------------------------------------===//
+
+/// output[0] = input[0] (inclusive) or the accumulator (exclusive);
+/// output[i] = f(output[i-1], input[i] or input[i-1]); the accumulator
+/// takes each output[i] of i >= 1, as torch-mlir's own lowering does.
+static SmallVector<Value> lowerScan(OpBuilder &b, tmt::ScanOp op) {
+  Location loc = op.getLoc();
+  Value input = op.getInputs()[0];
+  int64_t dim = op.getDimension();
+  bool inclusive = op.getInclusive();
+  Value n = dimSize(b, loc, input, dim);
+  auto body = [&](OpBuilder &b, Location loc, ArrayRef<Value> at,
+                  ValueRange args) -> SmallVector<Value> {
+    Value output = args[0], acc = args[1];
+    SmallVector<Value> accAt(at);
+    accAt.erase(accAt.begin() + dim);
+    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                           n, index(b, loc, 0));
+    auto ifOp = scf::IfOp::create(b, loc, args.getTypes(), nonEmpty,
+                                  /*withElseRegion=*/true);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    Value zero = index(thenB, loc, 0);
+    Value first =
+        inclusive
+            ? tensor::ExtractOp::create(thenB, loc, input, withIndex(at, dim, zero))
+            : tensor::ExtractOp::create(thenB, loc, acc, accAt);
+    Value out0 = tensor::InsertOp::create(thenB, loc, first, output,
+                                          withIndex(at, dim, zero));
+    auto loop = scf::ForOp::create(
+        thenB, loc, index(thenB, loc, 1), n, index(thenB, loc, 1),
+        ValueRange{out0, acc, first},
+        [&](OpBuilder &lb, Location ll, Value i, ValueRange carried) {
+          Value before = arith::SubIOp::create(lb, ll, i, index(lb, ll, 1));
+          Value x = tensor::ExtractOp::create(
+              lb, ll, input, withIndex(at, dim, inclusive ? i : before));
+          Value next = inlineRegion(lb, op.getRegion(), {carried[2], x});
+          Value out = tensor::InsertOp::create(lb, ll, next, carried[0],
+                                               withIndex(at, dim, i));
+          Value newAcc = tensor::InsertOp::create(lb, ll, next, carried[1], accAt);
+          scf::YieldOp::create(lb, ll, ValueRange{out, newAcc, next});
+        });
+    scf::YieldOp::create(thenB, loc, loop.getResults().take_front(2));
+    OpBuilder elseB = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(elseB, loc, args);
+    return SmallVector<Value>(ifOp.getResults());
+  };
+  return loopOverOthers(b, loc, input, dim, op.getOutputs(), body);
+}
+
+//===----------------------------------------------------------------------===//
+// scatter
+//===----------------------------------------------------------------------===//
+
+/// For every element of every update: its position in the original (the
+/// slice's own position in the original's last dimensions, plus the
+/// indices of `dimension_map`), combined with the original's element by the
+/// region (update first). In the order of the updates.
+static SmallVector<Value> lowerScatter(OpBuilder &b, tmt::ScatterOp op) {
+  Location loc = op.getLoc();
+  Value updates = op.getInputs()[0], indices = op.getInputs()[1];
+  Value original = op.getOutputs()[0];
+  auto updatesType = cast<RankedTensorType>(updates.getType());
+  int64_t rank = cast<RankedTensorType>(original.getType()).getRank();
+  int64_t sliceRank = updatesType.getRank() - 1;
+  ArrayRef<int64_t> dims = op.getDimensionMap();
+  auto body = [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                  ValueRange args) -> SmallVector<Value> {
+    Value update = tensor::ExtractOp::create(b, loc, updates, ivs);
+    SmallVector<Value> at(rank);
+    for (int64_t j = 0; j < sliceRank; ++j)
+      at[rank - sliceRank + j] = ivs[1 + j];
+    for (auto [i, d] : llvm::enumerate(dims)) {
+      Value raw = tensor::ExtractOp::create(
+          b, loc, indices, ValueRange{ivs[0], index(b, loc, i)});
+      Value idx = arith::IndexCastOp::create(b, loc, b.getIndexType(), raw);
+      at[d] = at[d] ? arith::AddIOp::create(b, loc, at[d], idx) : idx;
+    }
+    for (Value &v : at)
+      if (!v)
+        v = index(b, loc, 0);
+    Value current = tensor::ExtractOp::create(b, loc, args[0], at);
+    Value next = inlineRegion(b, op.getRegion(), {update, current});
+    return {tensor::InsertOp::create(b, loc, next, args[0], at)};
+  };
+  // The loops over the updates' dimensions (none skipped).
+  return loopOverOthers(b, loc, updates, /*skipped=*/-1, {original}, body);
+}
+
+//===----------------------------------------------------------------------===//
+// sort
+//===----------------------------------------------------------------------===//
+
+/// A stable bubble sort of each line along the dimension: neighbours j and
+/// j + 1 swap when the comparator puts element j + 1 before element j.
+static SmallVector<Value> lowerSort(OpBuilder &b, tmt::SortOp op) {
+  Location loc = op.getLoc();
+  ValueRange outputs = op.getOutputs();
+  int64_t dim = op.getDimension();
+  Value n = dimSize(b, loc, outputs[0], dim);
+  auto body = [&](OpBuilder &b, Location loc, ArrayRef<Value> at,
+                  ValueRange args) -> SmallVector<Value> {
+    Value one = index(b, loc, 1);
+    Value passes = arith::SubIOp::create(b, loc, n, one);
+    auto outer = scf::ForOp::create(
+        b, loc, index(b, loc, 0), passes, one, args,
+        [&](OpBuilder &ob, Location ol, Value pass, ValueRange lines) {
+          Value end = arith::SubIOp::create(ob, ol, passes, pass);
+          auto inner = scf::ForOp::create(
+              ob, ol, index(ob, ol, 0), end, index(ob, ol, 1), lines,
+              [&](OpBuilder &ib, Location il, Value j, ValueRange cur) {
+                Value k = arith::AddIOp::create(ib, il, j, index(ib, il, 1));
+                SmallVector<Value> at0 = withIndex(at, dim, j);
+                SmallVector<Value> at1 = withIndex(at, dim, k);
+                SmallVector<Value> pairs, first, second;
+                for (Value line : cur) {
+                  first.push_back(tensor::ExtractOp::create(ib, il, line, at0));
+                  second.push_back(tensor::ExtractOp::create(ib, il, line, at1));
+                  pairs.push_back(second.back());
+                  pairs.push_back(first.back());
+                }
+                Value swap = inlineRegion(ib, op.getRegion(), pairs);
+                SmallVector<Value> next;
+                for (auto [line, x, y] : llvm::zip(cur, first, second)) {
+                  Value lo = arith::SelectOp::create(ib, il, swap, y, x);
+                  Value hi = arith::SelectOp::create(ib, il, swap, x, y);
+                  Value l = tensor::InsertOp::create(ib, il, lo, line, at0);
+                  next.push_back(tensor::InsertOp::create(ib, il, hi, l, at1));
+                }
+                scf::YieldOp::create(ib, il, next);
+              });
+          scf::YieldOp::create(ob, ol, inner.getResults());
+        });
+    return SmallVector<Value>(outer.getResults());
+  };
+  return loopOverOthers(b, loc, outputs[0], dim, outputs, body);
+}
+
+//===----------------------------------------------------------------------===//
+// topk
+//===----------------------------------------------------------------------===//
+
+/// `value` (an integer or an index) as `type` (an integer or an index).
+static Value castInteger(OpBuilder &b, Location loc, Value value, Type type) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  if (isa<IndexType>(from) || isa<IndexType>(type))
+    return arith::IndexCastOp::create(b, loc, type, value);
+  if (from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
+    return arith::ExtSIOp::create(b, loc, type, value);
+  return arith::TruncIOp::create(b, loc, type, value);
+}
+
+/// Per line: each element in turn goes to its place among the kept ones
+/// (after every kept one the comparator does not put it before, so that
+/// the first of equal elements stays first), the later ones shifted down;
+/// those past k drop out.
+static SmallVector<Value> lowerTopk(OpBuilder &b, tmt::TopkOp op) {
+  Location loc = op.getLoc();
+  Value values = op.getInputs()[0];
+  Value given = op.getInputs().size() == 2 ? op.getInputs()[1] : Value();
+  Value outValues = op.getOutputs()[0], outIndices = op.getOutputs()[1];
+  int64_t dim = op.getDimension();
+  Type indexType =
+      cast<RankedTensorType>(outIndices.getType()).getElementType();
+  Value n = dimSize(b, loc, values, dim);
+  Value k = dimSize(b, loc, outValues, dim);
+  auto body = [&](OpBuilder &b, Location loc, ArrayRef<Value> at,
+                  ValueRange args) -> SmallVector<Value> {
+    Value zero = index(b, loc, 0), one = index(b, loc, 1);
+    auto loop = scf::ForOp::create(
+        b, loc, zero, n, one, ValueRange{args[0], args[1], zero},
+        [&](OpBuilder &lb, Location ll, Value i, ValueRange kept) {
+          Value x = tensor::ExtractOp::create(lb, ll, values,
+                                              withIndex(at, dim, i));
+          Value xi = given ? tensor::ExtractOp::create(lb, ll, given,
+                                                       withIndex(at, dim, i))
+                                 .getResult()
+                           : i;
+          xi = castInteger(lb, ll, xi, indexType);
+          Value count = kept[2];
+          // Its place: the number of kept elements it does not go before.
+          auto place = scf::ForOp::create(
+              lb, ll, index(lb, ll, 0), count, index(lb, ll, 1),
+              ValueRange{index(lb, ll, 0)},
+              [&](OpBuilder &pb, Location pl, Value j, ValueRange p) {
+                Value y = tensor::ExtractOp::create(pb, pl, kept[0],
+                                                    withIndex(at, dim, j));
+                Value before = inlineRegion(pb, op.getRegion(), {x, y});
+                Value inc = arith::SelectOp::create(
+                    pb, pl, before, index(pb, pl, 0), index(pb, pl, 1));
+                scf::YieldOp::create(
+                    pb, pl, ValueRange{arith::AddIOp::create(pb, pl, p[0], inc)});
+              });
+          Value p = place.getResult(0);
+          Value fits = arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::slt,
+                                             p, k);
+          auto ifOp = scf::IfOp::create(lb, ll, kept.getTypes(), fits, true);
+          OpBuilder tb = ifOp.getThenBodyBuilder();
+          // Shift the kept ones from p on down by one (the last drops out).
+          Value last = arith::MinSIOp::create(
+              tb, ll, count, arith::SubIOp::create(tb, ll, k, index(tb, ll, 1)));
+          Value moves = arith::SubIOp::create(tb, ll, last, p);
+          auto shift = scf::ForOp::create(
+              tb, ll, index(tb, ll, 0), moves, index(tb, ll, 1),
+              ValueRange{kept[0], kept[1]},
+              [&](OpBuilder &sb, Location sl, Value s, ValueRange cur) {
+                Value to = arith::SubIOp::create(sb, sl, last, s);
+                Value from = arith::SubIOp::create(sb, sl, to, index(sb, sl, 1));
+                SmallVector<Value> next;
+                for (Value t : cur) {
+                  Value v = tensor::ExtractOp::create(sb, sl, t,
+                                                      withIndex(at, dim, from));
+                  next.push_back(tensor::InsertOp::create(
+                      sb, sl, v, t, withIndex(at, dim, to)));
+                }
+                scf::YieldOp::create(sb, sl, next);
+              });
+          Value v = tensor::InsertOp::create(tb, ll, x, shift.getResult(0),
+                                             withIndex(at, dim, p));
+          Value vi = tensor::InsertOp::create(tb, ll, xi, shift.getResult(1),
+                                              withIndex(at, dim, p));
+          Value grown = arith::MinSIOp::create(
+              tb, ll, arith::AddIOp::create(tb, ll, count, index(tb, ll, 1)), k);
+          scf::YieldOp::create(tb, ll, ValueRange{v, vi, grown});
+          OpBuilder eb = ifOp.getElseBodyBuilder();
+          scf::YieldOp::create(eb, ll, kept);
+          scf::YieldOp::create(lb, ll, ifOp.getResults());
+        });
+    return {loop.getResult(0), loop.getResult(1)};
+  };
+  return loopOverOthers(b, loc, outValues, dim, op.getOutputs(), body);
+}
+
+//===----------------------------------------------------------------------===//
+// attention
+//===----------------------------------------------------------------------===//
+
+/// A contraction over the loops (batch..., i, j, r) of `lhs` (batch..., i,
+/// r or r, ...) and `rhs`, given their maps, into a zero-filled `type`.
+static Value contract(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                      RankedTensorType type, AffineMap lhsMap,
+                      AffineMap rhsMap) {
+  int64_t loops = type.getRank() + 1;
+  Type elt = type.getElementType();
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elt));
+  Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), elt);
+  Value init = linalg::FillOp::create(b, loc, zero, empty).result();
+  SmallVector<utils::IteratorType> iterators(loops,
+                                             utils::IteratorType::parallel);
+  iterators.back() = utils::IteratorType::reduction;
+  AffineMap outMap =
+      AffineMap::getMultiDimIdentityMap(loops, b.getContext()).dropResult(
+          loops - 1);
+  return linalg::GenericOp::create(
+             b, loc, type, ValueRange{lhs, rhs}, ValueRange{init},
+             {lhsMap, rhsMap, outMap}, iterators,
+             [](OpBuilder &nb, Location nl, ValueRange args) {
+               Value p = arith::MulFOp::create(nb, nl, args[0], args[1]);
+               linalg::YieldOp::create(
+                   nb, nl, ValueRange{arith::AddFOp::create(nb, nl, args[2], p)});
+             })
+      .getResult(0);
+}
+
+/// softmax(Q K^T / sqrt(d) [+ mask]) V as linalg ops the sketches schedule.
+static FailureOr<SmallVector<Value>> lowerAttention(OpBuilder &b,
+                                                    tmt::AttentionOp op) {
+  Location loc = op.getLoc();
+  Value q = op.getInputs()[0], k = op.getInputs()[1], v = op.getInputs()[2];
+  Value mask = op.getInputs().size() == 4 ? op.getInputs()[3] : Value();
+  auto qType = cast<RankedTensorType>(q.getType());
+  auto kType = cast<RankedTensorType>(k.getType());
+  auto outType = cast<RankedTensorType>(op.getOutputs()[0].getType());
+  if (!qType.hasStaticShape() || !kType.hasStaticShape() ||
+      !outType.hasStaticShape() || !isa<FloatType>(qType.getElementType()))
+    return op.emitError("tm_tensor.attention: only static shapes of floats "
+                        "are converted");
+  int64_t rank = qType.getRank(), batch = rank - 2;
+  MLIRContext *ctx = b.getContext();
+  auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+  // Scores over (batch..., l, s, r): Q (batch, l, r), K (batch, s, r).
+  SmallVector<AffineExpr> qe, ke;
+  for (int64_t i = 0; i < batch; ++i) {
+    qe.push_back(d(i));
+    ke.push_back(d(i));
+  }
+  qe.append({d(batch), d(batch + 2)});
+  ke.append({d(batch + 1), d(batch + 2)});
+  SmallVector<int64_t> scoreShape(qType.getShape().drop_back());
+  scoreShape.push_back(kType.getDimSize(rank - 2));
+  Type elt = qType.getElementType();
+  auto scoreType = RankedTensorType::get(scoreShape, elt);
+  Value scores = contract(b, loc, q, k, scoreType,
+                          AffineMap::get(rank + 1, 0, qe, ctx),
+                          AffineMap::get(rank + 1, 0, ke, ctx));
+  // Scaled by 1 / sqrt(d) and masked (the mask aligned to the trailing
+  // dimensions, its extents of 1 broadcast).
+  Value scale = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(elt, 1.0 / std::sqrt(double(qType.getShape().back()))));
+  SmallVector<Value> ins = {scores};
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank)};
+  if (mask) {
+    auto maskType = cast<RankedTensorType>(mask.getType());
+    if (maskType.getRank() > rank || !maskType.hasStaticShape())
+      return op.emitError("tm_tensor.attention: the mask must be static and "
+                          "of the scores' rank or less");
+    SmallVector<AffineExpr> me;
+    int64_t offset = rank - maskType.getRank();
+    for (int64_t i = 0; i < maskType.getRank(); ++i)
+      me.push_back(maskType.getDimSize(i) == 1 && scoreShape[offset + i] != 1
+                       ? getAffineConstantExpr(0, ctx)
+                       : d(offset + i));
+    ins.push_back(mask);
+    maps.push_back(AffineMap::get(rank, 0, me, ctx));
+  }
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  Value empty = tensor::EmptyOp::create(b, loc, scoreShape, elt);
+  SmallVector<utils::IteratorType> parallel(rank, utils::IteratorType::parallel);
+  Value scaled =
+      linalg::GenericOp::create(
+          b, loc, scoreType, ins, ValueRange{empty}, maps, parallel,
+          [&](OpBuilder &nb, Location nl, ValueRange args) {
+            Value s = arith::MulFOp::create(nb, nl, args[0], scale);
+            if (mask) {
+              Value m = args[1];
+              if (m.getType() != elt)
+                m = arith::ExtFOp::create(nb, nl, elt, m);
+              s = arith::AddFOp::create(nb, nl, s, m);
+            }
+            linalg::YieldOp::create(nb, nl, ValueRange{s});
+          })
+          .getResult(0);
+  Value probs =
+      linalg::SoftmaxOp::create(b, loc, scoreType, scaled,
+                                tensor::EmptyOp::create(b, loc, scoreShape, elt),
+                                rank - 1)
+          .getResult()[0];
+  // Output over (batch..., l, e, s): P (batch, l, s), V (batch, s, e).
+  SmallVector<AffineExpr> pe, ve;
+  for (int64_t i = 0; i < batch; ++i) {
+    pe.push_back(d(i));
+    ve.push_back(d(i));
+  }
+  pe.append({d(batch), d(batch + 2)});
+  ve.append({d(batch + 2), d(batch + 1)});
+  Value out = contract(b, loc, probs, v, outType,
+                       AffineMap::get(rank + 1, 0, pe, ctx),
+                       AffineMap::get(rank + 1, 0, ve, ctx));
+  return SmallVector<Value>{out};
+}
+
+LogicalResult mlir::tuner::convertTMTensorOps(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<tmt::ScanOp, tmt::ScatterOp, tmt::SortOp, tmt::TopkOp,
+            tmt::AttentionOp>(op))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> values =
+        TypeSwitch<Operation *, FailureOr<SmallVector<Value>>>(op)
+            .Case([&](tmt::ScanOp scan) { return lowerScan(rewriter, scan); })
+            .Case([&](tmt::ScatterOp scatter) {
+              return lowerScatter(rewriter, scatter);
+            })
+            .Case([&](tmt::SortOp sort) { return lowerSort(rewriter, sort); })
+            .Case([&](tmt::TopkOp topk) { return lowerTopk(rewriter, topk); })
+            .Case([&](tmt::AttentionOp attention) {
+              return lowerAttention(rewriter, attention);
+            });
+    if (failed(values))
+      return failure();
+    // An op written without results (its outputs' values are unused).
+    rewriter.replaceOp(op, ArrayRef<Value>(*values).take_front(
+                               op->getNumResults()));
+  }
+  return success();
+}
