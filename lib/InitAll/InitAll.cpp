@@ -6,6 +6,7 @@
 
 #include "Tuner/InitAll.h"
 
+#include "Tuner/Dialect/IREELinalgExt/IR/IREELinalgExt.h"
 #include "Tuner/Dialect/Sched/IR/SchedDialect.h"
 #include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 #include "Tuner/Dialect/Sched/Transforms/Passes.h"
@@ -35,8 +36,10 @@ void tuner::registerSchedTransformOps(DialectRegistry &registry) {
 void tuner::registerAllDialects(DialectRegistry &registry) {
   registerSchedDialect(registry);
   registerSchedTransformOps(registry);
-  // torch-mlir's tm_tensor ops, which tuner-convert-frontend-ops replaces.
-  registry.insert<tm_tensor::TMTensorDialect>();
+  // torch-mlir's tm_tensor ops and IREE's iree_linalg_ext ones, which
+  // tuner-convert-frontend-ops replaces.
+  registry.insert<tm_tensor::TMTensorDialect,
+                  iree_linalg_ext::IREELinalgExtDialect>();
 }
 
 void tuner::registerTunerPasses() {

@@ -1,8 +1,10 @@
-//===- ConvertTMTensor.cpp - torch-mlir's tm_tensor ops to linalg and loops ===//
+//===- ConvertTMTensor.cpp - tm_tensor, iree_linalg_ext ops to linalg, loops
+//===//
 //
 // torch-mlir's linalg-on-tensors output keeps cumulative sums, scatters
-// (index_put), sorts, top-k and fused attention as `tm_tensor` ops. Part of
-// tuner-convert-frontend-ops:
+// (index_put), sorts, top-k and fused attention as `tm_tensor` ops; IREE's
+// input conversions keep the first four, with the same meaning, as
+// `iree_linalg_ext` ops. Part of tuner-convert-frontend-ops:
 //
 //   tm_tensor.attention  ->  linalg ops: Q K^T (a contraction), scale and
 //                            mask (elementwise), linalg.softmax, P V
@@ -16,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Tuner/Dialect/IREELinalgExt/IR/IREELinalgExt.h"
 #include "Tuner/Dialect/TMTensor/IR/TMTensor.h"
 #include "Tuner/Transforms/Prepare.h"
 
@@ -99,7 +102,8 @@ static SmallVector<Value> withIndex(ArrayRef<Value> indices, int64_t d,
 /// output[0] = input[0] (inclusive) or the accumulator (exclusive);
 /// output[i] = f(output[i-1], input[i] or input[i-1]); the accumulator
 /// takes each output[i] of i >= 1, as torch-mlir's own lowering does.
-static SmallVector<Value> lowerScan(OpBuilder &b, tmt::ScanOp op) {
+template <typename ScanOp>
+static SmallVector<Value> lowerScan(OpBuilder &b, ScanOp op) {
   Location loc = op.getLoc();
   Value input = op.getInputs()[0];
   int64_t dim = op.getDimension();
@@ -151,7 +155,8 @@ static SmallVector<Value> lowerScan(OpBuilder &b, tmt::ScanOp op) {
 /// slice's own position in the original's last dimensions, plus the
 /// indices of `dimension_map`), combined with the original's element by the
 /// region (update first). In the order of the updates.
-static SmallVector<Value> lowerScatter(OpBuilder &b, tmt::ScatterOp op) {
+template <typename ScatterOp>
+static SmallVector<Value> lowerScatter(OpBuilder &b, ScatterOp op) {
   Location loc = op.getLoc();
   Value updates = op.getInputs()[0], indices = op.getInputs()[1];
   Value original = op.getOutputs()[0];
@@ -188,7 +193,8 @@ static SmallVector<Value> lowerScatter(OpBuilder &b, tmt::ScatterOp op) {
 
 /// A stable bubble sort of each line along the dimension: neighbours j and
 /// j + 1 swap when the comparator puts element j + 1 before element j.
-static SmallVector<Value> lowerSort(OpBuilder &b, tmt::SortOp op) {
+template <typename SortOp>
+static SmallVector<Value> lowerSort(OpBuilder &b, SortOp op) {
   Location loc = op.getLoc();
   ValueRange outputs = op.getOutputs();
   int64_t dim = op.getDimension();
@@ -251,7 +257,8 @@ static Value castInteger(OpBuilder &b, Location loc, Value value, Type type) {
 /// (after every kept one the comparator does not put it before, so that
 /// the first of equal elements stays first), the later ones shifted down;
 /// those past k drop out.
-static SmallVector<Value> lowerTopk(OpBuilder &b, tmt::TopkOp op) {
+template <typename TopkOp>
+static SmallVector<Value> lowerTopk(OpBuilder &b, TopkOp op) {
   Location loc = op.getLoc();
   Value values = op.getInputs()[0];
   Value given = op.getInputs().size() == 2 ? op.getInputs()[1] : Value();
@@ -446,11 +453,15 @@ static FailureOr<SmallVector<Value>> lowerAttention(OpBuilder &b,
   return SmallVector<Value>{out};
 }
 
+/// The ops of torch-mlir's tm_tensor and IREE's iree_linalg_ext dialects
+/// under `root`, each replaced by what it computes.
 LogicalResult mlir::tuner::convertTMTensorOps(Operation *root) {
+  namespace ile = mlir::tuner::iree_linalg_ext;
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<tmt::ScanOp, tmt::ScatterOp, tmt::SortOp, tmt::TopkOp,
-            tmt::AttentionOp>(op))
+            tmt::AttentionOp, ile::ScanOp, ile::ScatterOp, ile::SortOp,
+            ile::TopkOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -458,12 +469,14 @@ LogicalResult mlir::tuner::convertTMTensorOps(Operation *root) {
     rewriter.setInsertionPoint(op);
     FailureOr<SmallVector<Value>> values =
         TypeSwitch<Operation *, FailureOr<SmallVector<Value>>>(op)
-            .Case([&](tmt::ScanOp scan) { return lowerScan(rewriter, scan); })
-            .Case([&](tmt::ScatterOp scatter) {
-              return lowerScatter(rewriter, scatter);
-            })
-            .Case([&](tmt::SortOp sort) { return lowerSort(rewriter, sort); })
-            .Case([&](tmt::TopkOp topk) { return lowerTopk(rewriter, topk); })
+            .Case<tmt::ScanOp, ile::ScanOp>(
+                [&](auto scan) { return lowerScan(rewriter, scan); })
+            .Case<tmt::ScatterOp, ile::ScatterOp>(
+                [&](auto scatter) { return lowerScatter(rewriter, scatter); })
+            .Case<tmt::SortOp, ile::SortOp>(
+                [&](auto sort) { return lowerSort(rewriter, sort); })
+            .Case<tmt::TopkOp, ile::TopkOp>(
+                [&](auto topk) { return lowerTopk(rewriter, topk); })
             .Case([&](tmt::AttentionOp attention) {
               return lowerAttention(rewriter, attention);
             });

@@ -229,8 +229,9 @@ def TunerWidenAccumulators : Pass<"tuner-widen-accumulators"> {
 }
 
 def TunerConvertFrontendOps : Pass<"tuner-convert-frontend-ops"> {
-  let summary = "Convert TOSA ops, torch-mlir's tm_tensor ops and ml_program "
-                "constants to linalg, tensor, scf and arith";
+  let summary = "Convert TOSA ops, torch-mlir's tm_tensor ops, IREE's "
+                "iree_linalg_ext ops and ml_program constants to linalg, "
+                "tensor, scf and arith";
   let description = [{
     Importers other than torch-mlir's linalg path hand over ops the
     scheduling and lowering pipelines do not know: TOSA (TFLite and ONNX
@@ -246,7 +247,10 @@ def TunerConvertFrontendOps : Pass<"tuner-convert-frontend-ops"> {
     `tm_tensor.attention` by linalg ops (Q K^T, a scale and mask, a
     `linalg.softmax`, P V, which the sketches schedule), `scan`, `scatter`,
     `sort` and `topk` by loops on tensors (`scf.for` carrying
-    `tensor.extract`/`tensor.insert`) with their regions inlined. The first step of `tuner-prepare`, `tuner-lower-cpu`
+    `tensor.extract`/`tensor.insert`) with their regions inlined; so are
+    IREE's `iree_linalg_ext` ops of the same meaning (`scan`, `scatter`,
+    `sort`, `topk`: JAX's `cumsum`, `.at[].add` and `top_k`, ONNX's
+    scatters, through IREE's input conversions). The first step of `tuner-prepare`, `tuner-lower-cpu`
     and `tuner-lower-gpu`, so such a module is tuned, lowered and used as a
     reference like any other.
 

@@ -24,9 +24,10 @@
 namespace mlir::tuner {
 
 /// Replaces the tm_tensor ops under `root` (torch-mlir's scan, scatter,
-/// sort, topk and attention, on tensors): attention by linalg ops (the
-/// products, a scaled and masked softmax), the others by loops on tensors
-/// with their regions inlined. Part of convertFrontendOps. Fails with a
+/// sort, topk and attention, on tensors) and IREE's iree_linalg_ext ones of
+/// the same meaning (scan, scatter, sort, topk): attention by linalg ops
+/// (the products, a scaled and masked softmax), the others by loops on
+/// tensors with their regions inlined. Part of convertFrontendOps. Fails with a
 /// diagnostic at an attention of dynamic shapes.
 LogicalResult convertTMTensorOps(Operation *root);
 

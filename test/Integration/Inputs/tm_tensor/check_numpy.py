@@ -58,6 +58,30 @@ def expected(name, ins):
         if name == "attention_mask":
             s = s + ins[3]
         return [softmax(s) @ v]
+    # torch-mlir's exports of export_torch.py's modules.
+    if name == "torch_cumsum":
+        return [np.cumsum(ins[0].astype(np.float64), axis=1) * 2.0]
+    if name == "torch_index_put_acc":
+        x = ins[0].astype(np.float64).copy()
+        for u, row in enumerate([3, 7, 3, 0]):
+            x[row] += ins[1][u]
+        return [x]
+    if name in ("torch_scatter", "torch_scatter_add"):
+        x = ins[0].astype(np.float64).copy()
+        idx = [[0, 1, 2, 0], [1, 2, 0, 1]]
+        for i in range(2):
+            for j in range(4):
+                if name == "torch_scatter":
+                    x[idx[i][j], j] = ins[1][i, j]
+                else:
+                    x[idx[i][j], j] += ins[1][i, j]
+        return [x]
+    if name == "torch_sort":
+        order = np.argsort(ins[0], axis=-1, kind="stable")
+        return [np.take_along_axis(ins[0], order, axis=-1), order]
+    if name == "torch_topk":
+        order = np.argsort(-ins[0], axis=-1, kind="stable")[:, :4]
+        return [np.take_along_axis(ins[0], order, axis=-1), order]
     raise SystemExit("unknown program " + name)
 
 
