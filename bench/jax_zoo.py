@@ -18,9 +18,10 @@ vmapped gathers and layers, diagonals and traces, tile and repeat, a dozen
 activations, norms over several axes, SAME max pooling, reversed strided
 slices, a slice at a data-dependent index, a convolution with bias and
 batch norm, int8 dot_general to int32, vector-matrix products, full
-reductions to scalars, select_n and clamp, lax.while_loop; three use ops IREE keeps in its own dialect (cumsum: iree_linalg_ext.scan,
-top_k: sort, .at[].add: scatter), which tuner-opt cannot parse ("Dialect
-`iree_linalg_ext' not found", at the op).
+reductions to scalars, select_n and clamp, lax.while_loop; three use ops
+IREE keeps in its own dialect (cumsum: iree_linalg_ext.scan, top_k: sort,
+.at[].add: scatter), which tuner-opt reads and converts to loops. Each run
+is also compared with JAX itself on the same inputs (stage "framework").
 
 Needs a venv with jax (pip install "jax[cpu]") and iree-compile
 (iree-base-compiler, the one bench/models.py creates is found by default):
@@ -422,12 +423,31 @@ def jax_exporter(build, iree_compile):
     return export
 
 
+def jax_oracle(build):
+    """inputs -> outputs of the JAX function `build` makes, on the inputs
+    tuner-run saved (bf16 widened to float32, converted back to the example
+    arguments' dtypes)."""
+    def oracle(inputs):
+        import jax.numpy as jnp
+        import numpy as np
+        fn, examples = build()
+        args = [jnp.asarray(a).astype(e.dtype) for a, e in zip(inputs, examples)]
+        out = fn(*args)
+        out = out if isinstance(out, (tuple, list)) else (out,)
+        return [np.asarray(o.astype(jnp.float32)) if o.dtype in (
+            jnp.bfloat16, jnp.float16) else np.asarray(o) for o in out]
+    return oracle
+
+
 def main():
     parser = model_zoo.make_parser(__doc__, "/tmp/jax-zoo")
     parser.add_argument("--iree-compile", default=IREE_COMPILE)
     iree = parser.parse_known_args()[0].iree_compile
+    zoo = models()
     return model_zoo.run_zoo(parser, {name: jax_exporter(build, iree)
-                                      for name, build in models().items()})
+                                      for name, build in zoo.items()},
+                             {name: jax_oracle(build)
+                              for name, build in zoo.items()})
 
 
 if __name__ == "__main__":

@@ -11,7 +11,10 @@ convolutions, nearest upsampling, adaptive pooling, layer and RMS norms,
 bf16 weights, softmax over a non-innermost dimension, argmax heads; 3-D and
 grouped convolutions with a channel shuffle, LSTM cells, bilinear
 upsampling, masked attention with -inf, broadcast batch matmuls, embedding
-gathers with torch-mlir's index assertions, int8 linears, flips and rolls),
+gathers with torch-mlir's index assertions, int8 linears, flips and rolls;
+cumsum position ids, cumprod, sort and topk, gathers and index_select,
+integer and float remainders, pooling indices, full LSTM and GRU layers,
+grid_sample, a transformer decoder layer),
 exported by torch-mlir's FX importer to linalg on tensors. For each model and target:
 
   export   torch_mlir.fx.export_and_import (LINALG_ON_TENSORS)
@@ -19,6 +22,8 @@ exported by torch-mlir's FX importer to linalg on tensors. For each model and ta
            --tuner-lower-cpu (or --tuner-lower-gpu for cuda:* targets)
   run      tuner-run --reference=<the exported module> (CPU targets on a host
            that has the target's ISA; CUDA targets only where a GPU is)
+  framework  the same inputs through PyTorch itself, its outputs compared
+           with ours (--no-framework-check skips it)
   tune     with --trials N: tuner-tune target=T trials=N first
 
 and prints one line per model and target, then a summary ("compiled 14 of
@@ -526,6 +531,146 @@ def models():
                 return (y.float() * 0.05).clamp(-10, 10)
         return Int8Linear(), (torch.randint(-8, 8, (5, 32), dtype=torch.int8),)
 
+    # Ops and layers more models use (2026-11-29): torch-mlir writes some of
+    # them with its tm_tensor ops (cumsum, cumprod, sort, topk, index_put,
+    # max_pool indices), the others as linalg; each run is also compared
+    # with PyTorch on the same inputs. Integer inputs are tuner-run's, in
+    # [0, 8]: the tables they index have at least 9 rows.
+    @model
+    def gpt2_positions():
+        class Positions(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.wte = nn.Embedding(16, 32)
+                self.wpe = nn.Embedding(64, 32)
+                self.ln = nn.LayerNorm(32)
+
+            def forward(self, ids, mask):
+                mask = (mask > 2).long()
+                pos = torch.cumsum(mask, dim=-1) - 1
+                pos = pos.masked_fill(mask == 0, 1)
+                h = self.wte(ids) + self.wpe(pos)
+                return F.gelu(self.ln(h), approximate="tanh")
+        return Positions(), (torch.randint(0, 9, (2, 16)),
+                             torch.randint(0, 9, (2, 16)))
+
+    @model
+    def causal_masked_fill():
+        class Causal(nn.Module):
+            def forward(self, x):
+                s = x @ x.transpose(1, 2)
+                m = torch.triu(torch.ones(8, 8, dtype=torch.bool), diagonal=1)
+                return torch.softmax(s.masked_fill(m, float("-inf")), -1)
+        return Causal(), (torch.randn(2, 8, 16),)
+
+    @model
+    def gather_index_select():
+        class Gathers(nn.Module):
+            def forward(self, x, idx, rows):
+                return torch.gather(x, 1, idx), torch.index_select(x, 0, rows)
+        return Gathers(), (torch.randn(9, 10), torch.randint(0, 9, (9, 3)),
+                           torch.randint(0, 9, (4,)))
+
+    @model
+    def max_argsort_topk():
+        class Orders(nn.Module):
+            def forward(self, x):
+                v, i = torch.max(x, dim=1)
+                top, at = torch.topk(x, 5)
+                return v, i, torch.argsort(x, dim=1, descending=True), \
+                    torch.softmax(top, -1), at
+        return Orders(), (torch.randn(3, 17),)
+
+    @model
+    def cumprod_logsumexp():
+        class Scans(nn.Module):
+            def forward(self, x):
+                return torch.cumprod(x, dim=1), torch.logsumexp(x, dim=1)
+        return Scans(), (torch.randn(5, 9),)
+
+    @model
+    def int_and_float_remainders():
+        class Remainders(nn.Module):
+            def forward(self, a, b, x, y):
+                return (torch.floor_divide(a, b + 1), torch.remainder(a, b + 1),
+                        torch.sign(a - 4), torch.fmod(x, y + 2.0),
+                        torch.remainder(x, y + 2.0))
+        ints = [torch.randint(0, 9, (4, 12), dtype=torch.int32)
+                for _ in range(2)]
+        return Remainders(), tuple(ints) + (torch.randn(4, 12),
+                                            torch.randn(4, 12))
+
+    @model
+    def pool_indices_3d():
+        class Pools(nn.Module):
+            def forward(self, x, v):
+                m, i = F.max_pool1d(x, 2, return_indices=True)
+                return m, i, F.avg_pool3d(v, 2) + F.adaptive_avg_pool3d(v, 1)
+        return Pools(), (torch.randn(3, 10, 8), torch.randn(2, 4, 6, 6, 6))
+
+    @model
+    def conv_transpose_1d():
+        class Deconv(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.c = nn.ConvTranspose1d(6, 4, 3, stride=2, padding=1,
+                                            output_padding=1)
+
+            def forward(self, x):
+                return self.c(x)
+        return Deconv(), (torch.randn(2, 6, 20),)
+
+    @model
+    def diag_tril_trace_onehot():
+        class Matrices(nn.Module):
+            def forward(self, x, k):
+                b = torch.bucketize(k.float(), torch.tensor([1.0, 3.0, 5.0]))
+                return (torch.tril(x) + torch.diag(torch.diag(x)),
+                        torch.trace(x), F.one_hot(k, 9), b)
+        return Matrices(), (torch.randn(6, 6), torch.randint(0, 9, (8,)))
+
+    @model
+    def lstm_gru_full():
+        class Recurrent(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lstm = nn.LSTM(8, 12, batch_first=True, num_layers=2)
+                self.gru = nn.GRU(12, 8, batch_first=True, bidirectional=True)
+
+            def forward(self, x):
+                return self.gru(self.lstm(x)[0])[0]
+        return Recurrent(), (torch.randn(2, 5, 8),)
+
+    @model
+    def grid_sample():
+        class Sample(nn.Module):
+            def forward(self, x, g):
+                return F.grid_sample(x, g.tanh(), align_corners=False)
+        return Sample(), (torch.randn(2, 3, 8, 8), torch.randn(2, 8, 8, 2))
+
+    @model
+    def transformer_decoder_layer():
+        class Decoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layer = nn.TransformerDecoderLayer(
+                    32, 4, 64, batch_first=True, dropout=0.0)
+
+            def forward(self, x):
+                return self.layer(x, x)
+        return Decoder(), (torch.randn(2, 10, 32),)
+
+    @model
+    def einsum_normalize_where():
+        class Mixed(nn.Module):
+            def forward(self, x, a, b):
+                return (torch.einsum("abc,abd->acd", x, x),
+                        torch.einsum("abc->cb", x), F.normalize(a, dim=1),
+                        torch.clamp(a, -0.5, 0.5).erf(),
+                        torch.where(a > b, a, b * 2), (a == b).float())
+        return Mixed(), (torch.randn(3, 4, 5), torch.randn(4, 16),
+                         torch.randn(4, 16))
+
     return zoo
 
 
@@ -559,10 +704,67 @@ def torch_exporter(build, tosa=False):
     return export
 
 
-def check(name, export, target, args):
+def load_npy(directory, prefix):
+    """The arrays DIR/PREFIX_<i>.npy tuner-run saved, in order (bf16, saved
+    as its raw bits, widened to float32)."""
+    import numpy as np
+    arrays, i = [], 0
+    while os.path.exists(os.path.join(directory, "%s_%d.npy" % (prefix, i))):
+        a = np.load(os.path.join(directory, "%s_%d.npy" % (prefix, i)))
+        if a.dtype == np.uint16:  # bf16 bits
+            a = (a.astype(np.uint32) << 16).view(np.float32)
+        arrays.append(a)
+        i += 1
+    return arrays
+
+
+def compare_with_frontend(oracle, io):
+    """None when the outputs tuner-run saved in `io` are what the frontend's
+    own framework computes from the same inputs (`oracle(inputs) ->
+    outputs`), else what differs."""
+    import numpy as np
+    inputs, outputs = load_npy(io, "input"), load_npy(io, "output")
+    expected = oracle(inputs)
+    if len(expected) != len(outputs):
+        return "%d outputs, the framework's %d" % (len(outputs), len(expected))
+    for k, (got, want) in enumerate(zip(outputs, expected)):
+        want = np.asarray(want)
+        narrow = want.dtype.itemsize <= 2 and want.dtype.kind == "f"
+        tol = 2e-2 if narrow or got.dtype.itemsize <= 2 else 1e-4
+        if got.shape != want.shape:
+            return "output %d: shape %s, the framework's %s" % (
+                k, got.shape, want.shape)
+        if not np.allclose(got.astype(np.float64), want.astype(np.float64),
+                           rtol=tol, atol=tol, equal_nan=True):
+            err = np.nanmax(np.abs(got.astype(np.float64) -
+                                   want.astype(np.float64)))
+            return "output %d differs from the framework's by %.3g" % (k, err)
+    return None
+
+
+def torch_oracle(build):
+    """inputs -> outputs of the torch model `build` makes, run eagerly on
+    the inputs (as tuner-run saved them: bf16 widened to float32, converted
+    back to the example inputs' dtypes)."""
+    def oracle(inputs):
+        import torch
+        model, examples = build()
+        args = [torch.from_numpy(a).to(e.dtype)
+                for a, e in zip(inputs, examples)]
+        with torch.no_grad():
+            out = model(*args)
+        out = out if isinstance(out, (tuple, list)) else (out,)
+        return [o.float().numpy() if o.dtype in (torch.bfloat16, torch.float16)
+                else o.numpy() for o in out]
+    return oracle
+
+
+def check(name, export, target, args, oracle=None):
     """The stages of one model on one target: {"stage": ok/failed, ...};
     export() gives the model's linalg text (written once to the work
-    directory)."""
+    directory). With `oracle` (inputs -> outputs, the frontend's framework
+    run on the same inputs), a run that matches the reference is also
+    compared with it (stage "framework")."""
     work = os.path.join(args.work, name)
     os.makedirs(work, exist_ok=True)
     log = os.path.join(work, "log.txt")
@@ -603,9 +805,11 @@ def check(name, export, target, args):
     result["lower"] = "ok" if ok else "failed: " + last_error(out)
     if not ok or (target.startswith("cuda") and not args.gpu):
         return result
+    io = os.path.join(work, tag + ".io")
+    saving = ["--save-inputs=" + io, "--save-outputs=" + io] if oracle else []
     ok, secs, out = run([os.path.join(args.tuner_bin, "tuner-run"), lowered,
-                         "--reference=" + source, "--json", "--repeats=3"],
-                        log, 300)
+                         "--reference=" + source, "--json", "--repeats=3"] +
+                        saving, log, 300)
     try:
         measured = json.loads(out.strip().splitlines()[-1] if out.strip() else "")
     except ValueError:
@@ -615,6 +819,13 @@ def check(name, export, target, args):
         result["median_s"] = measured.get("median_s")
     else:
         result["run"] = "failed: " + last_error(out)
+        return result
+    if oracle:
+        try:
+            why = compare_with_frontend(oracle, io)
+        except Exception as e:  # the framework's failure, not ours
+            why = "%s: %s" % (type(e).__name__, str(e).splitlines()[0][:200])
+        result["framework"] = "ok" if why is None else "failed: " + why
     return result
 
 
@@ -639,13 +850,20 @@ def make_parser(doc, work):
     parser.add_argument("--work", default=work)
     parser.add_argument("--export-only", metavar="DIR",
                         help="write DIR/NAME.mlir for each model and stop")
+    parser.add_argument("--no-framework-check", action="store_true",
+                        help="do not compare the results with the frontend's "
+                        "framework (PyTorch, JAX) run on the same inputs")
     return parser
 
 
-def run_zoo(parser, exporters):
+def run_zoo(parser, exporters, oracles=None):
     """Parses the command line and checks (or exports) the models of
-    `exporters` ({name: export() -> linalg text}); the exit status."""
+    `exporters` ({name: export() -> linalg text}), each run also compared
+    with its framework where `oracles` has the model ({name: inputs ->
+    outputs}; --no-framework-check skips it); the exit status."""
     args = parser.parse_args()
+    if args.no_framework_check:
+        oracles = None
     targets = args.target or ["host", "cpu:avx2:l1=32k:l2=512k:l3=8m"]
     names = args.names or list(exporters)
     unknown = [n for n in names if n not in exporters]
@@ -664,19 +882,25 @@ def run_zoo(parser, exporters):
     totals = {}
     for name in names:
         for target in targets:
-            r = check(name, exporters[name], target, args)
-            stages = [s for s in ("export", "tune", "lower", "run") if s in r]
+            r = check(name, exporters[name], target, args,
+                      (oracles or {}).get(name))
+            stages = [s for s in ("export", "tune", "lower", "run",
+                                  "framework") if s in r]
             bad = [s for s in stages if r[s] != "ok"]
             failed += bool(bad)
             t = totals.setdefault(target, {"models": 0, "lowered": 0,
-                                           "matched": 0})
+                                           "matched": 0, "framework": 0})
             t["models"] += 1
             t["lowered"] += r.get("lower") == "ok"
             t["matched"] += r.get("run") == "ok"
+            t["framework"] += r.get("framework") == "ok"
             print(json.dumps(r), flush=True)
     for target, t in totals.items():
-        print("%s: compiled %d of %d, matched %d" % (
-            target, t["lowered"], t["models"], t["matched"]))
+        line = "%s: compiled %d of %d, matched %d" % (
+            target, t["lowered"], t["models"], t["matched"])
+        if oracles:
+            line += ", as the framework computes %d" % t["framework"]
+        print(line)
     return 1 if failed else 0
 
 
@@ -688,7 +912,8 @@ def main():
                         "converts it: tuner-convert-frontend-ops)")
     tosa = parser.parse_known_args()[0].tosa
     return run_zoo(parser, {name: torch_exporter(build, tosa)
-                            for name, build in zoo.items()})
+                            for name, build in zoo.items()},
+                   {name: torch_oracle(build) for name, build in zoo.items()})
 
 
 if __name__ == "__main__":
