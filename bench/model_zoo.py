@@ -36,7 +36,9 @@ utils/gpu-check.sh runs on a GPU machine without torch-mlir
 (GPU_CHECK_EXTRA=DIR).
 
 With --tosa the models go through torch-mlir's TOSA output instead (33 of
-the 35 export; tuner-opt converts TOSA to linalg itself).
+the 35 export; tuner-opt converts TOSA to linalg itself). With --onnx they go
+through torch.onnx.export and IREE's ONNX importer (iree-import-onnx,
+iree-compile --compile-to=input; --iree-bin DIR, default beside this Python).
 
 usage: model_zoo.py [--tuner-bin DIR] [--target T]... [--trials N]
                     [--gpu] [--work DIR] [--export-only DIR] [--tosa]
@@ -46,6 +48,7 @@ usage: model_zoo.py [--tuner-bin DIR] [--target T]... [--trials N]
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -704,13 +707,16 @@ def torch_exporter(build, tosa=False):
     return export
 
 
-def load_npy(directory, prefix):
+def load_npy(directory, prefix, narrow=None):
     """The arrays DIR/PREFIX_<i>.npy tuner-run saved, in order (bf16, saved
-    as its raw bits, widened to float32)."""
+    as its raw bits, widened to float32); `narrow` collects whether each
+    was a 16-bit float."""
     import numpy as np
     arrays, i = [], 0
     while os.path.exists(os.path.join(directory, "%s_%d.npy" % (prefix, i))):
         a = np.load(os.path.join(directory, "%s_%d.npy" % (prefix, i)))
+        if narrow is not None:
+            narrow.append(a.dtype in (np.uint16, np.float16))
         if a.dtype == np.uint16:  # bf16 bits
             a = (a.astype(np.uint32) << 16).view(np.float32)
         arrays.append(a)
@@ -723,14 +729,15 @@ def compare_with_frontend(oracle, io):
     own framework computes from the same inputs (`oracle(inputs) ->
     outputs`), else what differs."""
     import numpy as np
-    inputs, outputs = load_npy(io, "input"), load_npy(io, "output")
+    narrow = []
+    inputs, outputs = load_npy(io, "input"), load_npy(io, "output", narrow)
     expected = oracle(inputs)
     if len(expected) != len(outputs):
         return "%d outputs, the framework's %d" % (len(outputs), len(expected))
     for k, (got, want) in enumerate(zip(outputs, expected)):
         want = np.asarray(want)
-        narrow = want.dtype.itemsize <= 2 and want.dtype.kind == "f"
-        tol = 2e-2 if narrow or got.dtype.itemsize <= 2 else 1e-4
+        # A 16-bit result may differ by its last place (bf16: 2^-8).
+        tol = 2e-2 if narrow[k] else 1e-4
         if got.shape != want.shape:
             return "output %d: shape %s, the framework's %s" % (
                 k, got.shape, want.shape)
@@ -740,6 +747,36 @@ def compare_with_frontend(oracle, io):
                                    want.astype(np.float64)))
             return "output %d differs from the framework's by %.3g" % (k, err)
     return None
+
+
+def onnx_exporter(build, iree_bin):
+    """export() -> the linalg text of the torch model `build` makes, through
+    ONNX and IREE's importer: torch.onnx.export (TorchScript exporter, opset
+    17), iree-import-onnx, iree-compile --iree-input-type=onnx
+    --compile-to=input (util.func renamed to func.func)."""
+    def export():
+        import tempfile
+        import torch
+        model, inputs = build()
+        with tempfile.TemporaryDirectory() as tmp:
+            onnx_path = os.path.join(tmp, "model.onnx")
+            torch_path = os.path.join(tmp, "model.torch.mlir")
+            torch.onnx.export(model, tuple(inputs), onnx_path,
+                              opset_version=17, dynamo=False)
+            for cmd in ([os.path.join(iree_bin, "iree-import-onnx"), onnx_path,
+                         "-o", torch_path],
+                        [os.path.join(iree_bin, "iree-compile"), torch_path,
+                         "--iree-input-type=onnx", "--compile-to=input",
+                         "--iree-torch-emit-async-entry-points=false", "-o",
+                         os.path.join(tmp, "model.mlir")]):
+                p = subprocess.run(cmd, capture_output=True, text=True)
+                if p.returncode:
+                    raise RuntimeError("%s: %s" % (os.path.basename(cmd[0]),
+                                                   p.stderr.strip()[:300]))
+            text = open(os.path.join(tmp, "model.mlir")).read()
+        text = re.sub(r"\butil\.func\b", "func.func", text)
+        return re.sub(r"\butil\.return\b", "func.return", text)
+    return export
 
 
 def torch_oracle(build):
@@ -910,7 +947,20 @@ def main():
     parser.add_argument("--tosa", action="store_true",
                         help="export to TOSA instead of linalg (tuner-opt "
                         "converts it: tuner-convert-frontend-ops)")
-    tosa = parser.parse_known_args()[0].tosa
+    parser.add_argument("--onnx", action="store_true",
+                        help="export through ONNX and IREE's ONNX importer "
+                        "(iree-import-onnx, iree-compile --compile-to=input)")
+    parser.add_argument("--iree-bin",
+                        default=os.path.dirname(sys.executable),
+                        help="where iree-import-onnx and iree-compile are "
+                        "(default: beside this Python)")
+    known = parser.parse_known_args()[0]
+    tosa = known.tosa
+    if known.onnx:
+        return run_zoo(parser, {name: onnx_exporter(build, known.iree_bin)
+                                for name, build in zoo.items()},
+                       {name: torch_oracle(build)
+                        for name, build in zoo.items()})
     return run_zoo(parser, {name: torch_exporter(build, tosa)
                             for name, build in zoo.items()},
                    {name: torch_oracle(build) for name, build in zoo.items()})

@@ -336,6 +336,42 @@ static SmallVector<Value> lowerTopk(OpBuilder &b, TopkOp op) {
 }
 
 //===----------------------------------------------------------------------===//
+// arg_compare
+//===----------------------------------------------------------------------===//
+
+/// A reduction along the dimension with the value and the index as
+/// results: the candidate replaces both where the comparator prefers it.
+static SmallVector<Value> lowerArgCompare(OpBuilder &b,
+                                          iree_linalg_ext::ArgCompareOp op) {
+  Location loc = op.getLoc();
+  Value input = op.getInputs()[0];
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  int64_t dim = op.getDimension();
+  SmallVector<AffineExpr> kept;
+  SmallVector<utils::IteratorType> iterators;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != dim)
+      kept.push_back(b.getAffineDimExpr(d));
+    iterators.push_back(d == dim ? utils::IteratorType::reduction
+                                 : utils::IteratorType::parallel);
+  }
+  AffineMap out = AffineMap::get(rank, 0, kept, b.getContext());
+  auto generic = linalg::GenericOp::create(
+      b, loc, op.getOutputs().getTypes(), ValueRange{input}, op.getOutputs(),
+      {b.getMultiDimIdentityMap(rank), out, out}, iterators,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value take = inlineRegion(nb, op.getRegion(), {args[0], args[1]});
+        Value at = linalg::IndexOp::create(nb, nl, dim);
+        Value index = castInteger(nb, nl, at, args[2].getType());
+        linalg::YieldOp::create(
+            nb, nl,
+            ValueRange{arith::SelectOp::create(nb, nl, take, args[0], args[1]),
+                       arith::SelectOp::create(nb, nl, take, index, args[2])});
+      });
+  return SmallVector<Value>(generic.getResults());
+}
+
+//===----------------------------------------------------------------------===//
 // attention
 //===----------------------------------------------------------------------===//
 
@@ -461,7 +497,7 @@ LogicalResult mlir::tuner::convertTMTensorOps(Operation *root) {
   root->walk([&](Operation *op) {
     if (isa<tmt::ScanOp, tmt::ScatterOp, tmt::SortOp, tmt::TopkOp,
             tmt::AttentionOp, ile::ScanOp, ile::ScatterOp, ile::SortOp,
-            ile::TopkOp>(op))
+            ile::TopkOp, ile::ArgCompareOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -477,6 +513,9 @@ LogicalResult mlir::tuner::convertTMTensorOps(Operation *root) {
                 [&](auto sort) { return lowerSort(rewriter, sort); })
             .Case<tmt::TopkOp, ile::TopkOp>(
                 [&](auto topk) { return lowerTopk(rewriter, topk); })
+            .Case([&](ile::ArgCompareOp argCompare) {
+              return lowerArgCompare(rewriter, argCompare);
+            })
             .Case([&](tmt::AttentionOp attention) {
               return lowerAttention(rewriter, attention);
             });

@@ -11,6 +11,7 @@
 #include "Native.h"
 
 #include "ModuleRunner.h"
+#include "Tuner/Support/UpgradeSource.h"
 #include "Tuner/Transforms/Prepare.h"
 #include "Tuner/Tuner/Task/TaskExtraction.h"
 
@@ -80,7 +81,8 @@ static std::unique_ptr<PyModule> parseModule(const std::string &text,
   {
     py::gil_scoped_release release;
     ParserConfig config(ctx.get());
-    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(text, name);
+    auto buffer =
+        upgradeSource(llvm::MemoryBuffer::getMemBufferCopy(text, name));
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
     module = parseSourceFile<ModuleOp>(sourceMgr, config);

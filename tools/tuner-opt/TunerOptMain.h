@@ -15,6 +15,7 @@
 #include "Tuner/Revision.h"
 #include "Tuner/Support/ExitStatus.h"
 #include "Tuner/Support/ToolFiles.h"
+#include "Tuner/Support/UpgradeSource.h"
 #include "Tuner/Tuner/Measure/MPI.h"
 #include "Tuner/Tuner/Measure/WorkDirectory.h"
 #include "Tuner/Tuner/Measure/Worker.h"
@@ -23,11 +24,13 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
@@ -63,6 +66,34 @@ inline void keepIgnoredInterrupts() {
     std::signal(ignored[i], SIG_IGN);
 }
 
+/// MlirOptMain on `inputFile` (text from newer MLIR versions upgraded first:
+/// UpgradeSource.h), its output to `outputFile`.
+inline LogicalResult runOptMain(int argc, char **argv,
+                                llvm::StringRef inputFile,
+                                llvm::StringRef outputFile,
+                                DialectRegistry &registry) {
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return MlirOptMain(argc, argv, inputFile, outputFile, registry);
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return failure();
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return failure();
+  }
+  if (failed(MlirOptMain(output->os(), upgradeSource(std::move(file)), registry,
+                         config)))
+    return failure();
+  output->keep();
+  return success();
+}
+
 /// Adds what tuner-opt registers to `registry` (which may already hold more)
 /// and runs the tool.
 inline int tunerOptMain(int argc, char **argv, DialectRegistry &registry,
@@ -92,8 +123,8 @@ inline int tunerOptMain(int argc, char **argv, DialectRegistry &registry,
   auto [inputFile, outputFile] =
       registerAndParseCLIOptions(argc, argv, description, registry);
   getToolFiles() = {inputFile, outputFile};
-  int code = asMainReturnCode(
-      MlirOptMain(argc, argv, inputFile, outputFile, registry));
+  int code =
+      asMainReturnCode(runOptMain(argc, argv, inputFile, outputFile, registry));
   finalizeMPI();
   // A tuning run that wrote its output but tuned nothing, or lost records.
   if (code == 0)

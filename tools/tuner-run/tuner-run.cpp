@@ -34,6 +34,7 @@
 #include "ModuleRunner.h"
 #include "Tuner/Config.h"
 #include "Tuner/InitAll.h"
+#include "Tuner/Support/UpgradeSource.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -139,7 +140,8 @@ static OwningOpRef<ModuleOp> parseModule(StringRef path,
     llvm::errs() << "tuner-run: " << error << "\n";
     return nullptr;
   }
-  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  unsigned id = sourceMgr.AddNewSourceBuffer(upgradeSource(std::move(file)),
+                                             llvm::SMLoc());
   return parseSourceString<ModuleOp>(
       sourceMgr.getMemoryBuffer(id)->getBuffer(), ParserConfig(ctx), path);
 }

@@ -20,3 +20,15 @@ func.func @sort_outputs(%x: tensor<4x20xf32>, %y: tensor<4x21xi32>) {
   } -> tensor<4x20xf32>, tensor<4x21xi32>
   return
 }
+
+// -----
+
+func.func @arg_compare_shapes(%x: tensor<16x100xf32>, %v: tensor<100xf32>, %i: tensor<16xi32>) {
+  // expected-error @+1 {{'iree_linalg_ext.arg_compare' op expected values of the input's type and integer indices, of the input's shape without the dimension}}
+  %r:2 = iree_linalg_ext.arg_compare dimension(1) ins(%x : tensor<16x100xf32>) outs(%v, %i : tensor<100xf32>, tensor<16xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %gt : i1
+  } -> tensor<100xf32>, tensor<16xi32>
+  return
+}

@@ -36,3 +36,14 @@ func.func @sort(%x: tensor<4x20xf32>) -> tensor<4x20xf32> {
   } -> tensor<4x20xf32>
   return %r : tensor<4x20xf32>
 }
+
+// CHECK-LABEL: func.func @arg_compare
+// CHECK: iree_linalg_ext.arg_compare dimension(1) ins(%{{.*}} : tensor<16x100xf32>) outs(%{{.*}}, %{{.*}} : tensor<16xf32>, tensor<16xi32>)
+func.func @arg_compare(%x: tensor<16x100xf32>, %v: tensor<16xf32>, %i: tensor<16xi32>) -> (tensor<16xf32>, tensor<16xi32>) {
+  %r:2 = iree_linalg_ext.arg_compare dimension(1) ins(%x : tensor<16x100xf32>) outs(%v, %i : tensor<16xf32>, tensor<16xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %gt : i1
+  } -> tensor<16xf32>, tensor<16xi32>
+  return %r#0, %r#1 : tensor<16xf32>, tensor<16xi32>
+}

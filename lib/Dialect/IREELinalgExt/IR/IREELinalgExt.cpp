@@ -27,3 +27,6 @@ LogicalResult ScanOp::verify() { return frontend::verifyScanOp(*this); }
 LogicalResult ScatterOp::verify() { return frontend::verifyScatterOp(*this); }
 LogicalResult SortOp::verify() { return frontend::verifySortOp(*this); }
 LogicalResult TopkOp::verify() { return frontend::verifyTopkOp(*this); }
+LogicalResult ArgCompareOp::verify() {
+  return frontend::verifyArgCompareOp(*this);
+}

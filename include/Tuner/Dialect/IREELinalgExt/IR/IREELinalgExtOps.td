@@ -22,10 +22,12 @@ def IREELinalgExt_Dialect : Dialect {
   let description = [{
     The ops IREE's input conversions keep outside linalg and that models
     exported through them carry: `scan` (`jnp.cumsum`), `scatter`
-    (`.at[].add`, ONNX ScatterND), `sort` and `topk` (`lax.top_k`), with
-    IREE's textual forms. `tuner-convert-frontend-ops` replaces them by
-    loops on tensors, with the meaning of torch-mlir's `tm_tensor` ops of
-    the same names (see that dialect). Only their tensor forms are read.
+    (`.at[].add`, ONNX ScatterND), `sort` and `topk` (`lax.top_k`),
+    `arg_compare` (ONNX ArgMax and ArgMin), with IREE's textual forms.
+    `tuner-convert-frontend-ops` replaces `arg_compare` by a reduction (a
+    `linalg.generic` with the value and the index as results, which the
+    sketches schedule) and the others by loops on tensors, with the meaning
+    of torch-mlir's `tm_tensor` ops of the same names (see that dialect). Only their tensor forms are read.
   }];
 }
 
@@ -105,6 +107,30 @@ def IREELinalgExt_TopkOp : IREELinalgExt_Op<"topk"> {
   let description = [{
     As `tm_tensor.topk`: `ins(%values [, %indices])`
     `outs(%out_values, %out_indices)`.
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs,
+                       Variadic<AnyRankedTensor>:$outputs,
+                       I64Attr:$dimension);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$region);
+  let assemblyFormat = [{
+    attr-dict
+    `dimension` `(` $dimension `)`
+    `ins` `(` $inputs `:` type($inputs) `)`
+    `outs` `(` $outputs `:` type($outputs) `)`
+    $region (`->` type($results)^)?
+  }];
+}
+
+def IREELinalgExt_ArgCompareOp : IREELinalgExt_Op<"arg_compare"> {
+  let summary = "The best element along a dimension and its index";
+  let description = [{
+    `ins(%input)` `outs(%values, %indices)`: along `dimension`, the element
+    the region prefers (it takes a candidate and the best so far and yields
+    true to take the candidate: `arith.cmpf ogt` for an argmax) and its
+    position, starting from the outputs' values (IREE's ONNX import of
+    ArgMax and ArgMin). Of equal elements the first is kept under a strict
+    comparison.
   }];
   let arguments = (ins Variadic<AnyRankedTensor>:$inputs,
                        Variadic<AnyRankedTensor>:$outputs,

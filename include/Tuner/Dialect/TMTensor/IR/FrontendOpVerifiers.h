@@ -156,6 +156,32 @@ template <typename OpTy> LogicalResult verifyTopkOp(OpTy op) {
   return verifyResults(op, op.getOutputs(), op.getResultTypes());
 }
 
+template <typename OpTy> LogicalResult verifyArgCompareOp(OpTy op) {
+  if (op.getInputs().size() != 1 || op.getOutputs().size() != 2)
+    return op.emitOpError("expected one input and two outputs (values, "
+                          "indices)");
+  RankedTensorType input = tensorType(op.getInputs()[0]);
+  RankedTensorType values = tensorType(op.getOutputs()[0]);
+  RankedTensorType indices = tensorType(op.getOutputs()[1]);
+  int64_t dim = op.getDimension();
+  if (dim < 0 || dim >= input.getRank())
+    return op.emitOpError("dimension ") << dim << " is out of range";
+  SmallVector<int64_t> shape(input.getShape());
+  shape.erase(shape.begin() + dim);
+  if (values.getShape() != ArrayRef<int64_t>(shape) ||
+      indices.getShape() != ArrayRef<int64_t>(shape) ||
+      values.getElementType() != input.getElementType() ||
+      !indices.getElementType().isIntOrIndex())
+    return op.emitOpError("expected values of the input's type and integer "
+                          "indices, of the input's shape without the "
+                          "dimension");
+  Type elt = input.getElementType();
+  Builder b(op.getContext());
+  if (failed(verifyRegion(op, op.getRegion(), {elt, elt}, 1, b.getI1Type())))
+    return failure();
+  return verifyResults(op, op.getOutputs(), op.getResultTypes());
+}
+
 template <typename OpTy> LogicalResult verifyAttentionOp(OpTy op) {
   if (op.getInputs().size() < 3 || op.getInputs().size() > 4 ||
       op.getOutputs().size() != 1)
