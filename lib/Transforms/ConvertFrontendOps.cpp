@@ -11,6 +11,8 @@
 //                                         (the global dropped when unused)
 //   tosa.*                            ->  upstream's TOSA to linalg pipeline,
 //                                         then TOSA to tensor and to arith
+//                                         (tosa.scatter, which it leaves:
+//                                         loops on tensors)
 //   tm_tensor.* (torch-mlir's scan,   ->  linalg ops (attention) or loops on
 //   scatter, sort, topk, attention)       tensors (ConvertTMTensor.cpp)
 //
@@ -30,6 +32,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
@@ -81,12 +84,48 @@ static bool hasTosaOps(Operation *root) {
       .wasInterrupted();
 }
 
+/// tosa.scatter (values_out[n, indices[n, w], c] = input[n, w, c], from
+/// values_in), which upstream's TOSA conversion leaves: loops over (n, w,
+/// c) on tensors, in order (a repeated index keeps the last write).
+static void convertTosaScatters(Operation *root) {
+  SmallVector<tosa::ScatterOp> scatters;
+  root->walk([&](tosa::ScatterOp op) {
+    if (cast<ShapedType>(op.getInput().getType()).hasStaticShape())
+      scatters.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (tosa::ScatterOp op : scatters) {
+    rewriter.setInsertionPoint(op);
+    Location loc = op.getLoc();
+    Value input = op.getInput(), indices = op.getIndices();
+    ArrayRef<int64_t> shape = cast<ShapedType>(input.getType()).getShape();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    SmallVector<Value> lbs(3, constant(0)), steps(3, constant(1));
+    SmallVector<Value> ubs = {constant(shape[0]), constant(shape[1]),
+                              constant(shape[2])};
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lbs, ubs, steps, ValueRange{op.getValuesIn()},
+        [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange args) {
+          Value raw = tensor::ExtractOp::create(b, l, indices,
+                                                ValueRange{ivs[0], ivs[1]});
+          Value k = arith::IndexCastOp::create(b, l, b.getIndexType(), raw);
+          Value v = tensor::ExtractOp::create(b, l, input, ivs);
+          return scf::ValueVector{tensor::InsertOp::create(
+              b, l, v, args[0], ValueRange{ivs[0], k, ivs[2]})};
+        });
+    rewriter.replaceOp(op, nest.results);
+  }
+}
+
 LogicalResult mlir::tuner::convertFrontendOps(Operation *root) {
   inlineConstantGlobals(root);
   if (failed(convertTMTensorOps(root)))
     return failure();
   if (!hasTosaOps(root))
     return success();
+  convertTosaScatters(root);
   if (!isa<ModuleOp>(root))
     return root->emitError()
            << "TOSA ops are converted to linalg on a module: run "

@@ -105,3 +105,21 @@ func.func @tm_scatter(%x: tensor<10x6xf32>, %v: tensor<5x6xf32>, %i: tensor<5x1x
   } -> tensor<10x6xf32>
   return %r : tensor<10x6xf32>
 }
+
+// -----
+
+// tosa.scatter, which upstream's conversion leaves: loops over (n, w, c)
+// inserting input[n, w, c] at values[n, indices[n, w], c].
+// CHECK-LABEL: func.func @tosa_scatter
+// CHECK-NOT: tosa.scatter
+// CHECK: scf.for %[[N:[a-z0-9_]+]] =
+// CHECK: scf.for %[[W:[a-z0-9_]+]] =
+// CHECK: scf.for %[[C:[a-z0-9_]+]] =
+// CHECK: %[[RAW:.*]] = tensor.extract %{{.*}}[%[[N]], %[[W]]] : tensor<2x3xi32>
+// CHECK: %[[K:.*]] = arith.index_cast %[[RAW]] : i32 to index
+// CHECK: %[[V:.*]] = tensor.extract %{{.*}}[%[[N]], %[[W]], %[[C]]] : tensor<2x3x4xf32>
+// CHECK: tensor.insert %[[V]] into %{{.*}}[%[[N]], %[[K]], %[[C]]] : tensor<2x9x4xf32>
+func.func @tosa_scatter(%values: tensor<2x9x4xf32>, %idx: tensor<2x3xi32>, %input: tensor<2x3x4xf32>) -> tensor<2x9x4xf32> {
+  %r = tosa.scatter %values, %idx, %input : (tensor<2x9x4xf32>, tensor<2x3xi32>, tensor<2x3x4xf32>) -> tensor<2x9x4xf32>
+  return %r : tensor<2x9x4xf32>
+}
