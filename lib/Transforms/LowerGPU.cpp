@@ -573,6 +573,8 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(createTunerGPUMapForall());
   pm.addPass(createTunerGPUDynamicSharedMemory());
   pm.addPass(createTunerGPUAllocToWorkgroup());
+  // The loops frontend ops became, on the device (one thread each).
+  pm.addPass(createTunerGPUHostLoops());
   TunerGPUDeviceMemoryOptions deviceMemory;
   deviceMemory.report = options.reportHostOps;
   pm.addPass(createTunerGPUDeviceMemory(deviceMemory));

@@ -1539,6 +1539,40 @@ def TunerGPUAllocToWorkgroup
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def TunerGPUHostLoops : Pass<"tuner-gpu-host-loops", "::mlir::ModuleOp"> {
+  let summary = "Run the host loops on buffers in kernels of one thread";
+  let description = [{
+    After bufferization, the loops of frontend ops that have no linalg form
+    (torch-mlir's and IREE's scans, scatters, sorts and top-k, converted to
+    loops by `tuner-convert-frontend-ops`) are host code: on a CUDA target
+    they read and wrote their buffers from the host, which put the buffers
+    in managed memory and stopped the chain of kernels around them
+    (`report-host-ops` counted their loads and stores). This pass moves each
+    outermost host `scf.for` without results whose body only computes
+    scalars and loads and stores buffers (arith, math, memref loads, stores
+    and views, vector transfers, structured control flow; no allocation,
+    global or call) into a `gpu.launch` of one block of one thread, in its
+    place: the same computation in the same order, on the device. Runs in
+    `tuner-lower-gpu` before `tuner-gpu-device-memory`, which then gives
+    the buffers device memory.
+
+    ```mlir
+    scf.for %i = %c0 to %c4 step %c1 {
+      %x = memref.load %in[%i, %c0] : memref<4x37xf32>
+      memref.store %x, %out[%i, %c0] : memref<4x37xf32>
+      ...
+    }
+    // becomes
+    gpu.launch blocks(...) in (%gx = %c1, ...) threads(...) in (%tx = %c1, ...) {
+      scf.for %i = %c0 to %c4 step %c1 { ... }
+      gpu.terminator
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
 def TunerGPUDeviceMemory
     : Pass<"tuner-gpu-device-memory", "::mlir::ModuleOp"> {
   let summary = "Give every buffer a kernel reads memory the device reaches";
