@@ -138,6 +138,54 @@ static void generalizeVectorProducts(Operation *root) {
   });
 }
 
+/// Gives each linalg op whose init is a constant (IREE's import folds a
+/// matmul's zero fill into `arith.constant dense<0.0> : tensor<800x32xf32>`)
+/// an init computed into a fresh tensor: a linalg.fill of a splat, a
+/// linalg.copy of other constants. A constant is read-only: bufferization
+/// copied it into a writable buffer inside the op's schedule, on a GPU a
+/// device malloc per thread in the kernel; the sketches fuse a fill into
+/// their tiles.
+static void materializeConstantInits(Operation *root) {
+  SmallVector<OpOperand *> inits;
+  root->walk([&](linalg::LinalgOp op) {
+    if (!op.hasPureTensorSemantics() || isa<linalg::FillOp>(op))
+      return;
+    for (OpOperand &init : op.getDpsInitsMutable())
+      if (init.get().getDefiningOp<arith::ConstantOp>())
+        inits.push_back(&init);
+  });
+  OpBuilder b(root->getContext());
+  for (OpOperand *init : inits) {
+    auto constant = init->get().getDefiningOp<arith::ConstantOp>();
+    auto type = dyn_cast<RankedTensorType>(constant.getType());
+    if (!type || !type.hasStaticShape())
+      continue;
+    Operation *user = init->getOwner();
+    b.setInsertionPoint(user);
+    Location loc = user->getLoc();
+    Value empty =
+        tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    Value fresh;
+    if (dense && dense.isSplat()) {
+      // Where the constant was, so that constants keep their order (and a
+      // second preparation changes nothing).
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(constant);
+      Value scalar = arith::ConstantOp::create(
+          b, constant.getLoc(),
+          cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+      b.setInsertionPoint(user);
+      fresh = linalg::FillOp::create(b, loc, scalar, empty).result();
+    } else {
+      fresh = linalg::CopyOp::create(b, loc, TypeRange{type},
+                                     ValueRange{init->get()}, ValueRange{empty})
+                  ->getResult(0);
+    }
+    init->set(fresh);
+  }
+}
+
 /// Gives each op using a linalg.fill on tensors a fill of its own. Canonical
 /// forms share one fill among its users (CSE merges equal ones: a matmul's
 /// zero accumulator and the zero padding its result is inserted into); a
@@ -222,6 +270,7 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   if (options.splitReductionBlocks > 0 &&
       failed(splitReductions(root, options.splitReductionBlocks)))
     return failure();
+  materializeConstantInits(root);
   if (failed(cleanUp(root)))
     return failure();
   cloneSharedFills(root);

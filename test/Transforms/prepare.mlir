@@ -143,3 +143,25 @@ func.func @two_layers(%x: tensor<16x32xf32>, %w: tensor<32x32xf32>, %s: f32) -> 
   call @log_value(%s) : (f32) -> ()
   return %b : tensor<16x32xf32>
 }
+
+// -----
+
+// Constant inits (IREE's import folds a matmul's zero fill into a constant)
+// become a fill of a fresh tensor (a splat) or a copy (other constants):
+// the sketches fuse the fill, and no schedule writes into a constant.
+// CHECK-LABEL: func.func @constant_inits
+// CHECK:         %[[Z:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<8x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<8x4xf32>, tensor<4x16xf32>) outs(%[[Z]] : tensor<8x16xf32>)
+// CHECK:         %[[C:.+]] = linalg.copy ins(%{{.+}} : tensor<2x3xf32>) outs(%{{.+}} : tensor<2x3xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%[[C]] : tensor<2x3xf32>)
+func.func @constant_inits(%a: tensor<8x4xf32>, %b: tensor<4x16xf32>, %x: tensor<2x3x5xf32>) -> (tensor<8x16xf32>, tensor<2x3xf32>) {
+  %zero = arith.constant dense<0.0> : tensor<8x16xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<8x4xf32>, tensor<4x16xf32>) outs(%zero : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %start = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x : tensor<2x3x5xf32>) outs(%start : tensor<2x3xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %r = arith.addf %v, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<2x3xf32>
+  return %m, %s : tensor<8x16xf32>, tensor<2x3xf32>
+}
