@@ -266,8 +266,10 @@ step vector-products 60 run_forms named_vector_products
 
 # named_forms DIR...: every program of test/Integration/Inputs/named (one
 # per structured op of MLIR 22's linalg and per scalar op of math and arith)
-# and of Inputs/buffers (linalg on memrefs), and the hostile inputs of the
-# CPU and GPU tests (strided copies as copy kernels), lowered in parallel, then run
+# and of Inputs/buffers (linalg on memrefs), the hostile inputs of the CPU
+# and GPU tests (strided copies as copy kernels), and the frontend inputs
+# (tm_tensor, ONNX and TOSA: the one-thread kernels of scans, sorts,
+# scatters and top-k), lowered in parallel, then run
 # once each on the device against the CPU; one line per program in
 # run/named-forms.txt, failures first in the step's output.
 named_forms() {
@@ -295,7 +297,9 @@ named_forms() {
 }
 export -f named_forms
 step named-forms 240 named_forms test/Integration/Inputs/named test/Integration/Inputs/buffers \
-  test/Integration/CPU/Inputs/hostile test/Integration/GPU/Inputs/hostile
+  test/Integration/CPU/Inputs/hostile test/Integration/GPU/Inputs/hostile \
+  test/Integration/Inputs/tm_tensor test/Integration/Inputs/onnx \
+  test/Integration/Inputs/tosa
 
 #===--------------------------------------------------------------------===#
 # variants
