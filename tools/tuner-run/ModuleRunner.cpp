@@ -77,7 +77,7 @@ LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
 FailureOr<std::unique_ptr<CPUKernel>>
 mlir::tuner::compileModuleForCPU(ModuleOp module, StringRef requestedEntry,
                                  ParallelRuntime parallel, std::string &entry,
-                                 std::string &error) {
+                                 std::string &error, unsigned optLevel) {
   if (failed(
           prepareModuleForCPU(module, requestedEntry, parallel, entry, error)))
     return failure();
@@ -85,7 +85,7 @@ mlir::tuner::compileModuleForCPU(ModuleOp module, StringRef requestedEntry,
   FailureOr<KernelSignature> signature = getKernelSignature(func, error);
   if (failed(signature))
     return failure();
-  return CPUKernel::compile(module, entry, *signature, error);
+  return CPUKernel::compile(module, entry, *signature, error, optLevel);
 }
 
 namespace {
@@ -97,12 +97,16 @@ struct Prepared {
 };
 } // namespace
 
+/// Compiles `module` and allocates its buffers, the inputs seeded; a
+/// reference at LLVM's -O2 (CPUKernel::compile).
 static FailureOr<Prepared> prepareAndCompile(ModuleOp module,
                                              const RunOptions &options,
+                                             bool isReference,
                                              std::string &error) {
   Prepared p;
-  FailureOr<std::unique_ptr<CPUKernel>> kernel = compileModuleForCPU(
-      module, options.entry, options.parallel, p.entry, error);
+  FailureOr<std::unique_ptr<CPUKernel>> kernel =
+      compileModuleForCPU(module, options.entry, options.parallel, p.entry,
+                          error, /*optLevel=*/isReference ? 2 : 3);
   if (failed(kernel))
     return failure();
   p.kernel = std::move(*kernel);
@@ -152,7 +156,7 @@ LogicalResult mlir::tuner::checkAgainstReference(
     error = "reference: cannot widen its accumulators";
     return failure();
   }
-  FailureOr<Prepared> ref = prepareAndCompile(reference, options, error);
+  FailureOr<Prepared> ref = prepareAndCompile(reference, options, /*isReference=*/true, error);
   if (failed(ref)) {
     error = "reference: " + error;
     return failure();
@@ -208,7 +212,7 @@ FailureOr<RunResult> mlir::tuner::runModuleOnCPU(ModuleOp module,
   bool widenReference =
       options.skipIntermediateRoundings &&
       (isLoweredToLLVM(module) || !hasNarrowAccumulations(module));
-  FailureOr<Prepared> candidate = prepareAndCompile(module, options, error);
+  FailureOr<Prepared> candidate = prepareAndCompile(module, options, /*isReference=*/false, error);
   if (failed(candidate))
     return failure();
   RunResult result;

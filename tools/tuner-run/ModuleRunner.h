@@ -101,12 +101,13 @@ LogicalResult prepareModuleForCPU(ModuleOp module, StringRef requestedEntry,
                                   std::string &error);
 
 /// Prepares `module` (prepareModuleForCPU) and JIT-compiles its entry for
-/// the host CPU; on success `entry` names the function. What a caller that
-/// brings its own inputs runs (the Python bindings' Executable).
+/// the host CPU at LLVM's `optLevel` (CPUKernel::compile); on success
+/// `entry` names the function. What a caller that brings its own inputs runs
+/// (the Python bindings' Executable).
 FailureOr<std::unique_ptr<CPUKernel>>
 compileModuleForCPU(ModuleOp module, StringRef requestedEntry,
                     ParallelRuntime parallel, std::string &entry,
-                    std::string &error);
+                    std::string &error, unsigned optLevel = 3);
 
 /// The tolerance a run compares with: the options' (an absolute tolerance
 /// defaults to the relative one given), or else the default of the

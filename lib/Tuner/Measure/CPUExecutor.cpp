@@ -357,10 +357,12 @@ static void disableCrashingCodegenPasses() {
   });
 }
 
-/// An ExecutionEngine for the module's CPU at -O3, with the runtime
-/// functions of forEachRuntimeSymbol provided.
+/// An ExecutionEngine for the module's CPU, its IR optimized at `optLevel`
+/// and its code generated at -O3, with the runtime functions of
+/// forEachRuntimeSymbol provided.
 static FailureOr<std::unique_ptr<ExecutionEngine>>
-createEngine(ModuleOp module, bool objectDump, std::string &error) {
+createEngine(ModuleOp module, bool objectDump, unsigned optLevel,
+             std::string &error) {
   static std::once_flag initTargets;
   std::call_once(initTargets, [] {
     llvm::InitializeNativeTarget();
@@ -380,7 +382,7 @@ createEngine(ModuleOp module, bool objectDump, std::string &error) {
     return failure();
 
   ExecutionEngineOptions options;
-  auto transformer = makeOptimizingTransformer(3, 0, targetMachine->get());
+  auto transformer = makeOptimizingTransformer(optLevel, 0, targetMachine->get());
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   options.enableObjectDump = objectDump;
@@ -410,7 +412,7 @@ LogicalResult mlir::tuner::compileToObjectFile(ModuleOp module,
                                                StringRef objectPath,
                                                std::string &error) {
   FailureOr<std::unique_ptr<ExecutionEngine>> engine =
-      createEngine(module, /*objectDump=*/true, error);
+      createEngine(module, /*objectDump=*/true, /*optLevel=*/3, error);
   if (failed(engine))
     return failure();
   // Code generation happens on the first lookup.
@@ -508,9 +510,10 @@ CPUKernel::~CPUKernel() = default;
 
 FailureOr<std::unique_ptr<CPUKernel>>
 CPUKernel::compile(ModuleOp module, StringRef entry,
-                   const KernelSignature &signature, std::string &error) {
+                   const KernelSignature &signature, std::string &error,
+                   unsigned optLevel) {
   FailureOr<std::unique_ptr<ExecutionEngine>> engine =
-      createEngine(module, /*objectDump=*/false, error);
+      createEngine(module, /*objectDump=*/false, optLevel, error);
   if (failed(engine))
     return failure();
   auto function = (*engine)->lookupPacked(entry);
