@@ -15,6 +15,11 @@
 //
 // The loops work on tensors (tensor.extract / tensor.insert carried by
 // scf.for), with the op's region inlined where it combines or compares.
+// Scans, sorts and top-k treat their lines independently: an scf.forall over
+// the lines (each iteration on its lines' slices of the outputs, inserted
+// back in parallel) runs them on OpenMP threads on the CPU and a GPU
+// thread each on a CUDA target (tuner-gpu-host-loops). Scatters keep one
+// loop over the updates, in their order (two may write the same element).
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +100,73 @@ static SmallVector<Value> withIndex(ArrayRef<Value> indices, int64_t d,
   return result;
 }
 
+
+/// One line along a dimension `dim` of the iteration space: `at`, the
+/// indices of its first element in the full tensors (0 for `dim`), and
+/// `origin`, the same in the line's slices of the outputs (all 0).
+struct Line {
+  SmallVector<Value> at, origin;
+  int64_t dim;
+  /// The indices of element `i` of the line in the full tensors, and in the
+  /// output slices.
+  SmallVector<Value> full(Value i) const { return withIndex(at, dim, i); }
+  SmallVector<Value> local(Value i) const { return withIndex(origin, dim, i); }
+};
+
+using LineBody = function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                                 const Line &, ValueRange)>;
+
+/// An scf.forall over the lines along `dim` of `shape` (its extents but
+/// `dim`), with `outputs` as shared outputs: each iteration takes its line
+/// of every output (a rank-preserving slice: extent 1 in the other
+/// dimensions; an output of one dimension less, a scan's accumulator, its
+/// single element), `body` computes their new values, and they are inserted
+/// back in parallel. Returns the outputs' values after the loop.
+static SmallVector<Value> forEachLine(OpBuilder &b, Location loc, Value shape,
+                                      int64_t dim, ValueRange outputs,
+                                      LineBody body) {
+  int64_t rank = cast<RankedTensorType>(shape.getType()).getRank();
+  SmallVector<OpFoldResult> ubs;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim)
+      ubs.push_back(dimSize(b, loc, shape, d));
+  auto forall = scf::ForallOp::create(b, loc, ubs, outputs, std::nullopt);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(forall.getTerminator());
+  Value zero = index(b, loc, 0);
+  Line line{{}, SmallVector<Value>(rank, zero), dim};
+  ValueRange ivs = forall.getInductionVars();
+  for (int64_t d = 0, k = 0; d < rank; ++d)
+    line.at.push_back(d == dim ? zero : ivs[k++]);
+  // Each output's slice: offsets, sizes and strides.
+  using Slice = SmallVector<SmallVector<OpFoldResult>, 3>;
+  SmallVector<Slice> slices;
+  SmallVector<Value> lines;
+  for (auto [output, arg] :
+       llvm::zip(outputs, forall.getRegionIterArgs())) {
+    int64_t outRank = cast<RankedTensorType>(output.getType()).getRank();
+    Slice slice(3);
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d == dim && outRank < rank)
+        continue;
+      slice[0].push_back(line.at[d]);
+      slice[1].push_back(d == dim ? OpFoldResult(dimSize(b, loc, output, d))
+                                  : OpFoldResult(b.getIndexAttr(1)));
+      slice[2].push_back(b.getIndexAttr(1));
+    }
+    lines.push_back(tensor::ExtractSliceOp::create(b, loc, arg, slice[0],
+                                                   slice[1], slice[2]));
+    slices.push_back(std::move(slice));
+  }
+  SmallVector<Value> results = body(b, loc, line, lines);
+  b.setInsertionPointToStart(forall.getTerminator().getBody());
+  for (auto [result, arg, slice] :
+       llvm::zip(results, forall.getRegionIterArgs(), slices))
+    tensor::ParallelInsertSliceOp::create(b, loc, result, arg, slice[0],
+                                          slice[1], slice[2]);
+  return SmallVector<Value>(forall.getResults());
+}
+
 //===----------------------------------------------------------------------===//
 // scan
 //===----------------------------------------------------------------------===//
@@ -109,11 +181,11 @@ static SmallVector<Value> lowerScan(OpBuilder &b, ScanOp op) {
   int64_t dim = op.getDimension();
   bool inclusive = op.getInclusive();
   Value n = dimSize(b, loc, input, dim);
-  auto body = [&](OpBuilder &b, Location loc, ArrayRef<Value> at,
+  auto body = [&](OpBuilder &b, Location loc, const Line &line,
                   ValueRange args) -> SmallVector<Value> {
     Value output = args[0], acc = args[1];
-    SmallVector<Value> accAt(at);
-    accAt.erase(accAt.begin() + dim);
+    // The accumulator's slice: its line's single element.
+    SmallVector<Value> accAt(line.origin.begin(), line.origin.end() - 1);
     Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                            n, index(b, loc, 0));
     auto ifOp = scf::IfOp::create(b, loc, args.getTypes(), nonEmpty,
@@ -122,29 +194,37 @@ static SmallVector<Value> lowerScan(OpBuilder &b, ScanOp op) {
     Value zero = index(thenB, loc, 0);
     Value first =
         inclusive
-            ? tensor::ExtractOp::create(thenB, loc, input, withIndex(at, dim, zero))
+            ? tensor::ExtractOp::create(thenB, loc, input, line.full(zero))
             : tensor::ExtractOp::create(thenB, loc, acc, accAt);
-    Value out0 = tensor::InsertOp::create(thenB, loc, first, output,
-                                          withIndex(at, dim, zero));
+    Value out0 =
+        tensor::InsertOp::create(thenB, loc, first, output, line.local(zero));
     auto loop = scf::ForOp::create(
         thenB, loc, index(thenB, loc, 1), n, index(thenB, loc, 1),
-        ValueRange{out0, acc, first},
+        ValueRange{out0, first},
         [&](OpBuilder &lb, Location ll, Value i, ValueRange carried) {
           Value before = arith::SubIOp::create(lb, ll, i, index(lb, ll, 1));
           Value x = tensor::ExtractOp::create(
-              lb, ll, input, withIndex(at, dim, inclusive ? i : before));
-          Value next = inlineRegion(lb, op.getRegion(), {carried[2], x});
+              lb, ll, input, line.full(inclusive ? i : before));
+          Value next = inlineRegion(lb, op.getRegion(), {carried[1], x});
           Value out = tensor::InsertOp::create(lb, ll, next, carried[0],
-                                               withIndex(at, dim, i));
-          Value newAcc = tensor::InsertOp::create(lb, ll, next, carried[1], accAt);
-          scf::YieldOp::create(lb, ll, ValueRange{out, newAcc, next});
+                                               line.local(i));
+          scf::YieldOp::create(lb, ll, ValueRange{out, next});
         });
-    scf::YieldOp::create(thenB, loc, loop.getResults().take_front(2));
+    // The accumulator ends with the last output of a line of two or more
+    // (written once, after the loop: a tensor carried through the loop
+    // next to the line's would bufferize into a copy per line).
+    Value old = tensor::ExtractOp::create(thenB, loc, acc, accAt);
+    Value several = arith::CmpIOp::create(
+        thenB, loc, arith::CmpIPredicate::sgt, n, index(thenB, loc, 1));
+    Value last =
+        arith::SelectOp::create(thenB, loc, several, loop.getResult(1), old);
+    Value newAcc = tensor::InsertOp::create(thenB, loc, last, acc, accAt);
+    scf::YieldOp::create(thenB, loc, ValueRange{loop.getResult(0), newAcc});
     OpBuilder elseB = ifOp.getElseBodyBuilder();
     scf::YieldOp::create(elseB, loc, args);
     return SmallVector<Value>(ifOp.getResults());
   };
-  return loopOverOthers(b, loc, input, dim, op.getOutputs(), body);
+  return forEachLine(b, loc, input, dim, op.getOutputs(), body);
 }
 
 //===----------------------------------------------------------------------===//
@@ -199,7 +279,7 @@ static SmallVector<Value> lowerSort(OpBuilder &b, SortOp op) {
   ValueRange outputs = op.getOutputs();
   int64_t dim = op.getDimension();
   Value n = dimSize(b, loc, outputs[0], dim);
-  auto body = [&](OpBuilder &b, Location loc, ArrayRef<Value> at,
+  auto body = [&](OpBuilder &b, Location loc, const Line &line,
                   ValueRange args) -> SmallVector<Value> {
     Value one = index(b, loc, 1);
     Value passes = arith::SubIOp::create(b, loc, n, one);
@@ -211,8 +291,8 @@ static SmallVector<Value> lowerSort(OpBuilder &b, SortOp op) {
               ob, ol, index(ob, ol, 0), end, index(ob, ol, 1), lines,
               [&](OpBuilder &ib, Location il, Value j, ValueRange cur) {
                 Value k = arith::AddIOp::create(ib, il, j, index(ib, il, 1));
-                SmallVector<Value> at0 = withIndex(at, dim, j);
-                SmallVector<Value> at1 = withIndex(at, dim, k);
+                SmallVector<Value> at0 = line.local(j);
+                SmallVector<Value> at1 = line.local(k);
                 SmallVector<Value> pairs, first, second;
                 for (Value line : cur) {
                   first.push_back(tensor::ExtractOp::create(ib, il, line, at0));
@@ -234,7 +314,7 @@ static SmallVector<Value> lowerSort(OpBuilder &b, SortOp op) {
         });
     return SmallVector<Value>(outer.getResults());
   };
-  return loopOverOthers(b, loc, outputs[0], dim, outputs, body);
+  return forEachLine(b, loc, outputs[0], dim, outputs, body);
 }
 
 //===----------------------------------------------------------------------===//
@@ -268,16 +348,15 @@ static SmallVector<Value> lowerTopk(OpBuilder &b, TopkOp op) {
       cast<RankedTensorType>(outIndices.getType()).getElementType();
   Value n = dimSize(b, loc, values, dim);
   Value k = dimSize(b, loc, outValues, dim);
-  auto body = [&](OpBuilder &b, Location loc, ArrayRef<Value> at,
+  auto body = [&](OpBuilder &b, Location loc, const Line &line,
                   ValueRange args) -> SmallVector<Value> {
     Value zero = index(b, loc, 0), one = index(b, loc, 1);
     auto loop = scf::ForOp::create(
         b, loc, zero, n, one, ValueRange{args[0], args[1], zero},
         [&](OpBuilder &lb, Location ll, Value i, ValueRange kept) {
-          Value x = tensor::ExtractOp::create(lb, ll, values,
-                                              withIndex(at, dim, i));
+          Value x = tensor::ExtractOp::create(lb, ll, values, line.full(i));
           Value xi = given ? tensor::ExtractOp::create(lb, ll, given,
-                                                       withIndex(at, dim, i))
+                                                       line.full(i))
                                  .getResult()
                            : i;
           xi = castInteger(lb, ll, xi, indexType);
@@ -287,8 +366,8 @@ static SmallVector<Value> lowerTopk(OpBuilder &b, TopkOp op) {
               lb, ll, index(lb, ll, 0), count, index(lb, ll, 1),
               ValueRange{index(lb, ll, 0)},
               [&](OpBuilder &pb, Location pl, Value j, ValueRange p) {
-                Value y = tensor::ExtractOp::create(pb, pl, kept[0],
-                                                    withIndex(at, dim, j));
+                Value y =
+                    tensor::ExtractOp::create(pb, pl, kept[0], line.local(j));
                 Value before = inlineRegion(pb, op.getRegion(), {x, y});
                 Value inc = arith::SelectOp::create(
                     pb, pl, before, index(pb, pl, 0), index(pb, pl, 1));
@@ -312,17 +391,17 @@ static SmallVector<Value> lowerTopk(OpBuilder &b, TopkOp op) {
                 Value from = arith::SubIOp::create(sb, sl, to, index(sb, sl, 1));
                 SmallVector<Value> next;
                 for (Value t : cur) {
-                  Value v = tensor::ExtractOp::create(sb, sl, t,
-                                                      withIndex(at, dim, from));
-                  next.push_back(tensor::InsertOp::create(
-                      sb, sl, v, t, withIndex(at, dim, to)));
+                  Value v =
+                      tensor::ExtractOp::create(sb, sl, t, line.local(from));
+                  next.push_back(
+                      tensor::InsertOp::create(sb, sl, v, t, line.local(to)));
                 }
                 scf::YieldOp::create(sb, sl, next);
               });
           Value v = tensor::InsertOp::create(tb, ll, x, shift.getResult(0),
-                                             withIndex(at, dim, p));
+                                             line.local(p));
           Value vi = tensor::InsertOp::create(tb, ll, xi, shift.getResult(1),
-                                              withIndex(at, dim, p));
+                                              line.local(p));
           Value grown = arith::MinSIOp::create(
               tb, ll, arith::AddIOp::create(tb, ll, count, index(tb, ll, 1)), k);
           scf::YieldOp::create(tb, ll, ValueRange{v, vi, grown});
@@ -332,7 +411,7 @@ static SmallVector<Value> lowerTopk(OpBuilder &b, TopkOp op) {
         });
     return {loop.getResult(0), loop.getResult(1)};
   };
-  return loopOverOthers(b, loc, outValues, dim, op.getOutputs(), body);
+  return forEachLine(b, loc, outValues, dim, op.getOutputs(), body);
 }
 
 //===----------------------------------------------------------------------===//

@@ -6,7 +6,10 @@
 // those loops read and wrote their buffers from the host, which put the
 // buffers in managed memory and stopped the stream of kernels around them.
 // tuner-gpu-host-loops moves each such loop nest into a kernel of one
-// thread: it computes the same thing in the same order, on the device.
+// thread: it computes the same thing in the same order, on the device; and
+// each loop over independent lines (an scf.forall without mapping: the
+// lines of a scan, a sort, a top-k) into a kernel of a thread per
+// iteration.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,10 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::tuner {
@@ -45,18 +52,17 @@ static bool isKernelSafe(Operation *op) {
   if (isa<vector::TransferReadOp, vector::TransferWriteOp, vector::LoadOp,
           vector::StoreOp>(op))
     return true;
+  if (auto forall = dyn_cast<scf::ForallOp>(op))
+    return !forall.getMapping() && forall.getNumResults() == 0;
   return isa<scf::ForOp, scf::IfOp, scf::YieldOp, scf::WhileOp,
-             scf::ConditionOp>(op);
+             scf::ConditionOp, scf::InParallelOp>(op);
 }
 
-/// Whether the host loop `loop` can be a one-thread kernel: it has no
-/// results (its effects are on buffers), every op in it is kernel-safe and
-/// it touches at least one buffer.
-static bool isHostBufferLoop(scf::ForOp loop) {
-  if (loop.getNumResults() != 0)
-    return false;
+/// Whether every op of `body` is kernel-safe and one of them loads or
+/// stores a buffer.
+static bool isKernelSafeBody(Block *body) {
   bool touchesBuffers = false;
-  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+  WalkResult result = body->walk([&](Operation *op) {
     if (!isKernelSafe(op))
       return WalkResult::interrupt();
     touchesBuffers |= isa<memref::LoadOp, memref::StoreOp>(op);
@@ -65,7 +71,15 @@ static bool isHostBufferLoop(scf::ForOp loop) {
   return !result.wasInterrupted() && touchesBuffers;
 }
 
-/// `loop` moved into a gpu.launch of one block of one thread, in its place.
+/// Whether the host loop `loop` can be a one-thread kernel: it has no
+/// results (its effects are on buffers), every op in it is kernel-safe and
+/// it touches at least one buffer.
+static bool isHostBufferLoop(scf::ForOp loop) {
+  return loop.getNumResults() == 0 && isKernelSafeBody(loop.getBody());
+}
+
+/// `loop` moved into a gpu.launch of one block of one thread, in its place;
+/// the scf.forall loops in it run their iterations in order.
 static void moveIntoKernel(scf::ForOp loop) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
@@ -75,6 +89,73 @@ static void moveIntoKernel(scf::ForOp loop) {
   OpBuilder inner = OpBuilder::atBlockEnd(&body);
   gpu::TerminatorOp terminator = gpu::TerminatorOp::create(inner, loc);
   loop->moveBefore(terminator);
+  SmallVector<scf::ForallOp> foralls;
+  loop.walk([&](scf::ForallOp forall) { foralls.push_back(forall); });
+  IRRewriter rewriter(loop.getContext());
+  for (scf::ForallOp forall : foralls) {
+    rewriter.setInsertionPoint(forall);
+    (void)scf::forallToForLoop(rewriter, forall);
+  }
+}
+
+/// The threads of a block of a per-iteration kernel.
+constexpr int64_t kThreadsPerBlock = 128;
+
+/// `forall` (no mapping, no results) replaced by a gpu.launch of a thread
+/// per iteration: blocks of kThreadsPerBlock threads along x, thread
+/// `id` running iteration `id` (the last induction variable fastest) when
+/// there is one.
+static void moveIntoThreads(scf::ForallOp forall) {
+  IRRewriter b(forall);
+  Location loc = forall.getLoc();
+  auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+  SmallVector<Value> lbs = getValueOrCreateConstantIndexOp(
+      b, loc, forall.getMixedLowerBound());
+  SmallVector<Value> ubs = getValueOrCreateConstantIndexOp(
+      b, loc, forall.getMixedUpperBound());
+  SmallVector<Value> steps =
+      getValueOrCreateConstantIndexOp(b, loc, forall.getMixedStep());
+  // Trip counts (none below zero) and their product.
+  SmallVector<Value> counts;
+  Value total = c(1);
+  for (auto [lb, ub, step] : llvm::zip(lbs, ubs, steps)) {
+    Value span = arith::SubIOp::create(b, loc, ub, lb);
+    Value count = arith::CeilDivSIOp::create(b, loc, span, step);
+    count = arith::MaxSIOp::create(b, loc, count, c(0));
+    counts.push_back(count);
+    total = arith::MulIOp::create(b, loc, total, count);
+  }
+  Value threads = c(kThreadsPerBlock);
+  Value blocks = arith::CeilDivSIOp::create(b, loc, total, threads);
+  blocks = arith::MaxSIOp::create(b, loc, blocks, c(1));
+  Value one = c(1);
+  auto launch =
+      gpu::LaunchOp::create(b, loc, blocks, one, one, threads, one, one);
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToStart(&body);
+  gpu::TerminatorOp terminator = gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPoint(terminator);
+  Value id = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, launch.getBlockIds().x, threads),
+      launch.getThreadIds().x);
+  Value inRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, id, total);
+  auto guarded = scf::IfOp::create(b, loc, inRange);
+  b.setInsertionPointToStart(&guarded.getThenRegion().front());
+  SmallVector<Value> ivs(counts.size());
+  Value rest = id;
+  for (int64_t d = counts.size() - 1; d >= 0; --d) {
+    Value at = arith::RemSIOp::create(b, loc, rest, counts[d]);
+    rest = arith::DivSIOp::create(b, loc, rest, counts[d]);
+    ivs[d] = arith::AddIOp::create(
+        b, loc, lbs[d], arith::MulIOp::create(b, loc, at, steps[d]));
+  }
+  IRMapping map;
+  map.map(forall.getInductionVars(), ivs);
+  for (Operation &op : forall.getBody()->without_terminator())
+    b.clone(op, map);
+  b.eraseOp(forall);
 }
 
 namespace {
@@ -83,9 +164,11 @@ struct TunerGPUHostLoopsPass
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) {
-      // Outermost host loops only: their nests move as a whole.
+      // Outermost host loops only: their nests move as a whole (those in
+      // lines move with their lines, below).
       if (loop->getParentOfType<gpu::LaunchOp>() ||
           loop->getParentOfType<scf::ForOp>() ||
+          loop->getParentOfType<scf::ForallOp>() ||
           !loop->getParentOfType<func::FuncOp>())
         return;
       if (isHostBufferLoop(loop))
@@ -93,6 +176,28 @@ struct TunerGPUHostLoopsPass
     });
     for (scf::ForOp loop : loops)
       moveIntoKernel(loop);
+    // Then the loops over independent iterations left on the host (also
+    // those in host loops that stay there).
+    // Those that cannot (they allocate, call) stay host loops, in order.
+    SmallVector<scf::ForallOp> foralls, kept;
+    getOperation()->walk([&](scf::ForallOp forall) {
+      if (forall.getMapping() || forall.getNumResults() != 0 ||
+          forall->getParentOfType<gpu::LaunchOp>() ||
+          forall->getParentOfType<scf::ForallOp>() ||
+          !forall->getParentOfType<func::FuncOp>())
+        return;
+      if (isKernelSafeBody(forall.getBody()))
+        foralls.push_back(forall);
+      else
+        kept.push_back(forall);
+    });
+    for (scf::ForallOp forall : foralls)
+      moveIntoThreads(forall);
+    IRRewriter rewriter(&getContext());
+    for (scf::ForallOp forall : kept) {
+      rewriter.setInsertionPoint(forall);
+      (void)scf::forallToForLoop(rewriter, forall);
+    }
   }
 };
 } // namespace

@@ -64,19 +64,26 @@ func.func @tm_attention(%q: tensor<2x16x32xf32>, %k: tensor<2x24x32xf32>, %v: te
 
 // -----
 
-// scan: a loop over the other dimension carrying the output and the
-// accumulator; the scanned one peeled (output[0] = input[0]) and then a loop
-// carrying the running value through the inlined region.
+// scan: an scf.forall over the lines (the other dimension), each on its
+// slices of the output and the accumulator; the scanned dimension peeled
+// (output[0] = input[0]) and then a loop carrying the running value through
+// the inlined region; the accumulator written once, with the last value.
 // CHECK-LABEL: func.func @tm_scan
 // CHECK-NOT: tm_tensor
-// CHECK: scf.for {{.*}} iter_args(%[[O:.*]] = %{{.*}}, %[[A:.*]] = %{{.*}}) -> (tensor<4x37xf32>, tensor<4xf32>)
+// CHECK: scf.forall (%[[L:.*]]) in (%{{.*}}) shared_outs(%[[O:.*]] = %{{.*}}, %[[A:.*]] = %{{.*}}) -> (tensor<4x37xf32>, tensor<4xf32>)
+// CHECK: %[[OL:.*]] = tensor.extract_slice %[[O]][%[[L]], %{{.*}}] [1, %{{.*}}] [1, 1]
+// CHECK: %[[AL:.*]] = tensor.extract_slice %[[A]][%[[L]]] [1] [1]
 // CHECK: scf.if
-// CHECK: %[[X0:.*]] = tensor.extract %{{.*}}[%{{.*}}, %c0{{.*}}] : tensor<4x37xf32>
-// CHECK: tensor.insert %[[X0]]
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (tensor<4x37xf32>, tensor<4xf32>, f32)
+// CHECK: %[[X0:.*]] = tensor.extract %{{.*}}[%[[L]], %c0{{.*}}] : tensor<4x37xf32>
+// CHECK: tensor.insert %[[X0]] into %[[OL]]
+// CHECK: %[[LOOP:.*]]:2 = scf.for {{.*}} iter_args({{.*}}) -> (tensor<1x?xf32>, f32)
 // CHECK: arith.addf
 // CHECK: tensor.insert
-// CHECK: tensor.insert
+// CHECK: %[[LAST:.*]] = arith.select %{{.*}}, %[[LOOP]]#1
+// CHECK: tensor.insert %[[LAST]] into %[[AL]]
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %{{.*}} into %[[O]][%[[L]], %{{.*}}] [1, %{{.*}}] [1, 1]
+// CHECK-NEXT: tensor.parallel_insert_slice %{{.*}} into %[[A]][%[[L]]] [1] [1]
 func.func @tm_scan(%x: tensor<4x37xf32>, %o: tensor<4x37xf32>, %a: tensor<4xf32>) -> tensor<4x37xf32> {
   %r:2 = tm_tensor.scan dimension(1) inclusive(true) ins(%x : tensor<4x37xf32>) outs(%o, %a : tensor<4x37xf32>, tensor<4xf32>) {
   ^bb0(%acc: f32, %v: f32):

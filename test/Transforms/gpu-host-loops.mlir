@@ -67,3 +67,72 @@ func.func @kept(%in: memref<8xf32>, %out: memref<8xf32>) -> f32 {
   }
   return %sum : f32
 }
+
+// -----
+
+// The lines of a sort or a scan (an scf.forall without mapping, on buffers,
+// as tuner-convert-frontend-ops makes them): a kernel of a thread per line,
+// 128 threads a block and enough blocks for the 48 lines; thread `id` takes
+// line `id` (the last index fastest) when there is one.
+// CHECK-LABEL: func.func @lines
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[BLOCKS:.*]] = arith.maxsi
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[BLOCKS]], %{{.*}}, %{{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C128]], %{{.*}}, %{{.*}})
+// CHECK: %[[FIRST:.*]] = arith.muli %[[BX]], %[[C128]]
+// CHECK: %[[ID:.*]] = arith.addi %[[FIRST]], %[[TX]]
+// CHECK: %[[HAS:.*]] = arith.cmpi slt, %[[ID]]
+// CHECK: scf.if %[[HAS]]
+// CHECK: %[[J:.*]] = arith.remsi %[[ID]], %{{.*}}
+// CHECK: %[[REST:.*]] = arith.divsi %[[ID]], %{{.*}}
+// CHECK: scf.for %[[K:.*]] =
+// CHECK: memref.load %{{.*}}[%{{.*}}, %[[K]], %{{.*}}]
+// CHECK: memref.store
+// CHECK: gpu.terminator
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @lines(%in: memref<6x300x8xf32>, %out: memref<6x300x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c300 = arith.constant 300 : index
+  scf.forall (%i, %j) in (6, 8) {
+    scf.for %k = %c0 to %c300 step %c1 {
+      %x = memref.load %in[%i, %k, %j] : memref<6x300x8xf32>
+      memref.store %x, %out[%i, %k, %j] : memref<6x300x8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Lines inside a host loop that moves into a kernel of one thread run there
+// in order; lines that allocate stay on the host, as a loop.
+// CHECK-LABEL: func.func @nested_lines
+// CHECK: gpu.launch
+// CHECK-NEXT: scf.for
+// CHECK-NOT: scf.forall
+// CHECK: scf.for
+// CHECK-NOT: scf.forall
+// CHECK: gpu.terminator
+// CHECK-NOT: gpu.launch
+// CHECK: scf.for
+// CHECK: memref.alloc
+// CHECK-NOT: scf.forall
+func.func @nested_lines(%in: memref<4x8xf32>, %out: memref<4x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %t = %c0 to %c3 step %c1 {
+    scf.forall (%i) in (4) {
+      %x = memref.load %in[%i, %t] : memref<4x8xf32>
+      memref.store %x, %out[%i, %t] : memref<4x8xf32>
+    }
+  }
+  scf.forall (%i) in (4) {
+    %a = memref.alloc() : memref<8xf32>
+    %x = memref.load %in[%i, %c0] : memref<4x8xf32>
+    memref.store %x, %a[%c0] : memref<8xf32>
+  }
+  return
+}

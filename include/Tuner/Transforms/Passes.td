@@ -1552,9 +1552,15 @@ def TunerGPUHostLoops : Pass<"tuner-gpu-host-loops", "::mlir::ModuleOp"> {
     scalars and loads and stores buffers (arith, math, memref loads, stores
     and views, vector transfers, structured control flow; no allocation,
     global or call) into a `gpu.launch` of one block of one thread, in its
-    place: the same computation in the same order, on the device. Runs in
-    `tuner-lower-gpu` before `tuner-gpu-device-memory`, which then gives
-    the buffers device memory.
+    place: the same computation in the same order, on the device; an
+    `scf.forall` without mapping in such a nest becomes a loop in order.
+    Then each host `scf.forall` without mapping or results whose body is
+    kernel-safe (the lines of a scan, a sort or a top-k: the conversion
+    makes them independent) becomes a `gpu.launch` of a thread per
+    iteration, 128 threads a block, thread `id` taking iteration `id` (the
+    last induction variable fastest) when there is one; one that is not
+    kernel-safe becomes host loops. Runs in `tuner-lower-gpu` before
+    `tuner-gpu-device-memory`, which then gives the buffers device memory.
 
     ```mlir
     scf.for %i = %c0 to %c4 step %c1 {
