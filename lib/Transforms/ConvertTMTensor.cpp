@@ -10,7 +10,7 @@
 //                            mask (elementwise), linalg.softmax, P V
 //   tm_tensor.scan       ->  loops over the other dimensions, the scanned
 //   tm_tensor.scatter        one inside carrying the running value; loops
-//   tm_tensor.sort           over the updates; a stable bubble sort per
+//   tm_tensor.sort           over the updates; a stable merge sort per
 //   tm_tensor.topk           line; an insertion into the k kept per line
 //
 // The loops work on tensors (tensor.extract / tensor.insert carried by
@@ -28,6 +28,7 @@
 #include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -271,50 +272,162 @@ static SmallVector<Value> lowerScatter(OpBuilder &b, ScatterOp op) {
 // sort
 //===----------------------------------------------------------------------===//
 
-/// A stable bubble sort of each line along the dimension: neighbours j and
-/// j + 1 swap when the comparator puts element j + 1 before element j.
+/// Merges, in every line (data in [0, n), scratch in [n, 2n)), the sorted
+/// runs [lo, mid) and [mid, hi) of the data into [n + lo, n + hi): the
+/// right element goes first only where the comparator puts it before the
+/// left one (stable). Returns the lines.
+template <typename SortOp>
+static SmallVector<Value> mergeRuns(OpBuilder &b, Location loc, SortOp op,
+                                    const Line &line, Value n, Value lo,
+                                    Value mid, Value hi, ValueRange lines) {
+  Value one = index(b, loc, 1);
+  Value last = arith::SubIOp::create(b, loc, n, one);
+  SmallVector<Value> inits = {lo, mid};
+  llvm::append_range(inits, lines);
+  auto loop = scf::ForOp::create(
+      b, loc, lo, hi, one, inits,
+      [&](OpBuilder &lb, Location ll, Value k, ValueRange carried) {
+        Value i = carried[0], j = carried[1];
+        ValueRange cur = carried.drop_front(2);
+        // Both heads read in bounds; an exhausted run's is never taken.
+        Value li = arith::MinSIOp::create(lb, ll, i, last);
+        Value rj = arith::MinSIOp::create(lb, ll, j, last);
+        SmallVector<Value> pairs, left, right;
+        for (Value t : cur) {
+          left.push_back(tensor::ExtractOp::create(lb, ll, t, line.local(li)));
+          right.push_back(tensor::ExtractOp::create(lb, ll, t, line.local(rj)));
+          pairs.push_back(right.back());
+          pairs.push_back(left.back());
+        }
+        Value before = inlineRegion(lb, op.getRegion(), pairs);
+        auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+          return arith::CmpIOp::create(lb, ll, p, x, y);
+        };
+        Value leftDone = cmp(arith::CmpIPredicate::sge, i, mid);
+        Value rightLeft = cmp(arith::CmpIPredicate::slt, j, hi);
+        Value takeRight = arith::AndIOp::create(
+            lb, ll, rightLeft, arith::OrIOp::create(lb, ll, leftDone, before));
+        SmallVector<Value> next = {
+            arith::SelectOp::create(lb, ll, takeRight, i,
+                                    arith::AddIOp::create(lb, ll, i, one)),
+            arith::SelectOp::create(lb, ll, takeRight,
+                                    arith::AddIOp::create(lb, ll, j, one), j)};
+        Value to = arith::AddIOp::create(lb, ll, n, k);
+        for (auto [t, x, y] : llvm::zip(cur, left, right)) {
+          Value v = arith::SelectOp::create(lb, ll, takeRight, y, x);
+          next.push_back(
+              tensor::InsertOp::create(lb, ll, v, t, line.local(to)));
+        }
+        scf::YieldOp::create(lb, ll, next);
+      });
+  return SmallVector<Value>(loop.getResults().drop_front(2));
+}
+
+/// One pass of the merge sort on every line: runs of `width` merged in
+/// pairs into the scratch half, then copied back.
+template <typename SortOp>
+static SmallVector<Value> mergePass(OpBuilder &b, Location loc, SortOp op,
+                                    const Line &line, Value n, Value width,
+                                    ValueRange lines) {
+  Value step = arith::AddIOp::create(b, loc, width, width);
+  auto runs = scf::ForOp::create(
+      b, loc, index(b, loc, 0), n, step, lines,
+      [&](OpBuilder &rb, Location rl, Value lo, ValueRange cur) {
+        Value mid = arith::MinSIOp::create(
+            rb, rl, arith::AddIOp::create(rb, rl, lo, width), n);
+        Value hi = arith::MinSIOp::create(
+            rb, rl, arith::AddIOp::create(rb, rl, lo, step), n);
+        scf::YieldOp::create(rb, rl,
+                             mergeRuns(rb, rl, op, line, n, lo, mid, hi, cur));
+      });
+  auto copy = scf::ForOp::create(
+      b, loc, index(b, loc, 0), n, index(b, loc, 1), runs.getResults(),
+      [&](OpBuilder &cb, Location cl, Value k, ValueRange cur) {
+        Value from = arith::AddIOp::create(cb, cl, n, k);
+        SmallVector<Value> next;
+        for (Value t : cur) {
+          Value v = tensor::ExtractOp::create(cb, cl, t, line.local(from));
+          next.push_back(
+              tensor::InsertOp::create(cb, cl, v, t, line.local(k)));
+        }
+        scf::YieldOp::create(cb, cl, next);
+      });
+  return SmallVector<Value>(copy.getResults());
+}
+
+/// `output` in the first half of a new tensor twice its extent along
+/// `dim`: the sort's scratch space for all lines.
+static Value doubleAlong(OpBuilder &b, Location loc, Value output,
+                         int64_t dim) {
+  auto type = cast<RankedTensorType>(output.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  if (!ShapedType::isDynamic(shape[dim]))
+    shape[dim] *= 2;
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    Value size = dimSize(b, loc, output, d);
+    dynamicSizes.push_back(
+        d == dim ? arith::AddIOp::create(b, loc, size, size) : size);
+  }
+  // An alloc_tensor, not a tensor.empty: the line slices of an empty
+  // tensor fold into an empty tensor per line, allocated in each iteration.
+  Value doubled = bufferization::AllocTensorOp::create(b, loc, type.clone(shape),
+                                                       dynamicSizes);
+  SmallVector<OpFoldResult> zeros(type.getRank(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
+  return tensor::InsertSliceOp::create(b, loc, output, doubled, zeros,
+                                       tensor::getMixedSizes(b, loc, output),
+                                       ones);
+}
+
+/// A stable bottom-up merge sort of each line along the dimension: passes
+/// of runs of width 1, 2, 4, ... merged into scratch space and copied back
+/// (O(n log n) comparisons). The scratch is the second half of each output
+/// doubled along the dimension (doubleAlong), so that every line works in
+/// place on its own slice, data and scratch.
 template <typename SortOp>
 static SmallVector<Value> lowerSort(OpBuilder &b, SortOp op) {
   Location loc = op.getLoc();
   ValueRange outputs = op.getOutputs();
   int64_t dim = op.getDimension();
   Value n = dimSize(b, loc, outputs[0], dim);
+  SmallVector<Value> doubled;
+  for (Value output : outputs)
+    doubled.push_back(doubleAlong(b, loc, output, dim));
   auto body = [&](OpBuilder &b, Location loc, const Line &line,
                   ValueRange args) -> SmallVector<Value> {
-    Value one = index(b, loc, 1);
-    Value passes = arith::SubIOp::create(b, loc, n, one);
-    auto outer = scf::ForOp::create(
-        b, loc, index(b, loc, 0), passes, one, args,
-        [&](OpBuilder &ob, Location ol, Value pass, ValueRange lines) {
-          Value end = arith::SubIOp::create(ob, ol, passes, pass);
-          auto inner = scf::ForOp::create(
-              ob, ol, index(ob, ol, 0), end, index(ob, ol, 1), lines,
-              [&](OpBuilder &ib, Location il, Value j, ValueRange cur) {
-                Value k = arith::AddIOp::create(ib, il, j, index(ib, il, 1));
-                SmallVector<Value> at0 = line.local(j);
-                SmallVector<Value> at1 = line.local(k);
-                SmallVector<Value> pairs, first, second;
-                for (Value line : cur) {
-                  first.push_back(tensor::ExtractOp::create(ib, il, line, at0));
-                  second.push_back(tensor::ExtractOp::create(ib, il, line, at1));
-                  pairs.push_back(second.back());
-                  pairs.push_back(first.back());
-                }
-                Value swap = inlineRegion(ib, op.getRegion(), pairs);
-                SmallVector<Value> next;
-                for (auto [line, x, y] : llvm::zip(cur, first, second)) {
-                  Value lo = arith::SelectOp::create(ib, il, swap, y, x);
-                  Value hi = arith::SelectOp::create(ib, il, swap, x, y);
-                  Value l = tensor::InsertOp::create(ib, il, lo, line, at0);
-                  next.push_back(tensor::InsertOp::create(ib, il, hi, l, at1));
-                }
-                scf::YieldOp::create(ib, il, next);
-              });
-          scf::YieldOp::create(ob, ol, inner.getResults());
+    Value zero = index(b, loc, 0), one = index(b, loc, 1);
+    // Widths 2^p below n, for p < 63 (2^63 is past any extent, unsigned).
+    auto passes = scf::ForOp::create(
+        b, loc, zero, index(b, loc, 63), one, args,
+        [&](OpBuilder &pb, Location pl, Value p, ValueRange cur) {
+          Value width = arith::ShLIOp::create(pb, pl, one, p);
+          Value needed = arith::CmpIOp::create(
+              pb, pl, arith::CmpIPredicate::ult, width, n);
+          auto ifOp = scf::IfOp::create(pb, pl, cur.getTypes(), needed, true);
+          OpBuilder tb = ifOp.getThenBodyBuilder();
+          scf::YieldOp::create(tb, pl,
+                               mergePass(tb, pl, op, line, n, width, cur));
+          OpBuilder eb = ifOp.getElseBodyBuilder();
+          scf::YieldOp::create(eb, pl, cur);
+          scf::YieldOp::create(pb, pl, ifOp.getResults());
         });
-    return SmallVector<Value>(outer.getResults());
+    return SmallVector<Value>(passes.getResults());
   };
-  return forEachLine(b, loc, outputs[0], dim, outputs, body);
+  SmallVector<Value> sorted =
+      forEachLine(b, loc, doubled[0], dim, doubled, body);
+  SmallVector<Value> results;
+  for (auto [output, full] : llvm::zip(outputs, sorted)) {
+    auto type = cast<RankedTensorType>(output.getType());
+    SmallVector<OpFoldResult> zeros(type.getRank(), b.getIndexAttr(0));
+    SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
+    results.push_back(tensor::ExtractSliceOp::create(
+        b, loc, type, full, zeros, tensor::getMixedSizes(b, loc, output),
+        ones));
+  }
+  return results;
 }
 
 //===----------------------------------------------------------------------===//
@@ -331,6 +444,40 @@ static Value castInteger(OpBuilder &b, Location loc, Value value, Type type) {
   if (from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
     return arith::ExtSIOp::create(b, loc, type, value);
   return arith::TruncIOp::create(b, loc, type, value);
+}
+
+/// Whether `x` enters the `count` elements of `kept` (a line's top-k so
+/// far): there are fewer than `k`, or the comparator puts it before the last
+/// (none read when k is 0).
+template <typename TopkOp>
+static Value entersTopk(OpBuilder &b, Location loc, TopkOp op,
+                        const Line &line, Value x, Value kept, Value count,
+                        Value k) {
+  auto cmp = [&](arith::CmpIPredicate p, Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, loc, p, lhs, rhs);
+  };
+  auto constant = [&](OpBuilder &ib, bool v) {
+    return arith::ConstantIntOp::create(ib, loc, v, 1).getResult();
+  };
+  auto notFull = scf::IfOp::create(b, loc, b.getI1Type(),
+                                   cmp(arith::CmpIPredicate::slt, count, k),
+                                   /*withElseRegion=*/true);
+  OpBuilder tb = notFull.getThenBodyBuilder();
+  scf::YieldOp::create(tb, loc, constant(tb, true));
+  OpBuilder eb = notFull.getElseBodyBuilder();
+  Value zero = index(eb, loc, 0);
+  auto any = scf::IfOp::create(eb, loc, eb.getI1Type(),
+                               arith::CmpIOp::create(
+                                   eb, loc, arith::CmpIPredicate::sgt, k, zero),
+                               /*withElseRegion=*/true);
+  scf::YieldOp::create(eb, loc, any.getResult(0));
+  OpBuilder ab = any.getThenBodyBuilder();
+  Value lastAt = arith::SubIOp::create(ab, loc, k, index(ab, loc, 1));
+  Value last = tensor::ExtractOp::create(ab, loc, kept, line.local(lastAt));
+  scf::YieldOp::create(ab, loc, inlineRegion(ab, op.getRegion(), {x, last}));
+  OpBuilder nb = any.getElseBodyBuilder();
+  scf::YieldOp::create(nb, loc, constant(nb, false));
+  return notFull.getResult(0);
 }
 
 /// Per line: each element in turn goes to its place among the kept ones
@@ -361,9 +508,15 @@ static SmallVector<Value> lowerTopk(OpBuilder &b, TopkOp op) {
                            : i;
           xi = castInteger(lb, ll, xi, indexType);
           Value count = kept[2];
+          // Whether it enters: the k kept are not all there yet, or it goes
+          // before the last of them (most elements of a long line do not:
+          // one comparison each).
+          Value enters = entersTopk(lb, ll, op, line, x, kept[0], count, k);
+          Value searched = arith::SelectOp::create(lb, ll, enters, count,
+                                                   index(lb, ll, 0));
           // Its place: the number of kept elements it does not go before.
           auto place = scf::ForOp::create(
-              lb, ll, index(lb, ll, 0), count, index(lb, ll, 1),
+              lb, ll, index(lb, ll, 0), searched, index(lb, ll, 1),
               ValueRange{index(lb, ll, 0)},
               [&](OpBuilder &pb, Location pl, Value j, ValueRange p) {
                 Value y =
@@ -375,8 +528,9 @@ static SmallVector<Value> lowerTopk(OpBuilder &b, TopkOp op) {
                     pb, pl, ValueRange{arith::AddIOp::create(pb, pl, p[0], inc)});
               });
           Value p = place.getResult(0);
-          Value fits = arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::slt,
-                                             p, k);
+          Value fits = arith::AndIOp::create(
+              lb, ll, enters,
+              arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::slt, p, k));
           auto ifOp = scf::IfOp::create(lb, ll, kept.getTypes(), fits, true);
           OpBuilder tb = ifOp.getThenBodyBuilder();
           // Shift the kept ones from p on down by one (the last drops out).

@@ -130,3 +130,29 @@ func.func @tosa_scatter(%values: tensor<2x9x4xf32>, %idx: tensor<2x3xi32>, %inpu
   %r = tosa.scatter %values, %idx, %input : (tensor<2x9x4xf32>, tensor<2x3xi32>, tensor<2x3x4xf32>) -> tensor<2x9x4xf32>
   return %r : tensor<2x9x4xf32>
 }
+
+// -----
+
+// sort: a merge sort per line, in an scf.forall over the lines; each output
+// copied into the first half of a tensor twice its extent along the sorted
+// dimension (the second half is the merges' scratch), the result read back
+// from the first half.
+// CHECK-LABEL: func.func @tm_sort
+// CHECK-NOT: tm_tensor
+// CHECK: %[[D:.*]] = bufferization.alloc_tensor() : tensor<3x58xf32>
+// CHECK: %[[IN:.*]] = tensor.insert_slice %{{.*}} into %[[D]][0, 0] [3, 29] [1, 1]
+// CHECK: %[[S:.*]] = scf.forall (%[[L:.*]]) in (%{{.*}}) shared_outs(%[[O:.*]] = %[[IN]]) -> (tensor<3x58xf32>)
+// CHECK: tensor.extract_slice %[[O]][%[[L]], %{{.*}}] [1, %{{.*}}] [1, 1]
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: arith.cmpf olt
+// CHECK: scf.forall.in_parallel
+// CHECK: tensor.extract_slice %[[S]][0, 0] [3, 29] [1, 1] : tensor<3x58xf32> to tensor<3x29xf32>
+func.func @tm_sort(%x: tensor<3x29xf32>) -> tensor<3x29xf32> {
+  %r = tm_tensor.sort dimension(1) outs(%x : tensor<3x29xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %lt = arith.cmpf olt, %a, %b : f32
+    tm_tensor.yield %lt : i1
+  } -> tensor<3x29xf32>
+  return %r : tensor<3x29xf32>
+}

@@ -263,6 +263,7 @@ def TunerConvertFrontendOps : Pass<"tuner-convert-frontend-ops"> {
     ```
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::bufferization::BufferizationDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::arith::ArithDialect",

@@ -48,6 +48,17 @@ def expected(name, ins):
     if name == "sort":
         order = np.argsort(ins[0], axis=1, kind="stable")
         return [np.take_along_axis(ins[0], order, axis=1), order]
+    if name in ("sort_ties", "sort_dim0"):
+        # Quarters: ties a stable sort keeps in their order.
+        v = np.floor(ins[0] * np.float32(4))
+        axis = 1 if name == "sort_ties" else 0
+        key = v if name == "sort_ties" else -v
+        order = np.argsort(key, axis=axis, kind="stable")
+        return [np.take_along_axis(v, order, axis=axis), order]
+    if name == "topk_ties":
+        v = np.floor(ins[0] * np.float32(4))
+        order = np.argsort(-v, axis=1, kind="stable")[:, :7]
+        return [np.take_along_axis(v, order, axis=1), order]
     if name == "topk":
         # Largest first; of equal values the first position first.
         order = np.argsort(-ins[0], axis=1, kind="stable")[:, :5]
