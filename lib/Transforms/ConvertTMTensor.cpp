@@ -18,8 +18,9 @@
 // Scans, sorts and top-k treat their lines independently: an scf.forall over
 // the lines (each iteration on its lines' slices of the outputs, inserted
 // back in parallel) runs them on OpenMP threads on the CPU and a GPU
-// thread each on a CUDA target (tuner-gpu-host-loops). Scatters keep one
-// loop over the updates, in their order (two may write the same element).
+// thread each on a CUDA target (tuner-gpu-host-loops). Scatters loop over
+// the updates in their order (two may write the same element), in an
+// scf.forall over the slice dimensions no index moves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,20 +64,21 @@ static Value inlineRegion(OpBuilder &b, Region &region, ValueRange args) {
   return map.lookupOrDefault(block.getTerminator()->getOperand(0));
 }
 
-/// Loops over the extents of `tensor` but `skipped` (nested, outermost
-/// first), carrying `carried`; `body` gets the indices of every dimension
-/// (0 for the skipped one) and the carried values, and returns their next
-/// values. Returns the values after the loops.
+/// Loops over the extents of `tensor` in the dimensions where `given` has
+/// no value (nested, outermost first), carrying `carried`; `body` gets the
+/// indices of every dimension (the given value, or the loop's) and the
+/// carried values, and returns their next values. Returns the values after
+/// the loops.
 static SmallVector<Value>
-loopOverOthers(OpBuilder &b, Location loc, Value tensor, int64_t skipped,
-               ValueRange carried,
-               function_ref<SmallVector<Value>(OpBuilder &, Location,
-                                               ArrayRef<Value>, ValueRange)>
-                   body) {
+loopOverFree(OpBuilder &b, Location loc, Value tensor, ArrayRef<Value> given,
+             ValueRange carried,
+             function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                             ArrayRef<Value>, ValueRange)>
+                 body) {
   int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
   SmallVector<Value> lbs, ubs, steps;
   for (int64_t d = 0; d < rank; ++d) {
-    if (d == skipped)
+    if (given[d])
       continue;
     lbs.push_back(index(b, loc, 0));
     ubs.push_back(dimSize(b, loc, tensor, d));
@@ -87,7 +89,7 @@ loopOverOthers(OpBuilder &b, Location loc, Value tensor, int64_t skipped,
       [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
         SmallVector<Value> indices;
         for (int64_t d = 0, k = 0; d < rank; ++d)
-          indices.push_back(d == skipped ? index(nb, nl, 0) : ivs[k++]);
+          indices.push_back(given[d] ? given[d] : ivs[k++]);
         return body(nb, nl, indices, args);
       });
   return nest.results;
@@ -136,7 +138,7 @@ static SmallVector<Value> forEachLine(OpBuilder &b, Location loc, Value shape,
   b.setInsertionPoint(forall.getTerminator());
   Value zero = index(b, loc, 0);
   Line line{{}, SmallVector<Value>(rank, zero), dim};
-  ValueRange ivs = forall.getInductionVars();
+  SmallVector<Value> ivs = forall.getInductionVars();
   for (int64_t d = 0, k = 0; d < rank; ++d)
     line.at.push_back(d == dim ? zero : ivs[k++]);
   // Each output's slice: offsets, sizes and strides.
@@ -232,40 +234,108 @@ static SmallVector<Value> lowerScan(OpBuilder &b, ScanOp op) {
 // scatter
 //===----------------------------------------------------------------------===//
 
-/// For every element of every update: its position in the original (the
-/// slice's own position in the original's last dimensions, plus the
-/// indices of `dimension_map`), combined with the original's element by the
-/// region (update first). In the order of the updates.
+/// The position in the original of element `ivs` of the updates (the
+/// slice's own position in the original's last dimensions, plus the indices
+/// of `dimension_map`).
+template <typename ScatterOp>
+static SmallVector<Value> getScatterPosition(OpBuilder &b, Location loc,
+                                             ScatterOp op, ArrayRef<Value> ivs) {
+  Value indices = op.getInputs()[1];
+  int64_t rank =
+      cast<RankedTensorType>(op.getOutputs()[0].getType()).getRank();
+  int64_t sliceRank = ivs.size() - 1;
+  SmallVector<Value> at(rank);
+  for (int64_t j = 0; j < sliceRank; ++j)
+    at[rank - sliceRank + j] = ivs[1 + j];
+  for (auto [i, d] : llvm::enumerate(op.getDimensionMap())) {
+    Value raw = tensor::ExtractOp::create(
+        b, loc, indices, ValueRange{ivs[0], index(b, loc, i)});
+    Value idx = arith::IndexCastOp::create(b, loc, b.getIndexType(), raw);
+    at[d] = at[d] ? arith::AddIOp::create(b, loc, at[d], idx) : idx;
+  }
+  for (Value &v : at)
+    if (!v)
+      v = index(b, loc, 0);
+  return at;
+}
+
+/// For every element of every update: its position in the original
+/// (getScatterPosition), combined with the original's element by the region
+/// (update first). In the order of the updates: two may write the same
+/// element. Except across the slice dimensions that no index moves (the
+/// original's last dimensions not in `dimension_map`: a row scatter's
+/// columns): elements apart in them never meet, so an scf.forall runs over
+/// them, each iteration on its slice of the original (its own position in
+/// those dimensions) looping over the updates in order.
 template <typename ScatterOp>
 static SmallVector<Value> lowerScatter(OpBuilder &b, ScatterOp op) {
   Location loc = op.getLoc();
-  Value updates = op.getInputs()[0], indices = op.getInputs()[1];
-  Value original = op.getOutputs()[0];
-  auto updatesType = cast<RankedTensorType>(updates.getType());
+  Value updates = op.getInputs()[0], original = op.getOutputs()[0];
+  int64_t updatesRank = cast<RankedTensorType>(updates.getType()).getRank();
   int64_t rank = cast<RankedTensorType>(original.getType()).getRank();
-  int64_t sliceRank = updatesType.getRank() - 1;
+  int64_t sliceRank = updatesRank - 1;
   ArrayRef<int64_t> dims = op.getDimensionMap();
-  auto body = [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs,
-                  ValueRange args) -> SmallVector<Value> {
-    Value update = tensor::ExtractOp::create(b, loc, updates, ivs);
-    SmallVector<Value> at(rank);
-    for (int64_t j = 0; j < sliceRank; ++j)
-      at[rank - sliceRank + j] = ivs[1 + j];
-    for (auto [i, d] : llvm::enumerate(dims)) {
-      Value raw = tensor::ExtractOp::create(
-          b, loc, indices, ValueRange{ivs[0], index(b, loc, i)});
-      Value idx = arith::IndexCastOp::create(b, loc, b.getIndexType(), raw);
-      at[d] = at[d] ? arith::AddIOp::create(b, loc, at[d], idx) : idx;
+  // The original's dimensions the forall fixes, and the updates' ones.
+  SmallVector<int64_t> fixed;
+  SmallVector<OpFoldResult> ubs;
+  for (int64_t j = 0; j < sliceRank; ++j)
+    if (!llvm::is_contained(dims, rank - sliceRank + j)) {
+      fixed.push_back(rank - sliceRank + j);
+      ubs.push_back(dimSize(b, loc, updates, 1 + j));
     }
-    for (Value &v : at)
-      if (!v)
-        v = index(b, loc, 0);
-    Value current = tensor::ExtractOp::create(b, loc, args[0], at);
-    Value next = inlineRegion(b, op.getRegion(), {update, current});
-    return {tensor::InsertOp::create(b, loc, next, args[0], at)};
-  };
-  // The loops over the updates' dimensions (none skipped).
-  return loopOverOthers(b, loc, updates, /*skipped=*/-1, {original}, body);
+  if (fixed.empty()) {
+    SmallVector<Value> none(updatesRank);
+    return loopOverFree(
+        b, loc, updates, none, {original},
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs, ValueRange args) {
+          Value update = tensor::ExtractOp::create(b, loc, updates, ivs);
+          SmallVector<Value> at = getScatterPosition(b, loc, op, ivs);
+          Value current = tensor::ExtractOp::create(b, loc, args[0], at);
+          Value next = inlineRegion(b, op.getRegion(), {update, current});
+          return SmallVector<Value>{
+              tensor::InsertOp::create(b, loc, next, args[0], at)};
+        });
+  }
+  auto forall =
+      scf::ForallOp::create(b, loc, ubs, ValueRange{original}, std::nullopt);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(forall.getTerminator());
+  SmallVector<Value> ivs = forall.getInductionVars();
+  Value zero = index(b, loc, 0);
+  SmallVector<OpFoldResult> offsets, sizes,
+      strides(rank, b.getIndexAttr(1));
+  SmallVector<Value> given(updatesRank);
+  for (int64_t d = 0; d < rank; ++d) {
+    auto it = llvm::find(fixed, d);
+    if (it == fixed.end()) {
+      offsets.push_back(b.getIndexAttr(0));
+      sizes.push_back(dimSize(b, loc, original, d));
+      continue;
+    }
+    Value iv = ivs[it - fixed.begin()];
+    offsets.push_back(iv);
+    sizes.push_back(b.getIndexAttr(1));
+    given[1 + d - (rank - sliceRank)] = iv;
+  }
+  Value slice = tensor::ExtractSliceOp::create(
+      b, loc, forall.getRegionIterArgs()[0], offsets, sizes, strides);
+  SmallVector<Value> result = loopOverFree(
+      b, loc, updates, given, {slice},
+      [&](OpBuilder &b, Location loc, ArrayRef<Value> uivs, ValueRange args) {
+        Value update = tensor::ExtractOp::create(b, loc, updates, uivs);
+        SmallVector<Value> at = getScatterPosition(b, loc, op, uivs);
+        for (int64_t d : fixed)
+          at[d] = zero; // within the slice
+        Value current = tensor::ExtractOp::create(b, loc, args[0], at);
+        Value next = inlineRegion(b, op.getRegion(), {update, current});
+        return SmallVector<Value>{
+            tensor::InsertOp::create(b, loc, next, args[0], at)};
+      });
+  b.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(b, loc, result[0],
+                                        forall.getRegionIterArgs()[0],
+                                        offsets, sizes, strides);
+  return SmallVector<Value>(forall.getResults());
 }
 
 //===----------------------------------------------------------------------===//

@@ -95,15 +95,20 @@ func.func @tm_scan(%x: tensor<4x37xf32>, %o: tensor<4x37xf32>, %a: tensor<4xf32>
 
 // -----
 
-// scatter: loops over the updates; the index read, cast and added.
+// scatter of rows: an scf.forall over the columns (no index moves them:
+// two columns never meet), each on its column of the original, looping over
+// the updates in order; the index read, cast and added.
 // CHECK-LABEL: func.func @tm_scatter
 // CHECK-NOT: tm_tensor
-// CHECK: scf.for
-// CHECK: scf.for
-// CHECK: %[[RAW:.*]] = tensor.extract %{{.*}} : tensor<5x1xi32>
-// CHECK: arith.index_cast %[[RAW]] : i32 to index
+// CHECK: scf.forall (%[[C:.*]]) in (%{{.*}}) shared_outs(%[[O:.*]] = %{{.*}}) -> (tensor<10x6xf32>)
+// CHECK: %[[COL:.*]] = tensor.extract_slice %[[O]][0, %[[C]]] [%{{.*}}, 1] [1, 1]
+// CHECK: scf.for %[[U:.*]] = {{.*}} iter_args(%[[A:.*]] = %[[COL]])
+// CHECK: tensor.extract %{{.*}}[%[[U]], %[[C]]] : tensor<5x6xf32>
+// CHECK: %[[RAW:.*]] = tensor.extract %{{.*}}[%[[U]], %{{.*}}] : tensor<5x1xi32>
+// CHECK: %[[ROW:.*]] = arith.index_cast %[[RAW]] : i32 to index
 // CHECK: arith.addf
-// CHECK: tensor.insert
+// CHECK: tensor.insert %{{.*}} into %[[A]][%[[ROW]], %c0
+// CHECK: tensor.parallel_insert_slice
 func.func @tm_scatter(%x: tensor<10x6xf32>, %v: tensor<5x6xf32>, %i: tensor<5x1xi32>) -> tensor<10x6xf32> {
   %r = tm_tensor.scatter {dimension_map = array<i64: 0>} unique_indices(false) ins(%v, %i : tensor<5x6xf32>, tensor<5x1xi32>) outs(%x : tensor<10x6xf32>) {
   ^bb0(%upd: f32, %orig: f32):
