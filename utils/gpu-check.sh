@@ -268,8 +268,9 @@ step vector-products 60 run_forms named_vector_products
 # per structured op of MLIR 22's linalg and per scalar op of math and arith)
 # and of Inputs/buffers (linalg on memrefs), the hostile inputs of the CPU
 # and GPU tests (strided copies as copy kernels), and the frontend inputs
-# (tm_tensor, ONNX and TOSA: the one-thread kernels of scans, sorts,
-# scatters and top-k), lowered in parallel, then run
+# (tm_tensor, ONNX and TOSA: the kernels of a thread per line of scans,
+# merge sorts and top-k, per column of row scatters), lowered in parallel,
+# then run
 # once each on the device against the CPU; one line per program in
 # run/named-forms.txt, failures first in the step's output.
 named_forms() {

@@ -95,6 +95,14 @@ loopOverFree(OpBuilder &b, Location loc, Value tensor, ArrayRef<Value> given,
   return nest.results;
 }
 
+/// Whether `tensor` has a static extent of 0: an op on it changes nothing,
+/// and is not built (upstream canonicalizations move slices of zero extent
+/// into an scf.forall's terminator).
+static bool hasStaticZeroExtent(Value tensor) {
+  return llvm::is_contained(cast<RankedTensorType>(tensor.getType()).getShape(),
+                            0);
+}
+
 /// `indices` with dimension `d` set to `at`.
 static SmallVector<Value> withIndex(ArrayRef<Value> indices, int64_t d,
                                     Value at) {
@@ -128,6 +136,8 @@ using LineBody = function_ref<SmallVector<Value>(OpBuilder &, Location,
 static SmallVector<Value> forEachLine(OpBuilder &b, Location loc, Value shape,
                                       int64_t dim, ValueRange outputs,
                                       LineBody body) {
+  if (hasStaticZeroExtent(shape))
+    return outputs;
   int64_t rank = cast<RankedTensorType>(shape.getType()).getRank();
   SmallVector<OpFoldResult> ubs;
   for (int64_t d = 0; d < rank; ++d)
@@ -275,6 +285,8 @@ static SmallVector<Value> lowerScatter(OpBuilder &b, ScatterOp op) {
   int64_t rank = cast<RankedTensorType>(original.getType()).getRank();
   int64_t sliceRank = updatesRank - 1;
   ArrayRef<int64_t> dims = op.getDimensionMap();
+  if (hasStaticZeroExtent(updates))
+    return {original};
   // The original's dimensions the forall fixes, and the updates' ones.
   SmallVector<int64_t> fixed;
   SmallVector<OpFoldResult> ubs;
@@ -462,6 +474,8 @@ static SmallVector<Value> lowerSort(OpBuilder &b, SortOp op) {
   Location loc = op.getLoc();
   ValueRange outputs = op.getOutputs();
   int64_t dim = op.getDimension();
+  if (hasStaticZeroExtent(outputs[0]))
+    return outputs;
   Value n = dimSize(b, loc, outputs[0], dim);
   SmallVector<Value> doubled;
   for (Value output : outputs)

@@ -668,6 +668,21 @@ static void convertCopiesToKernels(ModuleOp module) {
   }
 }
 
+/// Host copies of no element (a static extent of 0) are dropped: neither
+/// the device nor the host need touch their buffers.
+static void eraseEmptyCopies(ModuleOp module) {
+  SmallVector<Operation *> copies;
+  module.walk([&](Operation *op) {
+    std::optional<std::pair<Value, Value>> operands = getCopyOperands(op);
+    if (operands && isOnHost(op) &&
+        llvm::is_contained(
+            cast<MemRefType>(operands->first.getType()).getShape(), 0))
+      copies.push_back(op);
+  });
+  for (Operation *copy : copies)
+    copy->erase();
+}
+
 /// The buffer a view of it is taken from, through every view op.
 static Value getRootBuffer(Value value) {
   while (Operation *def = value.getDefiningOp()) {
@@ -771,6 +786,7 @@ struct TunerGPUDeviceMemoryPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    eraseEmptyCopies(module);
     convertCopiesToKernels(module);
     ModuleBufferBuilder buffers(module);
     if (failed(moveGlobalsToDevice(module, buffers)) ||

@@ -9,7 +9,9 @@
 // thread: it computes the same thing in the same order, on the device; and
 // each loop over independent lines (an scf.forall without mapping: the
 // lines of a scan, a sort, a top-k) into a kernel of a thread per
-// iteration.
+// iteration; and straight-line buffer accesses left in a function's body (a
+// single line's, once its loop of one iteration is folded) into a kernel of
+// one thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::tuner {
@@ -158,6 +161,107 @@ static void moveIntoThreads(scf::ForallOp forall) {
   b.eraseOp(forall);
 }
 
+/// Whether `op` and every op in it are kernel-safe.
+static bool isKernelSafeTree(Operation *op) {
+  return !op->walk([](Operation *nested) {
+              return isKernelSafe(nested) ? WalkResult::advance()
+                                          : WalkResult::interrupt();
+            }).wasInterrupted();
+}
+
+/// Whether `op` or an op in it loads or stores a buffer.
+static bool touchesBuffers(Operation *op) {
+  return op->walk([](Operation *nested) {
+             return isa<memref::LoadOp, memref::StoreOp,
+                        vector::TransferReadOp, vector::TransferWriteOp,
+                        vector::LoadOp, vector::StoreOp>(nested)
+                        ? WalkResult::interrupt()
+                        : WalkResult::advance();
+           }).wasInterrupted();
+}
+
+/// Whether a value `op` defines is used outside `run`.
+static bool isUsedOutside(Operation *op,
+                          const llvm::SmallPtrSetImpl<Operation *> &run) {
+  return llvm::any_of(op->getUsers(), [&](Operation *user) {
+    Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*user);
+    return !ancestor || !run.contains(ancestor);
+  });
+}
+
+/// Whether `op`, used outside `run`, can be hoisted above it: a pure op
+/// without regions on values defined before the run (a view, index
+/// arithmetic).
+static bool isHoistable(Operation *op,
+                        const llvm::SmallPtrSetImpl<Operation *> &run) {
+  return isMemoryEffectFree(op) && op->getNumRegions() == 0 &&
+         llvm::none_of(op->getOperands(), [&](Value v) {
+           Operation *def = v.getDefiningOp();
+           return def && run.contains(def);
+         });
+}
+
+/// Moves the kernel-safe ops `run` (consecutive in a block) from their first
+/// buffer access to their last into kernels of one thread. An op whose
+/// values are used after the run stays on the host, splitting it (a loaded
+/// scalar the host branches on), unless it can be hoisted above the kernel
+/// (isHoistable).
+static void moveRunIntoKernel(ArrayRef<Operation *> run) {
+  SmallVector<size_t> accesses;
+  for (auto [i, op] : llvm::enumerate(run))
+    if (touchesBuffers(op))
+      accesses.push_back(i);
+  if (accesses.empty())
+    return;
+  run = run.slice(accesses.front(), accesses.back() - accesses.front() + 1);
+  llvm::SmallPtrSet<Operation *, 16> inRun(run.begin(), run.end());
+  SmallVector<Operation *> hoisted;
+  for (auto [i, op] : llvm::enumerate(run)) {
+    if (!isUsedOutside(op, inRun))
+      continue;
+    if (!isHoistable(op, inRun)) {
+      moveRunIntoKernel(run.take_front(i));
+      moveRunIntoKernel(run.drop_front(i + 1));
+      return;
+    }
+    hoisted.push_back(op);
+  }
+  for (Operation *op : hoisted) {
+    op->moveBefore(run.front());
+    inRun.erase(op);
+  }
+  Operation *first = *llvm::find_if(
+      run, [&](Operation *op) { return inRun.contains(op); });
+  OpBuilder b(first);
+  Location loc = first->getLoc();
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto launch = gpu::LaunchOp::create(b, loc, one, one, one, one, one, one);
+  OpBuilder inner = OpBuilder::atBlockEnd(&launch.getBody().front());
+  gpu::TerminatorOp terminator = gpu::TerminatorOp::create(inner, loc);
+  for (Operation *op : run)
+    if (inRun.contains(op))
+      op->moveBefore(terminator);
+}
+
+/// The runs of kernel-safe host ops in `block` that access buffers, each
+/// moved into kernels of one thread (moveRunIntoKernel): what is left of a
+/// scan, a sort or a top-k of a single line once canonicalization folded
+/// its loop of one iteration, a scalar stored into a buffer.
+static void moveStraightLineRuns(Block &block) {
+  SmallVector<SmallVector<Operation *>> runs(1);
+  for (Operation &op : block) {
+    if (!op.hasTrait<OpTrait::IsTerminator>() && !isa<gpu::LaunchOp>(op) &&
+        isKernelSafeTree(&op)) {
+      runs.back().push_back(&op);
+      continue;
+    }
+    if (!runs.back().empty())
+      runs.emplace_back();
+  }
+  for (ArrayRef<Operation *> run : runs)
+    moveRunIntoKernel(run);
+}
+
 namespace {
 struct TunerGPUHostLoopsPass
     : public tuner::impl::TunerGPUHostLoopsBase<TunerGPUHostLoopsPass> {
@@ -198,6 +302,13 @@ struct TunerGPUHostLoopsPass
       rewriter.setInsertionPoint(forall);
       (void)scf::forallToForLoop(rewriter, forall);
     }
+    // Last, straight-line buffer accesses in functions' bodies (not in the
+    // host loops left: a kernel per iteration would cost more than the
+    // accesses).
+    getOperation()->walk([&](func::FuncOp func) {
+      if (!func.isExternal())
+        moveStraightLineRuns(func.getBody().front());
+    });
   }
 };
 } // namespace

@@ -277,3 +277,17 @@ func.func @planes(%padded: memref<2x6x6xf32>) attributes {tuner.kernel = {inputs
   linalg.copy ins(%small : memref<2x4x4xf32>) outs(%interior : memref<2x4x4xf32, strided<[36, 6, 1], offset: 7>>)
   return
 }
+
+// -----
+
+// A host copy of no element is dropped (a sort of 5 x 0 copies its result
+// into the out-parameter).
+// CHECK-LABEL: func.func @empty_copy
+// CHECK-NOT: memref.copy
+// CHECK-NOT: mgpuTunerCopy
+// CHECK-NOT: gpu.launch
+// CHECK: return
+func.func @empty_copy(%a: memref<5x0xf32>, %b: memref<5x0xf32>) {
+  memref.copy %a, %b : memref<5x0xf32> to memref<5x0xf32>
+  return
+}

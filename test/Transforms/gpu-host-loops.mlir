@@ -136,3 +136,40 @@ func.func @nested_lines(%in: memref<4x8xf32>, %out: memref<4x8xf32>) {
   }
   return
 }
+
+// -----
+
+// Straight-line buffer accesses (a scan of one line once its loop of one
+// iteration is folded): from the first access to the last, into a kernel of
+// one thread; a view used after them is hoisted above the kernel. A loaded
+// value the host branches on stays on the host with its load.
+// CHECK-LABEL: func.func @straight_line
+// CHECK: %[[VIEW:.*]] = memref.subview
+// CHECK: gpu.launch
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: scf.for
+// CHECK: gpu.terminator
+// CHECK: %[[FLAG:.*]] = memref.load %{{.*}}[] : memref<i1>
+// CHECK-NEXT: scf.if %[[FLAG]]
+// CHECK: return %[[VIEW]]
+func.func @straight_line(%in: memref<37xf32>, %out: memref<37xf32>, %flag: memref<i1>) -> memref<4xf32, strided<[1]>> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c37 = arith.constant 37 : index
+  %x0 = memref.load %in[%c0] : memref<37xf32>
+  memref.store %x0, %out[%c0] : memref<37xf32>
+  %view = memref.subview %out[0] [4] [1] : memref<37xf32> to memref<4xf32, strided<[1]>>
+  %last = scf.for %j = %c1 to %c37 step %c1 iter_args(%prev = %x0) -> (f32) {
+    %x = memref.load %in[%j] : memref<37xf32>
+    %s = arith.addf %prev, %x : f32
+    memref.store %s, %out[%j] : memref<37xf32>
+    scf.yield %s : f32
+  }
+  %f = memref.load %flag[] : memref<i1>
+  scf.if %f {
+    func.call @host_side() : () -> ()
+  }
+  return %view : memref<4xf32, strided<[1]>>
+}
+func.func private @host_side()

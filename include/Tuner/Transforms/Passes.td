@@ -1560,8 +1560,15 @@ def TunerGPUHostLoops : Pass<"tuner-gpu-host-loops", "::mlir::ModuleOp"> {
     makes them independent) becomes a `gpu.launch` of a thread per
     iteration, 128 threads a block, thread `id` taking iteration `id` (the
     last induction variable fastest) when there is one; one that is not
-    kernel-safe becomes host loops. Runs in `tuner-lower-gpu` before
-    `tuner-gpu-device-memory`, which then gives the buffers device memory.
+    kernel-safe becomes host loops. Last, in each function's body, the
+    kernel-safe ops from a buffer access to the last one with only
+    kernel-safe ops between (what is left of a scan or a sort of a single
+    line once canonicalization folded its loop of one iteration) move into a
+    kernel of one thread; an op whose value is used after them stays on the
+    host and splits them (a loaded scalar the host branches on), unless it
+    is pure and can be hoisted above the kernel (a view). Runs in
+    `tuner-lower-gpu` before `tuner-gpu-device-memory`, which then gives
+    the buffers device memory.
 
     ```mlir
     scf.for %i = %c0 to %c4 step %c1 {
