@@ -354,32 +354,49 @@ static SmallVector<Value> lowerScatter(OpBuilder &b, ScatterOp op) {
 // sort
 //===----------------------------------------------------------------------===//
 
-/// Merges, in every line (data in [0, n), scratch in [n, 2n)), the sorted
-/// runs [lo, mid) and [mid, hi) of the data into [n + lo, n + hi): the
-/// right element goes first only where the comparator puts it before the
-/// left one (stable). Returns the lines.
+/// `value` (an integer or an index) as `type` (an integer or an index).
+static Value castInteger(OpBuilder &b, Location loc, Value value, Type type) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  if (isa<IndexType>(from) || isa<IndexType>(type))
+    return arith::IndexCastOp::create(b, loc, type, value);
+  if (from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
+    return arith::ExtSIOp::create(b, loc, type, value);
+  return arith::TruncIOp::create(b, loc, type, value);
+}
+
+/// The element type of the sort's permutation lines.
+static Type getPermutationType(OpBuilder &b) { return b.getI64Type(); }
+
+/// Merges, in a line of the permutation (positions in [0, n), scratch in
+/// [n, 2n)), the sorted runs [lo, mid) and [mid, hi) of positions into
+/// [n + lo, n + hi), comparing the outputs' elements at those positions:
+/// the right one goes first only where the comparator puts it before the
+/// left one (stable). Returns the permutation line.
 template <typename SortOp>
-static SmallVector<Value> mergeRuns(OpBuilder &b, Location loc, SortOp op,
-                                    const Line &line, Value n, Value lo,
-                                    Value mid, Value hi, ValueRange lines) {
+static Value mergeRuns(OpBuilder &b, Location loc, SortOp op,
+                       const Line &line, Value n, Value lo, Value mid,
+                       Value hi, Value perm) {
   Value one = index(b, loc, 1);
   Value last = arith::SubIOp::create(b, loc, n, one);
-  SmallVector<Value> inits = {lo, mid};
-  llvm::append_range(inits, lines);
   auto loop = scf::ForOp::create(
-      b, loc, lo, hi, one, inits,
+      b, loc, lo, hi, one, ValueRange{lo, mid, perm},
       [&](OpBuilder &lb, Location ll, Value k, ValueRange carried) {
-        Value i = carried[0], j = carried[1];
-        ValueRange cur = carried.drop_front(2);
+        Value i = carried[0], j = carried[1], cur = carried[2];
         // Both heads read in bounds; an exhausted run's is never taken.
-        Value li = arith::MinSIOp::create(lb, ll, i, last);
-        Value rj = arith::MinSIOp::create(lb, ll, j, last);
-        SmallVector<Value> pairs, left, right;
-        for (Value t : cur) {
-          left.push_back(tensor::ExtractOp::create(lb, ll, t, line.local(li)));
-          right.push_back(tensor::ExtractOp::create(lb, ll, t, line.local(rj)));
-          pairs.push_back(right.back());
-          pairs.push_back(left.back());
+        auto position = [&](Value at) {
+          Value p = tensor::ExtractOp::create(
+              lb, ll, cur, line.local(arith::MinSIOp::create(lb, ll, at, last)));
+          return castInteger(lb, ll, p, lb.getIndexType());
+        };
+        Value left = position(i), right = position(j);
+        SmallVector<Value> pairs;
+        for (Value output : op.getOutputs()) {
+          pairs.push_back(
+              tensor::ExtractOp::create(lb, ll, output, line.full(right)));
+          pairs.push_back(
+              tensor::ExtractOp::create(lb, ll, output, line.full(left)));
         }
         Value before = inlineRegion(lb, op.getRegion(), pairs);
         auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
@@ -389,58 +406,58 @@ static SmallVector<Value> mergeRuns(OpBuilder &b, Location loc, SortOp op,
         Value rightLeft = cmp(arith::CmpIPredicate::slt, j, hi);
         Value takeRight = arith::AndIOp::create(
             lb, ll, rightLeft, arith::OrIOp::create(lb, ll, leftDone, before));
-        SmallVector<Value> next = {
-            arith::SelectOp::create(lb, ll, takeRight, i,
-                                    arith::AddIOp::create(lb, ll, i, one)),
-            arith::SelectOp::create(lb, ll, takeRight,
-                                    arith::AddIOp::create(lb, ll, j, one), j)};
+        Value taken = castInteger(
+            lb, ll, arith::SelectOp::create(lb, ll, takeRight, right, left),
+            getPermutationType(lb));
         Value to = arith::AddIOp::create(lb, ll, n, k);
-        for (auto [t, x, y] : llvm::zip(cur, left, right)) {
-          Value v = arith::SelectOp::create(lb, ll, takeRight, y, x);
-          next.push_back(
-              tensor::InsertOp::create(lb, ll, v, t, line.local(to)));
-        }
-        scf::YieldOp::create(lb, ll, next);
+        Value next = tensor::InsertOp::create(lb, ll, taken, cur, line.local(to));
+        scf::YieldOp::create(
+            lb, ll,
+            ValueRange{arith::SelectOp::create(
+                           lb, ll, takeRight, i,
+                           arith::AddIOp::create(lb, ll, i, one)),
+                       arith::SelectOp::create(
+                           lb, ll, takeRight,
+                           arith::AddIOp::create(lb, ll, j, one), j),
+                       next});
       });
-  return SmallVector<Value>(loop.getResults().drop_front(2));
+  return loop.getResult(2);
 }
 
-/// One pass of the merge sort on every line: runs of `width` merged in
-/// pairs into the scratch half, then copied back.
+/// One pass of the merge sort on a permutation line: runs of `width` merged
+/// in pairs into the scratch half, then copied back.
 template <typename SortOp>
-static SmallVector<Value> mergePass(OpBuilder &b, Location loc, SortOp op,
-                                    const Line &line, Value n, Value width,
-                                    ValueRange lines) {
+static Value mergePass(OpBuilder &b, Location loc, SortOp op, const Line &line,
+                       Value n, Value width, Value perm) {
   Value step = arith::AddIOp::create(b, loc, width, width);
   auto runs = scf::ForOp::create(
-      b, loc, index(b, loc, 0), n, step, lines,
+      b, loc, index(b, loc, 0), n, step, ValueRange{perm},
       [&](OpBuilder &rb, Location rl, Value lo, ValueRange cur) {
         Value mid = arith::MinSIOp::create(
             rb, rl, arith::AddIOp::create(rb, rl, lo, width), n);
         Value hi = arith::MinSIOp::create(
             rb, rl, arith::AddIOp::create(rb, rl, lo, step), n);
-        scf::YieldOp::create(rb, rl,
-                             mergeRuns(rb, rl, op, line, n, lo, mid, hi, cur));
+        scf::YieldOp::create(
+            rb, rl, mergeRuns(rb, rl, op, line, n, lo, mid, hi, cur[0]));
       });
   auto copy = scf::ForOp::create(
       b, loc, index(b, loc, 0), n, index(b, loc, 1), runs.getResults(),
       [&](OpBuilder &cb, Location cl, Value k, ValueRange cur) {
         Value from = arith::AddIOp::create(cb, cl, n, k);
-        SmallVector<Value> next;
-        for (Value t : cur) {
-          Value v = tensor::ExtractOp::create(cb, cl, t, line.local(from));
-          next.push_back(
-              tensor::InsertOp::create(cb, cl, v, t, line.local(k)));
-        }
-        scf::YieldOp::create(cb, cl, next);
+        Value v = tensor::ExtractOp::create(cb, cl, cur[0], line.local(from));
+        scf::YieldOp::create(
+            cb, cl, ValueRange{tensor::InsertOp::create(cb, cl, v, cur[0],
+                                                        line.local(k))});
       });
-  return SmallVector<Value>(copy.getResults());
+  return copy.getResult(0);
 }
 
-/// `output` in the first half of a new tensor twice its extent along
-/// `dim`: the sort's scratch space for all lines.
-static Value doubleAlong(OpBuilder &b, Location loc, Value output,
-                         int64_t dim) {
+/// An uninitialized tensor of `output`'s shape, twice its extent along
+/// `dim`, of the permutation's type: positions and scratch for all lines.
+/// An alloc_tensor, not a tensor.empty: the line slices of an empty tensor
+/// fold into an empty tensor per line, allocated in each iteration.
+static Value createPermutations(OpBuilder &b, Location loc, Value output,
+                                int64_t dim) {
   auto type = cast<RankedTensorType>(output.getType());
   SmallVector<int64_t> shape(type.getShape());
   if (!ShapedType::isDynamic(shape[dim]))
@@ -453,22 +470,46 @@ static Value doubleAlong(OpBuilder &b, Location loc, Value output,
     dynamicSizes.push_back(
         d == dim ? arith::AddIOp::create(b, loc, size, size) : size);
   }
-  // An alloc_tensor, not a tensor.empty: the line slices of an empty
-  // tensor fold into an empty tensor per line, allocated in each iteration.
-  Value doubled = bufferization::AllocTensorOp::create(b, loc, type.clone(shape),
-                                                       dynamicSizes);
-  SmallVector<OpFoldResult> zeros(type.getRank(), b.getIndexAttr(0));
-  SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
-  return tensor::InsertSliceOp::create(b, loc, output, doubled, zeros,
-                                       tensor::getMixedSizes(b, loc, output),
-                                       ones);
+  return bufferization::AllocTensorOp::create(
+      b, loc, RankedTensorType::get(shape, getPermutationType(b)),
+      dynamicSizes);
 }
 
-/// A stable bottom-up merge sort of each line along the dimension: passes
-/// of runs of width 1, 2, 4, ... merged into scratch space and copied back
-/// (O(n log n) comparisons). The scratch is the second half of each output
-/// doubled along the dimension (doubleAlong), so that every line works in
-/// place on its own slice, data and scratch.
+/// Output `output` of a sort in the order of `perm` (positions along `dim`):
+/// a gather of the unsorted output.
+static Value gatherAlong(OpBuilder &b, Location loc, Value output, Value perm,
+                         int64_t dim) {
+  auto type = cast<RankedTensorType>(output.getType());
+  int64_t rank = type.getRank();
+  Value init = tensor::EmptyOp::create(
+      b, loc, tensor::getMixedSizes(b, loc, output), type.getElementType());
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto identity = b.getMultiDimIdentityMap(rank);
+  auto gather = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{perm}, ValueRange{init},
+      ArrayRef<AffineMap>{identity, identity}, iterators,
+      [&](OpBuilder &gb, Location gl, ValueRange args) {
+        SmallVector<Value> at;
+        for (int64_t d = 0; d < rank; ++d)
+          at.push_back(linalg::IndexOp::create(gb, gl, d));
+        at[dim] = castInteger(gb, gl, args[0], gb.getIndexType());
+        linalg::YieldOp::create(
+            gb, gl, ValueRange{tensor::ExtractOp::create(gb, gl, output, at)});
+      });
+  return gather.getResult(0);
+}
+
+/// A stable bottom-up merge sort of each line along the dimension, on a
+/// permutation: its positions, initially in order, sorted by comparing the
+/// outputs' elements at them in passes of runs of width 1, 2, 4, ... merged
+/// into scratch space and copied back (O(n log n) comparisons); then each
+/// output gathered in that order. The outputs are only read, so nothing
+/// copies them per line, and the permutation is the loop's one shared
+/// output, which every used output's gather reads (an unused one is not
+/// gathered); its lines are slices of one tensor twice the outputs' extent
+/// along the dimension, positions in the first half and scratch in the
+/// second.
 template <typename SortOp>
 static SmallVector<Value> lowerSort(OpBuilder &b, SortOp op) {
   Location loc = op.getLoc();
@@ -477,58 +518,51 @@ static SmallVector<Value> lowerSort(OpBuilder &b, SortOp op) {
   if (hasStaticZeroExtent(outputs[0]))
     return outputs;
   Value n = dimSize(b, loc, outputs[0], dim);
-  SmallVector<Value> doubled;
-  for (Value output : outputs)
-    doubled.push_back(doubleAlong(b, loc, output, dim));
+  Value perms = createPermutations(b, loc, outputs[0], dim);
   auto body = [&](OpBuilder &b, Location loc, const Line &line,
                   ValueRange args) -> SmallVector<Value> {
     Value zero = index(b, loc, 0), one = index(b, loc, 1);
+    auto init = scf::ForOp::create(
+        b, loc, zero, n, one, args,
+        [&](OpBuilder &ib, Location il, Value i, ValueRange cur) {
+          Value p = castInteger(ib, il, i, getPermutationType(ib));
+          scf::YieldOp::create(
+              ib, il,
+              ValueRange{tensor::InsertOp::create(ib, il, p, cur[0],
+                                                  line.local(i))});
+        });
     // Widths 2^p below n, for p < 63 (2^63 is past any extent, unsigned).
     auto passes = scf::ForOp::create(
-        b, loc, zero, index(b, loc, 63), one, args,
+        b, loc, zero, index(b, loc, 63), one, init.getResults(),
         [&](OpBuilder &pb, Location pl, Value p, ValueRange cur) {
           Value width = arith::ShLIOp::create(pb, pl, one, p);
           Value needed = arith::CmpIOp::create(
               pb, pl, arith::CmpIPredicate::ult, width, n);
           auto ifOp = scf::IfOp::create(pb, pl, cur.getTypes(), needed, true);
           OpBuilder tb = ifOp.getThenBodyBuilder();
-          scf::YieldOp::create(tb, pl,
-                               mergePass(tb, pl, op, line, n, width, cur));
+          scf::YieldOp::create(
+              tb, pl, ValueRange{mergePass(tb, pl, op, line, n, width, cur[0])});
           OpBuilder eb = ifOp.getElseBodyBuilder();
           scf::YieldOp::create(eb, pl, cur);
           scf::YieldOp::create(pb, pl, ifOp.getResults());
         });
     return SmallVector<Value>(passes.getResults());
   };
-  SmallVector<Value> sorted =
-      forEachLine(b, loc, doubled[0], dim, doubled, body);
+  Value sorted = forEachLine(b, loc, perms, dim, ValueRange{perms}, body)[0];
+  auto permType = cast<RankedTensorType>(sorted.getType());
+  SmallVector<OpFoldResult> zeros(permType.getRank(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> ones(permType.getRank(), b.getIndexAttr(1));
+  Value positions = tensor::ExtractSliceOp::create(
+      b, loc, sorted, zeros, tensor::getMixedSizes(b, loc, outputs[0]), ones);
   SmallVector<Value> results;
-  for (auto [output, full] : llvm::zip(outputs, sorted)) {
-    auto type = cast<RankedTensorType>(output.getType());
-    SmallVector<OpFoldResult> zeros(type.getRank(), b.getIndexAttr(0));
-    SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
-    results.push_back(tensor::ExtractSliceOp::create(
-        b, loc, type, full, zeros, tensor::getMixedSizes(b, loc, output),
-        ones));
-  }
+  for (Value output : outputs)
+    results.push_back(gatherAlong(b, loc, output, positions, dim));
   return results;
 }
 
 //===----------------------------------------------------------------------===//
 // topk
 //===----------------------------------------------------------------------===//
-
-/// `value` (an integer or an index) as `type` (an integer or an index).
-static Value castInteger(OpBuilder &b, Location loc, Value value, Type type) {
-  Type from = value.getType();
-  if (from == type)
-    return value;
-  if (isa<IndexType>(from) || isa<IndexType>(type))
-    return arith::IndexCastOp::create(b, loc, type, value);
-  if (from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
-    return arith::ExtSIOp::create(b, loc, type, value);
-  return arith::TruncIOp::create(b, loc, type, value);
-}
 
 /// Whether `x` enters the `count` elements of `kept` (a line's top-k so
 /// far): there are fewer than `k`, or the comparator puts it before the last

@@ -138,21 +138,26 @@ func.func @tosa_scatter(%values: tensor<2x9x4xf32>, %idx: tensor<2x3xi32>, %inpu
 
 // -----
 
-// sort: a merge sort per line, in an scf.forall over the lines; each output
-// copied into the first half of a tensor twice its extent along the sorted
-// dimension (the second half is the merges' scratch), the result read back
-// from the first half.
+// sort: a merge sort per line of a permutation (positions, in an scf.forall
+// over the lines; a tensor twice the extent along the sorted dimension, the
+// second half the merges' scratch) comparing the output's elements at its
+// positions; then the output gathered in that order.
 // CHECK-LABEL: func.func @tm_sort
+// CHECK-SAME: (%[[X:.*]]: tensor<3x29xf32>)
 // CHECK-NOT: tm_tensor
-// CHECK: %[[D:.*]] = bufferization.alloc_tensor() : tensor<3x58xf32>
-// CHECK: %[[IN:.*]] = tensor.insert_slice %{{.*}} into %[[D]][0, 0] [3, 29] [1, 1]
-// CHECK: %[[S:.*]] = scf.forall (%[[L:.*]]) in (%{{.*}}) shared_outs(%[[O:.*]] = %[[IN]]) -> (tensor<3x58xf32>)
+// CHECK: %[[P:.*]] = bufferization.alloc_tensor() : tensor<3x58xi64>
+// CHECK: %[[S:.*]] = scf.forall (%[[L:.*]]) in (%{{.*}}) shared_outs(%[[O:.*]] = %[[P]]) -> (tensor<3x58xi64>)
 // CHECK: tensor.extract_slice %[[O]][%[[L]], %{{.*}}] [1, %{{.*}}] [1, 1]
 // CHECK: scf.for
+// CHECK: arith.index_cast %{{.*}} : index to i64
 // CHECK: scf.if
-// CHECK: arith.cmpf olt
+// CHECK: %[[RIGHT:.*]] = tensor.extract %[[X]][%[[L]], %{{.*}}] : tensor<3x29xf32>
+// CHECK: %[[LEFT:.*]] = tensor.extract %[[X]][%[[L]], %{{.*}}] : tensor<3x29xf32>
+// CHECK: arith.cmpf olt, %[[RIGHT]], %[[LEFT]]
 // CHECK: scf.forall.in_parallel
-// CHECK: tensor.extract_slice %[[S]][0, 0] [3, 29] [1, 1] : tensor<3x58xf32> to tensor<3x29xf32>
+// CHECK: %[[POS:.*]] = tensor.extract_slice %[[S]][0, 0] [3, 29] [1, 1] : tensor<3x58xi64> to tensor<3x29xi64>
+// CHECK: linalg.generic {{.*}} ins(%[[POS]] : tensor<3x29xi64>)
+// CHECK: tensor.extract %[[X]]
 func.func @tm_sort(%x: tensor<3x29xf32>) -> tensor<3x29xf32> {
   %r = tm_tensor.sort dimension(1) outs(%x : tensor<3x29xf32>) {
   ^bb0(%a: f32, %b: f32):
