@@ -399,6 +399,7 @@ struct GPUVectorLoweringPass
     vectorizeThreadCopies();
     hoistAccumulators();
     castAwayIntegerContractUnitDims();
+    truncateWideContractOperands();
     RewritePatternSet patterns(&getContext());
     vector::populateVectorContractLoweringPatterns(
         patterns, vector::VectorContractLowering::OuterProduct);
@@ -458,6 +459,28 @@ struct GPUVectorLoweringPass
     for (Operation *root : roots)
       if (failed(applyPartialConversion(root, target, frozen)))
         return signalPassFailure();
+  }
+
+  /// Float contractions whose operands are wider than their accumulator
+  /// (linalg's f64 x f64 -> f32 matmul, which truncates its operands): the
+  /// operands truncated first, as the outer-product lowering only extends
+  /// them (an arith.extf from f64 to f32 that does not verify).
+  void truncateWideContractOperands() {
+    getOperation().walk([](vector::ContractionOp contract) {
+      auto acc = dyn_cast<FloatType>(getElementTypeOrSelf(contract.getAccType()));
+      if (!acc)
+        return;
+      OpBuilder b(contract);
+      for (OpOperand *operand :
+           {&contract.getLhsMutable(), &contract.getRhsMutable()}) {
+        auto type = cast<VectorType>(operand->get().getType());
+        auto element = dyn_cast<FloatType>(type.getElementType());
+        if (!element || element.getWidth() <= acc.getWidth())
+          continue;
+        operand->set(arith::TruncFOp::create(b, contract.getLoc(),
+                                             type.clone(acc), operand->get()));
+      }
+    });
   }
 
   /// The per-thread copies of a kernel (a thread's row of a tile staged in

@@ -6,7 +6,9 @@
 // conversions; for a constant weight, none at run time: the extension folds
 // at compile time), and leaves an f32 contraction that the f32 register
 // tiles handle at full speed. The result is the same: extending a bf16 or
-// f16 value to f32 is exact.
+// f16 value to f32 is exact. Inputs wider than the accumulator (f64 x f64
+// -> f32), which linalg truncates to it before multiplying, are truncated
+// once the same way (the GPU's vector lowering only extends them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,32 +31,35 @@ namespace mlir::tuner {
 using namespace mlir;
 using namespace mlir::tuner;
 
-/// The float type `arg` (a payload argument of an input) is extended to by
-/// its only user, an arith.extf to the accumulator's type; null otherwise.
-static arith::ExtFOp getOnlyExtension(BlockArgument arg, Type accumulator) {
+/// The only user of `arg` (a payload argument of an input) when it converts
+/// it to the accumulator's type: an arith.extf to an accumulator of 32 bits
+/// or more, or an arith.truncf; null otherwise.
+static Operation *getOnlyConversion(BlockArgument arg, Type accumulator) {
   if (!arg.hasOneUse())
-    return {};
-  auto ext = dyn_cast<arith::ExtFOp>(*arg.getUsers().begin());
-  if (!ext || ext.getType() != accumulator)
-    return {};
-  return ext;
+    return nullptr;
+  Operation *user = *arg.getUsers().begin();
+  if (user->getNumResults() != 1 || user->getResult(0).getType() != accumulator)
+    return nullptr;
+  if (isa<arith::ExtFOp>(user) && accumulator.getIntOrFloatBitWidth() >= 32)
+    return user;
+  return isa<arith::TruncFOp>(user) ? user : nullptr;
 }
 
-/// Rewrites one generic contraction; fails when no input is narrower than
-/// an f32 (or wider) accumulator it is only extended to.
+/// Rewrites one generic contraction; fails when no input is only converted
+/// to the accumulator's type (getOnlyConversion).
 static LogicalResult widenInputs(RewriterBase &rewriter,
                                  linalg::GenericOp op) {
   if (op.getNumDpsInits() != 1 || !op.hasPureTensorSemantics())
     return failure();
   Type accumulator = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!isa<FloatType>(accumulator) || accumulator.getIntOrFloatBitWidth() < 32)
+  if (!isa<FloatType>(accumulator))
     return failure();
   Block *body = op.getBlock();
   SmallVector<unsigned> widened;
   for (OpOperand *input : op.getDpsInputOperands()) {
     auto type = dyn_cast<RankedTensorType>(input->get().getType());
     BlockArgument arg = body->getArgument(input->getOperandNumber());
-    if (type && type.hasStaticShape() && getOnlyExtension(arg, accumulator))
+    if (type && type.hasStaticShape() && getOnlyConversion(arg, accumulator))
       widened.push_back(input->getOperandNumber());
   }
   if (widened.empty())
@@ -72,11 +77,10 @@ static LogicalResult widenInputs(RewriterBase &rewriter,
         IRMapping mapping;
         for (auto [old, arg] : llvm::zip(body->getArguments(), args))
           mapping.map(old, arg);
-        for (unsigned i : widened) {
-          arith::ExtFOp ext =
-              getOnlyExtension(body->getArgument(i), accumulator);
-          mapping.map(ext.getResult(), args[i]);
-        }
+        for (unsigned i : widened)
+          mapping.map(
+              getOnlyConversion(body->getArgument(i), accumulator)->getResult(0),
+              args[i]);
         for (Operation &nested : body->without_terminator())
           if (!mapping.contains(nested.getResult(0)))
             b.clone(nested, mapping);
@@ -92,12 +96,16 @@ LogicalResult mlir::tuner::widenContractionInputs(Operation *root) {
     if (classifyOp(op) != OpClass::Contraction || op.getNumDpsInits() != 1 ||
         isPackedBF16Dot(op))
       return;
-    Type accumulator = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-    bool narrow = llvm::any_of(op.getDpsInputs(), [&](Value v) {
+    auto accumulator =
+        dyn_cast<FloatType>(getElementTypeOrSelf(op.getDpsInits()[0].getType()));
+    if (!accumulator)
+      return;
+    bool converted = llvm::any_of(op.getDpsInputs(), [&](Value v) {
       auto element = dyn_cast<FloatType>(getElementTypeOrSelf(v.getType()));
-      return element && element.getWidth() < 32 && accumulator.isF32();
+      return element && ((element.getWidth() < 32 && accumulator.isF32()) ||
+                         element.getWidth() > accumulator.getWidth());
     });
-    if (narrow)
+    if (converted)
       contractions.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
