@@ -125,6 +125,23 @@ static void generalizeUnsignedOps(Operation *root) {
   });
 }
 
+/// Linalg ops on tensors with a loop of no iteration (a static extent of 0:
+/// an empty batch, a K of 0) compute nothing: their results are their
+/// inits. Replaced by them before the rewrites below, which take slices at
+/// positions those extents do not have (a 3-D convolution's depth slices).
+static void foldEmptyLoopOps(Operation *root) {
+  SmallVector<linalg::LinalgOp> empty;
+  root->walk([&](linalg::LinalgOp op) {
+    if (op.hasPureTensorSemantics() &&
+        llvm::is_contained(op.getStaticLoopRanges(), 0))
+      empty.push_back(op);
+  });
+  for (linalg::LinalgOp op : empty) {
+    op->replaceAllUsesWith(op.getDpsInits());
+    op->erase();
+  }
+}
+
 /// Generalizes the named matrix-vector products (linalg.matvec, vecmat,
 /// batch_matvec, batch_vecmat, dot: StableHLO's dot of a matrix and a
 /// vector as IREE imports it) for GPU targets, where gpu.reduction takes
@@ -224,6 +241,7 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   if (failed(inlineCalls(root)))
     return failure();
   generalizeUnsignedOps(root);
+  foldEmptyLoopOps(root);
   if (failed(decomposeAggregateOps(root)))
     return failure();
   if (options.channelsLast && failed(convertToChannelsLast(root)))

@@ -165,3 +165,27 @@ func.func @constant_inits(%a: tensor<8x4xf32>, %b: tensor<4x16xf32>, %x: tensor<
   } -> tensor<2x3xf32>
   return %m, %s : tensor<8x16xf32>, tensor<2x3xf32>
 }
+
+// -----
+
+// Ops with a loop of no iteration compute nothing: a matmul with a K of 0 is
+// its init (the fill), a 3-D convolution with no output channel its empty
+// init; neither is rewritten (2-D convolutions, transposes) nor a task.
+// CHECK-LABEL: func.func @empty_loops
+// CHECK-NOT: linalg.matmul
+// CHECK-NOT: linalg.conv
+// CHECK: %[[FILL:.*]] = linalg.fill
+// CHECK-NOT: linalg.matmul
+// CHECK-NOT: linalg.conv
+// CHECK: return %{{.*}}, %[[FILL]]
+func.func @empty_loops(%x: tensor<4x3x3x3x16xf32>, %w: tensor<1x1x1x16x0xf32>, %a: tensor<5x0xf32>, %b: tensor<0x6xf32>) -> (tensor<4x3x3x3x0xf32>, tensor<5x6xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x3x3x3x0xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x3x3x3x0xf32>) -> tensor<4x3x3x3x0xf32>
+  %c = linalg.conv_3d_ndhwc_dhwcf {dilations = dense<4> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>} ins(%x, %w : tensor<4x3x3x3x16xf32>, tensor<1x1x1x16x0xf32>) outs(%f : tensor<4x3x3x3x0xf32>) -> tensor<4x3x3x3x0xf32>
+  %one = arith.constant 1.5 : f32
+  %e2 = tensor.empty() : tensor<5x6xf32>
+  %f2 = linalg.fill ins(%one : f32) outs(%e2 : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<5x0xf32>, tensor<0x6xf32>) outs(%f2 : tensor<5x6xf32>) -> tensor<5x6xf32>
+  return %c, %m : tensor<4x3x3x3x0xf32>, tensor<5x6xf32>
+}
