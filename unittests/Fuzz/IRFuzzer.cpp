@@ -539,9 +539,14 @@ private:
         .str();
   }
 
-  /// exp of the input into rows [off, off + rows) of a filled output.
+  /// exp of the input into rows [off, off + rows) of a filled output. At
+  /// least a row and a column: the verifier rejects a subview at an offset
+  /// past an empty extent and infers dynamic strides for a source with
+  /// none (the program would not parse).
   std::string buildMemrefWindow() {
-    int64_t rows = size(), cols = size(), off = in.ConsumeIntegralInRange(0, 3);
+    int64_t rows = std::max<int64_t>(size(), 1),
+            cols = std::max<int64_t>(size(), 1),
+            off = in.ConsumeIntegralInRange(0, 3);
     int64_t total = rows + off + in.ConsumeIntegralInRange(0, 3);
     return llvm::formatv(
                "func.func @f(%a0: memref<{0}x{1}xf32>, %a1: "
