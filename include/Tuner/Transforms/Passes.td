@@ -247,7 +247,11 @@ def TunerConvertFrontendOps : Pass<"tuner-convert-frontend-ops"> {
     `tm_tensor.attention` by linalg ops (Q K^T, a scale and mask, a
     `linalg.softmax`, P V, which the sketches schedule), `scan`, `scatter`,
     `sort` and `topk` by loops on tensors (`scf.for` carrying
-    `tensor.extract`/`tensor.insert`) with their regions inlined; so are
+    `tensor.extract`/`tensor.insert`) with their regions inlined: the lines
+    of a scan, a sort (a stable merge sort of a permutation, then a gather
+    of each output) and a top-k in an `scf.forall` over the lines, a
+    scatter's updates in order in an `scf.forall` over the slice dimensions
+    no index moves; so are
     IREE's `iree_linalg_ext` ops of the same meaning (`scan`, `scatter`,
     `sort`, `topk`: JAX's `cumsum`, `.at[].add` and `top_k`, ONNX's
     scatters, through IREE's input conversions). The first step of `tuner-prepare`, `tuner-lower-cpu`
