@@ -269,53 +269,48 @@ static SmallVector<Value> getScatterPosition(OpBuilder &b, Location loc,
   return at;
 }
 
-/// For every element of every update: its position in the original
-/// (getScatterPosition), combined with the original's element by the region
-/// (update first). In the order of the updates: two may write the same
-/// element. Except across the slice dimensions that no index moves (the
-/// original's last dimensions not in `dimension_map`: a row scatter's
-/// columns): elements apart in them never meet, so an scf.forall runs over
-/// them, each iteration on its slice of the original (its own position in
-/// those dimensions) looping over the updates in order.
+/// The updates' elements in order (those of `given`'s dimensions fixed to
+/// its values, the others looped over), each combined into `into` at its
+/// position by the region (update first), positions in dimensions `local`
+/// taken as 0 (`into` is a slice of extent 1 there). Returns `into` after.
 template <typename ScatterOp>
-static SmallVector<Value> lowerScatter(OpBuilder &b, ScatterOp op) {
-  Location loc = op.getLoc();
-  Value updates = op.getInputs()[0], original = op.getOutputs()[0];
-  int64_t updatesRank = cast<RankedTensorType>(updates.getType()).getRank();
+static Value scatterInOrder(OpBuilder &b, Location loc, ScatterOp op,
+                            ArrayRef<Value> given, ArrayRef<int64_t> local,
+                            Value into) {
+  Value updates = op.getInputs()[0];
+  return loopOverFree(
+      b, loc, updates, given, {into},
+      [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs, ValueRange args) {
+        Value update = tensor::ExtractOp::create(b, loc, updates, ivs);
+        SmallVector<Value> at = getScatterPosition(b, loc, op, ivs);
+        for (int64_t d : local)
+          at[d] = index(b, loc, 0);
+        Value current = tensor::ExtractOp::create(b, loc, args[0], at);
+        Value next = inlineRegion(b, op.getRegion(), {update, current});
+        return SmallVector<Value>{
+            tensor::InsertOp::create(b, loc, next, args[0], at)};
+      })[0];
+}
+
+/// The scatter in an scf.forall over the original's dimensions `fixed`
+/// (slice dimensions no index moves, of extents `ubs` in the updates): each
+/// iteration takes its slice of the original (extent 1 in them) and applies
+/// the updates to it in order.
+template <typename ScatterOp>
+static Value scatterBySlices(OpBuilder &b, Location loc, ScatterOp op,
+                             ArrayRef<int64_t> fixed,
+                             ArrayRef<OpFoldResult> ubs) {
+  Value original = op.getOutputs()[0];
   int64_t rank = cast<RankedTensorType>(original.getType()).getRank();
-  int64_t sliceRank = updatesRank - 1;
-  ArrayRef<int64_t> dims = op.getDimensionMap();
-  if (hasStaticZeroExtent(updates))
-    return {original};
-  // The original's dimensions the forall fixes, and the updates' ones.
-  SmallVector<int64_t> fixed;
-  SmallVector<OpFoldResult> ubs;
-  for (int64_t j = 0; j < sliceRank; ++j)
-    if (!llvm::is_contained(dims, rank - sliceRank + j)) {
-      fixed.push_back(rank - sliceRank + j);
-      ubs.push_back(dimSize(b, loc, updates, 1 + j));
-    }
-  if (fixed.empty()) {
-    SmallVector<Value> none(updatesRank);
-    return loopOverFree(
-        b, loc, updates, none, {original},
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs, ValueRange args) {
-          Value update = tensor::ExtractOp::create(b, loc, updates, ivs);
-          SmallVector<Value> at = getScatterPosition(b, loc, op, ivs);
-          Value current = tensor::ExtractOp::create(b, loc, args[0], at);
-          Value next = inlineRegion(b, op.getRegion(), {update, current});
-          return SmallVector<Value>{
-              tensor::InsertOp::create(b, loc, next, args[0], at)};
-        });
-  }
+  int64_t updatesRank =
+      cast<RankedTensorType>(op.getInputs()[0].getType()).getRank();
+  int64_t firstSliceDim = rank - (updatesRank - 1);
   auto forall =
       scf::ForallOp::create(b, loc, ubs, ValueRange{original}, std::nullopt);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(forall.getTerminator());
   SmallVector<Value> ivs = forall.getInductionVars();
-  Value zero = index(b, loc, 0);
-  SmallVector<OpFoldResult> offsets, sizes,
-      strides(rank, b.getIndexAttr(1));
+  SmallVector<OpFoldResult> offsets, sizes, strides(rank, b.getIndexAttr(1));
   SmallVector<Value> given(updatesRank);
   for (int64_t d = 0; d < rank; ++d) {
     auto it = llvm::find(fixed, d);
@@ -327,27 +322,44 @@ static SmallVector<Value> lowerScatter(OpBuilder &b, ScatterOp op) {
     Value iv = ivs[it - fixed.begin()];
     offsets.push_back(iv);
     sizes.push_back(b.getIndexAttr(1));
-    given[1 + d - (rank - sliceRank)] = iv;
+    given[1 + d - firstSliceDim] = iv;
   }
   Value slice = tensor::ExtractSliceOp::create(
       b, loc, forall.getRegionIterArgs()[0], offsets, sizes, strides);
-  SmallVector<Value> result = loopOverFree(
-      b, loc, updates, given, {slice},
-      [&](OpBuilder &b, Location loc, ArrayRef<Value> uivs, ValueRange args) {
-        Value update = tensor::ExtractOp::create(b, loc, updates, uivs);
-        SmallVector<Value> at = getScatterPosition(b, loc, op, uivs);
-        for (int64_t d : fixed)
-          at[d] = zero; // within the slice
-        Value current = tensor::ExtractOp::create(b, loc, args[0], at);
-        Value next = inlineRegion(b, op.getRegion(), {update, current});
-        return SmallVector<Value>{
-            tensor::InsertOp::create(b, loc, next, args[0], at)};
-      });
+  Value result = scatterInOrder(b, loc, op, given, fixed, slice);
   b.setInsertionPointToStart(forall.getTerminator().getBody());
-  tensor::ParallelInsertSliceOp::create(b, loc, result[0],
-                                        forall.getRegionIterArgs()[0],
-                                        offsets, sizes, strides);
-  return SmallVector<Value>(forall.getResults());
+  tensor::ParallelInsertSliceOp::create(
+      b, loc, result, forall.getRegionIterArgs()[0], offsets, sizes, strides);
+  return forall.getResult(0);
+}
+
+/// For every element of every update: its position in the original
+/// (getScatterPosition), combined with the original's element by the region
+/// (update first). In the order of the updates: two may write the same
+/// element. Except across the slice dimensions that no index moves (the
+/// original's last dimensions not in `dimension_map`: a row scatter's
+/// columns): elements apart in them never meet, so an scf.forall runs over
+/// them (scatterBySlices).
+template <typename ScatterOp>
+static SmallVector<Value> lowerScatter(OpBuilder &b, ScatterOp op) {
+  Location loc = op.getLoc();
+  Value updates = op.getInputs()[0], original = op.getOutputs()[0];
+  int64_t updatesRank = cast<RankedTensorType>(updates.getType()).getRank();
+  int64_t rank = cast<RankedTensorType>(original.getType()).getRank();
+  int64_t sliceRank = updatesRank - 1;
+  if (hasStaticZeroExtent(updates))
+    return {original};
+  SmallVector<int64_t> fixed;
+  SmallVector<OpFoldResult> ubs;
+  for (int64_t j = 0; j < sliceRank; ++j)
+    if (!llvm::is_contained(op.getDimensionMap(), rank - sliceRank + j)) {
+      fixed.push_back(rank - sliceRank + j);
+      ubs.push_back(dimSize(b, loc, updates, 1 + j));
+    }
+  if (fixed.empty())
+    return {scatterInOrder(b, loc, op, SmallVector<Value>(updatesRank), {},
+                           original)};
+  return {scatterBySlices(b, loc, op, fixed, ubs)};
 }
 
 //===----------------------------------------------------------------------===//
@@ -598,6 +610,59 @@ static Value entersTopk(OpBuilder &b, Location loc, TopkOp op,
   return notFull.getResult(0);
 }
 
+/// The place of `x` among the first `count` kept values of a line: the
+/// number of them it does not go before.
+template <typename TopkOp>
+static Value findTopkPlace(OpBuilder &b, Location loc, TopkOp op,
+                           const Line &line, Value x, Value kept,
+                           Value count) {
+  auto place = scf::ForOp::create(
+      b, loc, index(b, loc, 0), count, index(b, loc, 1),
+      ValueRange{index(b, loc, 0)},
+      [&](OpBuilder &pb, Location pl, Value j, ValueRange p) {
+        Value y = tensor::ExtractOp::create(pb, pl, kept, line.local(j));
+        Value before = inlineRegion(pb, op.getRegion(), {x, y});
+        Value inc = arith::SelectOp::create(pb, pl, before, index(pb, pl, 0),
+                                            index(pb, pl, 1));
+        scf::YieldOp::create(
+            pb, pl, ValueRange{arith::AddIOp::create(pb, pl, p[0], inc)});
+      });
+  return place.getResult(0);
+}
+
+/// `x` and its index `xi` put at place `p` of the kept lines (values and
+/// indices, `count` of them so far), the ones from `p` on shifted down by
+/// one (the k-th drops out). Returns the lines and the new count.
+static SmallVector<Value> insertIntoTopk(OpBuilder &b, Location loc,
+                                         const Line &line, ValueRange kept,
+                                         Value count, Value k, Value p,
+                                         Value x, Value xi) {
+  Value one = index(b, loc, 1);
+  Value last =
+      arith::MinSIOp::create(b, loc, count, arith::SubIOp::create(b, loc, k, one));
+  Value moves = arith::SubIOp::create(b, loc, last, p);
+  auto shift = scf::ForOp::create(
+      b, loc, index(b, loc, 0), moves, one, kept,
+      [&](OpBuilder &sb, Location sl, Value s, ValueRange cur) {
+        Value to = arith::SubIOp::create(sb, sl, last, s);
+        Value from = arith::SubIOp::create(sb, sl, to, index(sb, sl, 1));
+        SmallVector<Value> next;
+        for (Value t : cur) {
+          Value v = tensor::ExtractOp::create(sb, sl, t, line.local(from));
+          next.push_back(
+              tensor::InsertOp::create(sb, sl, v, t, line.local(to)));
+        }
+        scf::YieldOp::create(sb, sl, next);
+      });
+  Value v =
+      tensor::InsertOp::create(b, loc, x, shift.getResult(0), line.local(p));
+  Value vi =
+      tensor::InsertOp::create(b, loc, xi, shift.getResult(1), line.local(p));
+  Value grown = arith::MinSIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, count, one), k);
+  return {v, vi, grown};
+}
+
 /// Per line: each element in turn goes to its place among the kept ones
 /// (after every kept one the comparator does not put it before, so that
 /// the first of equal elements stays first), the later ones shifted down;
@@ -620,63 +685,27 @@ static SmallVector<Value> lowerTopk(OpBuilder &b, TopkOp op) {
         b, loc, zero, n, one, ValueRange{args[0], args[1], zero},
         [&](OpBuilder &lb, Location ll, Value i, ValueRange kept) {
           Value x = tensor::ExtractOp::create(lb, ll, values, line.full(i));
-          Value xi = given ? tensor::ExtractOp::create(lb, ll, given,
-                                                       line.full(i))
-                                 .getResult()
-                           : i;
+          Value xi =
+              given ? tensor::ExtractOp::create(lb, ll, given, line.full(i))
+                          .getResult()
+                    : i;
           xi = castInteger(lb, ll, xi, indexType);
           Value count = kept[2];
           // Whether it enters: the k kept are not all there yet, or it goes
           // before the last of them (most elements of a long line do not:
-          // one comparison each).
+          // one comparison each). Only then is its place searched.
           Value enters = entersTopk(lb, ll, op, line, x, kept[0], count, k);
           Value searched = arith::SelectOp::create(lb, ll, enters, count,
                                                    index(lb, ll, 0));
-          // Its place: the number of kept elements it does not go before.
-          auto place = scf::ForOp::create(
-              lb, ll, index(lb, ll, 0), searched, index(lb, ll, 1),
-              ValueRange{index(lb, ll, 0)},
-              [&](OpBuilder &pb, Location pl, Value j, ValueRange p) {
-                Value y =
-                    tensor::ExtractOp::create(pb, pl, kept[0], line.local(j));
-                Value before = inlineRegion(pb, op.getRegion(), {x, y});
-                Value inc = arith::SelectOp::create(
-                    pb, pl, before, index(pb, pl, 0), index(pb, pl, 1));
-                scf::YieldOp::create(
-                    pb, pl, ValueRange{arith::AddIOp::create(pb, pl, p[0], inc)});
-              });
-          Value p = place.getResult(0);
+          Value p = findTopkPlace(lb, ll, op, line, x, kept[0], searched);
           Value fits = arith::AndIOp::create(
               lb, ll, enters,
               arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::slt, p, k));
           auto ifOp = scf::IfOp::create(lb, ll, kept.getTypes(), fits, true);
           OpBuilder tb = ifOp.getThenBodyBuilder();
-          // Shift the kept ones from p on down by one (the last drops out).
-          Value last = arith::MinSIOp::create(
-              tb, ll, count, arith::SubIOp::create(tb, ll, k, index(tb, ll, 1)));
-          Value moves = arith::SubIOp::create(tb, ll, last, p);
-          auto shift = scf::ForOp::create(
-              tb, ll, index(tb, ll, 0), moves, index(tb, ll, 1),
-              ValueRange{kept[0], kept[1]},
-              [&](OpBuilder &sb, Location sl, Value s, ValueRange cur) {
-                Value to = arith::SubIOp::create(sb, sl, last, s);
-                Value from = arith::SubIOp::create(sb, sl, to, index(sb, sl, 1));
-                SmallVector<Value> next;
-                for (Value t : cur) {
-                  Value v =
-                      tensor::ExtractOp::create(sb, sl, t, line.local(from));
-                  next.push_back(
-                      tensor::InsertOp::create(sb, sl, v, t, line.local(to)));
-                }
-                scf::YieldOp::create(sb, sl, next);
-              });
-          Value v = tensor::InsertOp::create(tb, ll, x, shift.getResult(0),
-                                             line.local(p));
-          Value vi = tensor::InsertOp::create(tb, ll, xi, shift.getResult(1),
-                                              line.local(p));
-          Value grown = arith::MinSIOp::create(
-              tb, ll, arith::AddIOp::create(tb, ll, count, index(tb, ll, 1)), k);
-          scf::YieldOp::create(tb, ll, ValueRange{v, vi, grown});
+          scf::YieldOp::create(tb, ll,
+                               insertIntoTopk(tb, ll, line, kept.take_front(2),
+                                              count, k, p, x, xi));
           OpBuilder eb = ifOp.getElseBodyBuilder();
           scf::YieldOp::create(eb, ll, kept);
           scf::YieldOp::create(lb, ll, ifOp.getResults());
