@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
@@ -26,11 +27,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERGPUHOSTLOOPS
@@ -43,8 +43,8 @@ using namespace mlir;
 /// arithmetic, loads and stores of buffers and their views, structured
 /// control flow. No allocation (a device malloc per thread), no call.
 static bool isKernelSafe(Operation *op) {
-  if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-          memref::CopyOp, memref::GetGlobalOp>(op))
+  if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp, memref::CopyOp,
+          memref::GetGlobalOp>(op))
     return false;
   Dialect *dialect = op->getDialect();
   if (isa<arith::ArithDialect, math::MathDialect, index::IndexDialect,
@@ -61,17 +61,33 @@ static bool isKernelSafe(Operation *op) {
              scf::ConditionOp, scf::InParallelOp>(op);
 }
 
+/// Whether `op` and every op in it are kernel-safe.
+static bool isKernelSafeTree(Operation *op) {
+  return !op->walk([](Operation *nested) {
+              return isKernelSafe(nested) ? WalkResult::advance()
+                                          : WalkResult::interrupt();
+            }).wasInterrupted();
+}
+
+/// Whether `op` or an op in it loads or stores a buffer.
+static bool touchesBuffers(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isa<memref::LoadOp, memref::StoreOp, vector::TransferReadOp,
+                   vector::TransferWriteOp, vector::LoadOp, vector::StoreOp>(
+                   nested)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Whether every op of `body` is kernel-safe and one of them loads or
 /// stores a buffer.
 static bool isKernelSafeBody(Block *body) {
-  bool touchesBuffers = false;
-  WalkResult result = body->walk([&](Operation *op) {
-    if (!isKernelSafe(op))
-      return WalkResult::interrupt();
-    touchesBuffers |= isa<memref::LoadOp, memref::StoreOp>(op);
-    return WalkResult::advance();
-  });
-  return !result.wasInterrupted() && touchesBuffers;
+  return llvm::all_of(*body,
+                      [](Operation &op) { return isKernelSafeTree(&op); }) &&
+         llvm::any_of(*body, [](Operation &op) { return touchesBuffers(&op); });
 }
 
 /// Whether the host loop `loop` can be a one-thread kernel: it has no
@@ -112,10 +128,10 @@ static void moveIntoThreads(scf::ForallOp forall) {
   IRRewriter b(forall);
   Location loc = forall.getLoc();
   auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
-  SmallVector<Value> lbs = getValueOrCreateConstantIndexOp(
-      b, loc, forall.getMixedLowerBound());
-  SmallVector<Value> ubs = getValueOrCreateConstantIndexOp(
-      b, loc, forall.getMixedUpperBound());
+  SmallVector<Value> lbs =
+      getValueOrCreateConstantIndexOp(b, loc, forall.getMixedLowerBound());
+  SmallVector<Value> ubs =
+      getValueOrCreateConstantIndexOp(b, loc, forall.getMixedUpperBound());
   SmallVector<Value> steps =
       getValueOrCreateConstantIndexOp(b, loc, forall.getMixedStep());
   // Trip counts (none below zero) and their product.
@@ -139,8 +155,7 @@ static void moveIntoThreads(scf::ForallOp forall) {
   gpu::TerminatorOp terminator = gpu::TerminatorOp::create(b, loc);
   b.setInsertionPoint(terminator);
   Value id = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, launch.getBlockIds().x, threads),
+      b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, threads),
       launch.getThreadIds().x);
   Value inRange =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, id, total);
@@ -151,33 +166,14 @@ static void moveIntoThreads(scf::ForallOp forall) {
   for (int64_t d = counts.size() - 1; d >= 0; --d) {
     Value at = arith::RemSIOp::create(b, loc, rest, counts[d]);
     rest = arith::DivSIOp::create(b, loc, rest, counts[d]);
-    ivs[d] = arith::AddIOp::create(
-        b, loc, lbs[d], arith::MulIOp::create(b, loc, at, steps[d]));
+    ivs[d] = arith::AddIOp::create(b, loc, lbs[d],
+                                   arith::MulIOp::create(b, loc, at, steps[d]));
   }
   IRMapping map;
   map.map(forall.getInductionVars(), ivs);
   for (Operation &op : forall.getBody()->without_terminator())
     b.clone(op, map);
   b.eraseOp(forall);
-}
-
-/// Whether `op` and every op in it are kernel-safe.
-static bool isKernelSafeTree(Operation *op) {
-  return !op->walk([](Operation *nested) {
-              return isKernelSafe(nested) ? WalkResult::advance()
-                                          : WalkResult::interrupt();
-            }).wasInterrupted();
-}
-
-/// Whether `op` or an op in it loads or stores a buffer.
-static bool touchesBuffers(Operation *op) {
-  return op->walk([](Operation *nested) {
-             return isa<memref::LoadOp, memref::StoreOp,
-                        vector::TransferReadOp, vector::TransferWriteOp,
-                        vector::LoadOp, vector::StoreOp>(nested)
-                        ? WalkResult::interrupt()
-                        : WalkResult::advance();
-           }).wasInterrupted();
 }
 
 /// Whether a value `op` defines is used outside `run`.
@@ -230,8 +226,8 @@ static void moveRunIntoKernel(ArrayRef<Operation *> run) {
     op->moveBefore(run.front());
     inRun.erase(op);
   }
-  Operation *first = *llvm::find_if(
-      run, [&](Operation *op) { return inRun.contains(op); });
+  Operation *first =
+      *llvm::find_if(run, [&](Operation *op) { return inRun.contains(op); });
   OpBuilder b(first);
   Location loc = first->getLoc();
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
