@@ -166,9 +166,10 @@ def machine():
     return result
 
 
-def write_result(name, data):
-    os.makedirs(RESULTS, exist_ok=True)
-    path = os.path.join(RESULTS, name + ".json")
+def write_result(name, data, path=None):
+    """Writes `data` to bench/results/NAME.json, or to `path`."""
+    path = path or os.path.join(RESULTS, name + ".json")
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     # Write beside and rename, so a kill never leaves half a file.
     with open(path + ".tmp", "w") as f:
         json.dump(data, f, indent=1, sort_keys=True)

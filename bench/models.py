@@ -56,6 +56,7 @@ model, then docs/results.md (bench/report.py).
 usage: bench/models.py [--build build] [--models NAME|PATH ...]
                        [--trials-per-task 32] [--rounds 5] [--repeats 10]
                        [--quick] [--resume [--rerun NAME ...]] [--no-iree]
+                       [--no-tune] [--results FILE]
 """
 
 import argparse
@@ -217,6 +218,9 @@ def prepare_ours(opt, mlir, tasks, work, args, entry):
     for name in OURS:
         out = os.path.join(work, f"{name}.ll.mlir")
         prog = entry["programs"][name]
+        if name == "tuned" and args.no_tune:
+            prog["skipped"] = "--no-tune"
+            continue
         try:
             if name == "tuned":
                 if not tasks:
@@ -565,11 +569,17 @@ def main():
     ap.add_argument("--rerun", nargs="+", default=[], metavar="NAME",
                     help="with --resume: measure these models again (e.g. "
                     "after a change to the tuner) and keep the others")
+    ap.add_argument("--no-tune", action="store_true",
+                    help="no tuned program: the defaults against IREE")
     ap.add_argument("--no-iree", action="store_true",
                     help="only our programs (no venv, no IREE)")
     ap.add_argument("--timeout", type=float, default=900,
                     help="seconds allowed to each compile, check or timing "
                     "command (default 900)")
+    ap.add_argument("--results", metavar="FILE",
+                    help="write the results to FILE instead of "
+                    "bench/results/models.json, and leave docs/results.md "
+                    "alone (models other than the examples: held-out sets)")
     ap.add_argument("--tune-timeout", type=float,
                     help="seconds allowed to each tuning (default: 60 + 15 "
                     "per trial)")
@@ -588,6 +598,8 @@ def main():
     settings = {k: getattr(args, k) for k in (
         "trials_per_task", "rounds", "repeats", "min_repeat_ms", "seed",
         "quick", "no_iree")}
+    if args.no_tune:  # absent otherwise: --resume keeps older results
+        settings["no_tune"] = True
     machine = common.machine()
     data = {"machine": machine, "settings": settings,
             "command": "bench/models.py " + " ".join(sys.argv[1:]),
@@ -607,7 +619,7 @@ def main():
                    f"local-task: {data['iree']['topology']}")
 
     kept = {}
-    path = os.path.join(common.RESULTS, "models.json")
+    path = args.results or os.path.join(common.RESULTS, "models.json")
     if args.resume and os.path.exists(path):
         with open(path) as f:
             previous = json.load(f)
@@ -629,8 +641,10 @@ def main():
             data["models"].append(measure_model(mlir, name, (opt, runner),
                                                 iree, args))
         data["wall_s"] = time.time() - start
-        common.write_result("models", data)
+        common.write_result("models", data, args.results)
     common.log(f"done in {time.time() - start:.0f} s")
+    if args.results:
+        return
     subprocess.run([sys.executable, os.path.join(common.BENCH, "report.py")],
                    check=False)
 

@@ -175,20 +175,25 @@ func.func @conv_3d(%i: tensor<2x11x17x17x8xf32>, %w: tensor<3x3x3x8x16xf32>) -> 
 
 // -----
 
-// A filter in FHWC is transposed to HWCF; a grouped convolution becomes one
-// convolution per group on the group's slices (then channels last), each
-// inserted into the result.
+// A filter in FHWC is transposed to HWCF; a grouped convolution becomes an
+// scf.for over the groups: the input (NGCHW to NHWGC), the filter (GFCHW to
+// GHWCF) and the init (rebuilt as an NHWGF fill) before the loop, one
+// channels-last convolution per iteration on the group's slices, inserted
+// into the loop's result, transposed back after it.
 // CHECK-LABEL: func.func @fhwc_and_groups
 // CHECK:       linalg.transpose ins(%arg1 : tensor<16x3x3x8xf32>) {{.*}} permutation = [1, 2, 3, 0]
 // CHECK:       linalg.conv_2d_nhwc_hwcf {{.*}} ins(%arg0, %{{.*}} : tensor<1x10x10x8xf32>, tensor<3x3x8x16xf32>)
-// CHECK:       tensor.extract_slice %arg2[0, 0, 0, 0, 0] [1, 1, 4, 10, 10] [1, 1, 1, 1, 1] : tensor<1x2x4x10x10xf32> to tensor<1x4x10x10xf32>
-// CHECK:       tensor.extract_slice %arg3[0, 0, 0, 0, 0] [1, 6, 4, 3, 3] [1, 1, 1, 1, 1] : tensor<2x6x4x3x3xf32> to tensor<6x4x3x3xf32>
-// CHECK:       linalg.conv_2d_nhwc_hwcf
-// CHECK:       tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0, 0, 0] [1, 1, 6, 8, 8]
-// CHECK:       tensor.extract_slice %arg2[0, 1, 0, 0, 0]
-// CHECK:       tensor.extract_slice %arg3[1, 0, 0, 0, 0]
-// CHECK:       linalg.conv_2d_nhwc_hwcf
-// CHECK:       tensor.insert_slice %{{.*}} into %{{.*}}[0, 1, 0, 0, 0] [1, 1, 6, 8, 8]
+// CHECK:       %[[IN:.*]] = linalg.transpose ins(%arg2 : tensor<1x2x4x10x10xf32>) outs(%{{.*}} : tensor<1x10x10x2x4xf32>) permutation = [0, 3, 4, 1, 2]
+// CHECK:       %[[W:.*]] = linalg.transpose ins(%arg3 : tensor<2x6x4x3x3xf32>) outs(%{{.*}} : tensor<2x3x3x4x6xf32>) permutation = [0, 3, 4, 2, 1]
+// CHECK:       %[[INIT:.*]] = linalg.fill {{.*}} -> tensor<1x8x8x2x6xf32>
+// CHECK:       %[[LOOP:.*]] = scf.for %[[G:.*]] = %{{.*}} to %c2 step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]])
+// CHECK:         tensor.extract_slice %[[IN]][0, 0, 0, %[[G]], 0] [1, 10, 10, 1, 4] [1, 1, 1, 1, 1] : tensor<1x10x10x2x4xf32> to tensor<1x10x10x4xf32>
+// CHECK:         tensor.extract_slice %[[W]][%[[G]], 0, 0, 0, 0] [1, 3, 3, 4, 6] [1, 1, 1, 1, 1] : tensor<2x3x3x4x6xf32> to tensor<3x3x4x6xf32>
+// CHECK:         tensor.extract_slice %[[ACC]][0, 0, 0, %[[G]], 0] [1, 8, 8, 1, 6]
+// CHECK:         %[[C:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK:         %[[NEXT:.*]] = tensor.insert_slice %[[C]] into %[[ACC]][0, 0, 0, %[[G]], 0] [1, 8, 8, 1, 6]
+// CHECK:         scf.yield %[[NEXT]]
+// CHECK:       linalg.transpose ins(%[[LOOP]] : tensor<1x8x8x2x6xf32>) {{.*}} permutation = [0, 3, 4, 1, 2]
 // CHECK-NOT:   linalg.conv_2d_ngchw
 func.func @fhwc_and_groups(%x: tensor<1x10x10x8xf32>, %w: tensor<16x3x3x8xf32>, %g: tensor<1x2x4x10x10xf32>, %wg: tensor<2x6x4x3x3xf32>)
     -> (tensor<1x8x8x16xf32>, tensor<1x2x6x8x8xf32>) {

@@ -36,8 +36,10 @@ def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
     that depth as operands). A `conv_2d_nhwc_fhwc` gets its filter
     transposed to HWCF (`conv_2d_nhwc_hwcf`); grouped convolutions
     (`conv_2d_ngchw_gfchw`, `conv_2d_ngchw_fgchw`, `conv_2d_nhwgc_gfhwc`)
-    become one convolution per group on the group's slices, inserted into
-    the result. Quantized convolutions (`conv_2d_nhwc_hwcf_q`,
+    become an `scf.for` over the groups holding one `conv_2d_nhwc_hwcf` on
+    the group's slices, inserted into the loop's result; the input, filter
+    and init are transposed to channels last (NHWGC, GHWCF, NHWGF) once,
+    before the loop (one op whatever the number of groups: one task). Quantized convolutions (`conv_2d_nhwc_hwcf_q`,
     `conv_2d_nhwc_fhwc_q`, `conv_2d_nchw_fchw_q`) become the plain ones on
     the input and the filter minus their zero points, in the accumulator's
     integer type.
@@ -56,6 +58,7 @@ def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
     ```
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 

@@ -61,13 +61,21 @@ const SketchInstance *pickApplicable(ArrayRef<const SketchInstance *> ordered,
   return nullptr;
 }
 
+/// The instance of sketch `name` in `instances`; null when there is none.
+const SketchInstance *findByName(ArrayRef<const SketchInstance *> instances,
+                                 StringRef name) {
+  for (const SketchInstance *instance : instances)
+    if (instance->getName() == name)
+      return instance;
+  return nullptr;
+}
+
 struct SchedApplyDefaultPass
     : public tuner::impl::SchedApplyDefaultBase<SchedApplyDefaultPass> {
   using SchedApplyDefaultBase::SchedApplyDefaultBase;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    MLIRContext *ctx = &getContext();
     for (const std::string &name : sketches) {
       if (!SketchRegistry::get().lookup(name)) {
         module.emitError() << "sched-apply-default: unknown sketch '" << name
@@ -82,42 +90,66 @@ struct SchedApplyDefaultPass
     setTarget(module, *target);
 
     for (const Task &task : extractTasks(module)) {
+      // The occurrences of a task are the same group of ops: the sketch
+      // whose default applied to the first is taken for the others without
+      // trying it again (a try copies the function: quadratic in a model
+      // with thousands of ops).
+      std::optional<std::string> taken;
       for (const FusedGroup &group : task.occurrences) {
-        Operation *anchor = group.anchor;
-        if (getConfig(anchor) && !override)
+        if (getConfig(group.anchor) && !override)
           continue;
-        std::string whyNot;
-        auto instances = instantiateSketches(group, *target, &whyNot);
-        if (instances.empty()) {
-          anchor->emitWarning() << "no sketch applies to this op:\n" << whyNot;
-          continue;
-        }
-        const SketchInstance *best =
-            pickApplicable(orderInstances(instances, sketches), anchor);
-        // The fallbacks are left out of `instances` where a sketch applied.
-        SmallVector<std::unique_ptr<SketchInstance>> fallbacks;
-        if (!best)
-          fallbacks = instantiateFallbacks(group, *target, instances);
-        if (!best && !fallbacks.empty())
-          best = pickApplicable(orderInstances(fallbacks, {}), anchor);
-        if (!best) {
-          anchor->emitWarning()
-              << "no sketch's default schedule applies to this op; it is "
-                 "left unscheduled (scalar loops on the host)";
-          continue;
-        }
-        // A fallback is a safe schedule, not a fast one: say why no other
-        // sketch took the op (once per task; a fill needs no other).
-        if (best->getSketch().isFallback() && instances.size() == 1 &&
-            &group == &task.occurrences[0] && !isa<linalg::FillOp>(anchor))
-          anchor->emitRemark()
-              << "no specialized sketch applies to this op; it gets the "
-                 "schedule of '"
-              << best->getName() << "' (tiled over threads, not vectorized):\n"
-              << whyNot;
-        setConfig(anchor, best->toConfig(ctx, best->getDefault()));
+        if (ConfigAttr config = chooseDefault(group, *target, taken,
+                                              &group == &task.occurrences[0]))
+          setConfig(group.anchor, config);
       }
     }
+  }
+
+  /// The default config of the first sketch whose default applies to
+  /// `group` (`taken` first, when set, untried), which `taken` then names;
+  /// null, with a warning, when none does.
+  ConfigAttr chooseDefault(const FusedGroup &group, TargetAttr target,
+                           std::optional<std::string> &taken,
+                           bool firstOfTask) {
+    Operation *anchor = group.anchor;
+    std::string whyNot;
+    auto instances = instantiateSketches(group, target, &whyNot);
+    if (instances.empty()) {
+      anchor->emitWarning() << "no sketch applies to this op:\n" << whyNot;
+      return {};
+    }
+    SmallVector<const SketchInstance *> ordered =
+        orderInstances(instances, sketches);
+    // The fallbacks are left out of `instances` where a sketch applied.
+    SmallVector<std::unique_ptr<SketchInstance>> fallbacks =
+        instantiateFallbacks(group, target, instances);
+    const SketchInstance *best = nullptr;
+    if (taken) {
+      best = findByName(ordered, *taken);
+      if (!best)
+        best = findByName(orderInstances(fallbacks, {}), *taken);
+    }
+    if (!best)
+      best = pickApplicable(ordered, anchor);
+    if (!best && !fallbacks.empty())
+      best = pickApplicable(orderInstances(fallbacks, {}), anchor);
+    if (!best) {
+      anchor->emitWarning()
+          << "no sketch's default schedule applies to this op; it is "
+             "left unscheduled (scalar loops on the host)";
+      return {};
+    }
+    // A fallback is a safe schedule, not a fast one: say why no other
+    // sketch took the op (once per task; a fill needs no other).
+    if (best->getSketch().isFallback() && instances.size() == 1 &&
+        firstOfTask && !isa<linalg::FillOp>(anchor))
+      anchor->emitRemark()
+          << "no specialized sketch applies to this op; it gets the "
+             "schedule of '"
+          << best->getName() << "' (tiled over threads, not vectorized):\n"
+          << whyNot;
+    taken = best->getName().str();
+    return best->toConfig(&getContext(), best->getDefault());
   }
 };
 } // namespace

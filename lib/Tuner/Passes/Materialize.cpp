@@ -68,6 +68,12 @@ struct SchedMaterializePass
       if (!func.isExternal() && !func.isPrivate())
         annotateKernelSignature(func);
 
+    // All of a function's configs on one copy of it; where one fails, one
+    // copy per config below, which reports it.
+    for (auto func : module.getOps<FunctionOpInterface>())
+      if (!func.isExternal())
+        (void)materializeAllInOneCopy(func, *target);
+
     // Applying a config replaces its function's body, so look for the next
     // annotated op afresh each time. Ops whose config failed keep it and are
     // skipped by their location in the walk order.

@@ -134,48 +134,67 @@ OwningOpRef<ModuleOp> mlir::tuner::buildSelectedScript(
   return script;
 }
 
-/// Applies `instance` with `choice` to a copy of the function holding
-/// `anchor`, inserted beside it; the copy where every transform succeeded.
-static FailureOr<Operation *> applyToCopy(const SketchInstance &instance,
-                                          ArrayRef<unsigned> choice,
-                                          Operation *anchor,
-                                          std::string &error) {
+/// Applies `instance` with `choice` to `anchor` in `func`, in place: on
+/// failure `func` may be half transformed (callers work on a copy).
+static LogicalResult applyInPlace(const SketchInstance &instance,
+                                  ArrayRef<unsigned> choice, Operation *func,
+                                  Operation *anchor, std::string &error) {
   MLIRContext *ctx = anchor->getContext();
-  auto func = anchor->getParentOfType<FunctionOpInterface>();
-  if (!func) {
-    error = "the anchor op is not inside a function";
-    return failure();
-  }
   DiagnosticCollector collector(ctx);
   OwningOpRef<ModuleOp> script =
       buildSelectedScript(ctx, instance, choice, "sched_apply", error);
   if (!script)
     return failure();
   auto entry = script->lookupSymbol<transform::NamedSequenceOp>("sched_apply");
+  anchor->setAttr(kMaterializingAttr, UnitAttr::get(ctx));
+  RaggedArray<transform::MappedValue> bindings;
+  bindings.push_back(ArrayRef<Operation *>{func});
+  bindings.push_back(ArrayRef<Operation *>{anchor});
+  transform::TransformOptions options;
+  options.enableExpensiveChecks(false);
+  if (failed(transform::applyTransformNamedSequence(
+          bindings, cast<transform::TransformOpInterface>(entry.getOperation()),
+          *script, options))) {
+    error = "sketch '" + instance.getName().str() +
+            "' failed to apply: " + collector.messages;
+    return failure();
+  }
+  return success();
+}
 
-  // Work on a copy of the function; keep it only if everything succeeded.
-  IRMapping mapping;
+/// A copy of `func` inserted beside it under another name.
+static Operation *insertCopy(FunctionOpInterface func, IRMapping &mapping) {
   Operation *copy = func->clone(mapping);
   OpBuilder(func).insert(copy);
   SymbolTable::setSymbolName(copy, (SymbolTable::getSymbolName(func).getValue() +
                                     "__sched_materializing")
                                        .str());
-  Operation *anchorCopy = mapping.lookup(anchor);
-  anchorCopy->setAttr(kMaterializingAttr, UnitAttr::get(ctx));
+  return copy;
+}
 
-  RaggedArray<transform::MappedValue> bindings;
-  bindings.push_back(ArrayRef<Operation *>{copy});
-  bindings.push_back(ArrayRef<Operation *>{anchorCopy});
-  transform::TransformOptions options;
-  options.enableExpensiveChecks(false);
-  LogicalResult applied = transform::applyTransformNamedSequence(
-      bindings, cast<transform::TransformOpInterface>(entry.getOperation()),
-      *script, options);
-  if (succeeded(applied) && failed(mlir::verify(copy)))
-    applied = failure();
-  if (failed(applied)) {
+/// Applies `instance` with `choice` to a copy of the function holding
+/// `anchor`, inserted beside it; the copy where every transform succeeded.
+static FailureOr<Operation *> applyToCopy(const SketchInstance &instance,
+                                          ArrayRef<unsigned> choice,
+                                          Operation *anchor,
+                                          std::string &error) {
+  auto func = anchor->getParentOfType<FunctionOpInterface>();
+  if (!func) {
+    error = "the anchor op is not inside a function";
+    return failure();
+  }
+  // Work on a copy of the function; keep it only if everything succeeded.
+  IRMapping mapping;
+  Operation *copy = insertCopy(func, mapping);
+  DiagnosticCollector collector(anchor->getContext());
+  LogicalResult applied =
+      applyInPlace(instance, choice, copy, mapping.lookup(anchor), error);
+  if (succeeded(applied) && failed(mlir::verify(copy))) {
     error = "sketch '" + instance.getName().str() +
-            "' failed to apply: " + collector.messages;
+            "' produced invalid IR: " + collector.messages;
+    applied = failure();
+  }
+  if (failed(applied)) {
     copy->erase();
     return failure();
   }
@@ -218,6 +237,23 @@ mlir::tuner::keepApplicableInstances(
   return keep(fallbacks);
 }
 
+/// Drops the annotations the ops derived from a materialized group
+/// inherited, and the function's ops left dead (the group's originals).
+static void dropMaterializedOps(Operation *func) {
+  func->walk([&](Operation *op) {
+    if (op->hasAttr(kMaterializingAttr)) {
+      op->removeAttr(kMaterializingAttr);
+      op->removeAttr(SchedDialect::kConfigAttrName);
+      op->removeAttr(SchedDialect::kTaskAttrName);
+    }
+  });
+  // Users come after their operands: one pass from the end erases chains.
+  for (Block &block : cast<FunctionOpInterface>(func).getFunctionBody())
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
+      if (isOpTriviallyDead(&op))
+        op.erase();
+}
+
 LogicalResult mlir::tuner::applySketch(const SketchInstance &instance,
                                        ArrayRef<unsigned> choice,
                                        Operation *anchor, std::string &error) {
@@ -227,26 +263,9 @@ LogicalResult mlir::tuner::applySketch(const SketchInstance &instance,
     return failure();
   Operation *copy = *applied;
 
-  // Drop the annotations the group's ops inherited, and the dead originals.
-  copy->walk([&](Operation *op) {
-    if (op->hasAttr(kMaterializingAttr)) {
-      op->removeAttr(kMaterializingAttr);
-      op->removeAttr(SchedDialect::kConfigAttrName);
-      op->removeAttr(SchedDialect::kTaskAttrName);
-    }
-  });
-  auto copyFunc = cast<FunctionOpInterface>(copy);
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    copyFunc.getFunctionBody().walk<WalkOrder::PostOrder>([&](Operation *op) {
-      if (op->getParentOp() == copy && isOpTriviallyDead(op)) {
-        op->erase();
-        changed = true;
-      }
-    });
-  }
-  func.getFunctionBody().takeBody(copyFunc.getFunctionBody());
+  dropMaterializedOps(copy);
+  func.getFunctionBody().takeBody(cast<FunctionOpInterface>(copy)
+                                      .getFunctionBody());
   copy->erase();
   return success();
 }
@@ -303,6 +322,48 @@ LogicalResult mlir::tuner::materializeConfig(Operation *anchor,
   std::string error;
   if (failed(applySketch(*resolved->instance, resolved->choice, anchor, error)))
     return anchor->emitError() << error;
+  return success();
+}
+
+/// The first op of `func` (walk order) with a #sched.config.
+static Operation *findNextConfig(Operation *func) {
+  Operation *next = nullptr;
+  func->walk([&](Operation *op) {
+    if (!getConfig(op))
+      return WalkResult::advance();
+    next = op;
+    return WalkResult::interrupt();
+  });
+  return next;
+}
+
+LogicalResult mlir::tuner::materializeAllInOneCopy(FunctionOpInterface func,
+                                                   TargetAttr target) {
+  // The one-at-a-time path reports what fails; here nothing is said.
+  ScopedDiagnosticHandler silence(func->getContext(),
+                                  [](Diagnostic &) { return success(); });
+  IRMapping mapping;
+  Operation *copy = insertCopy(func, mapping);
+  auto drop = [&] {
+    copy->erase();
+    return failure();
+  };
+  while (Operation *next = findNextConfig(copy)) {
+    FailureOr<ResolvedConfig> resolved =
+        resolveConfig(next, getConfig(next), target);
+    std::string error;
+    if (failed(resolved) ||
+        failed(applyInPlace(*resolved->instance, resolved->choice, copy, next,
+                            error)))
+      return drop();
+    // A later script must not meet this one's annotations or originals.
+    dropMaterializedOps(copy);
+  }
+  if (failed(mlir::verify(copy)))
+    return drop();
+  func.getFunctionBody().takeBody(
+      cast<FunctionOpInterface>(copy).getFunctionBody());
+  copy->erase();
   return success();
 }
 

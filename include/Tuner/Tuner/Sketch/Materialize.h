@@ -13,6 +13,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::tuner {
 
@@ -82,6 +83,15 @@ FailureOr<ResolvedConfig> resolveConfig(Operation *anchor,
 /// anchor op.
 LogicalResult materializeConfig(Operation *anchor, sched::ConfigAttr config,
                                 sched::TargetAttr target);
+
+/// Applies every #sched.config in `func` (walk order) to one copy of it,
+/// which replaces the function's body if all of them applied and the result
+/// verifies: linear in the function's size, where materializeConfig, a
+/// copy per config, is quadratic (a model of thousands of ops took minutes).
+/// On failure `func` is left as it was and nothing is reported: applying
+/// the configs one at a time (materializeConfig) then says which fails.
+LogicalResult materializeAllInOneCopy(FunctionOpInterface func,
+                                      sched::TargetAttr target);
 
 /// Builds the space of `group` for the sketch called `sketchName`, or fails
 /// with the reason.
