@@ -126,8 +126,13 @@ def SchedMaterialize : Pass<"sched-materialize", "::mlir::ModuleOp"> {
     sketch's constraints hold, selects the knobs of the sketch's transform
     script and applies it with the transform interpreter.
 
-    The script runs on a copy of the function; the function changes only if
-    the whole script succeeded. A config naming an unknown sketch or knob, a
+    The scripts run on a copy of the function, all of a function's configs
+    on one copy, which replaces the function's body if every script applied
+    and the result verifies (the time is linear in the function's size: a
+    model of thousands of ops takes seconds). Where one fails, the configs
+    are applied one at a time, each on its own copy, so that the function
+    changes only by the scripts that succeeded and the failure is reported.
+    A config naming an unknown sketch or knob, a
     value outside a knob's options, a broken constraint, or a script that
     fails to apply is an error on the op, which is left unscheduled; the
     pass then fails after trying the other ops (with `allow-failures`, such
