@@ -30,7 +30,8 @@ def TunerConvertToChannelsLast : Pass<"tuner-convert-to-channels-last"> {
     convolutions (`conv_1d_nwc_wcf`, `conv_1d_ncw_fcw`,
     `depthwise_conv_1d_nwc_wc`, `depthwise_conv_1d_ncw_cw`) become 2-D ones
     of height 1 between reshapes (the NCW ones then channels last as
-    above), and a `conv_3d_ndhwc_dhwcf` becomes one `conv_2d_nhwc_hwcf` per
+    above), a `conv_3d_ncdhw_fcdhw` becomes `conv_3d_ndhwc_dhwcf` between
+    transposes, and a `conv_3d_ndhwc_dhwcf` becomes one `conv_2d_nhwc_hwcf` per
     filter depth, accumulating into the output with the batch and the output
     depth folded together (the input's depth slice and the filter's slice of
     that depth as operands). A `conv_2d_nhwc_fhwc` gets its filter
