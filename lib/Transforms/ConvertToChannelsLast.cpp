@@ -92,67 +92,41 @@ static bool hasStaticTensors(linalg::LinalgOp op) {
 }
 
 namespace {
-/// Rewrites a channels-first 2-D convolution or pooling `SourceOp` into
-/// `TargetOp`, transposing its input by `inputPerm`, its filter (or window)
-/// by `filterPerm` and its init by `inputPerm`, and its result back.
+/// Rewrites a channels-first convolution or pooling `SourceOp` into
+/// `TargetOp`, transposing its input and init by `toChannelsLast` (NCHW to
+/// NHWC by default; NCDHW to NDHWC for 3-D), its filter (or window) by
+/// `filterPerm`, and its result back.
 template <typename SourceOp, typename TargetOp>
 struct ChannelsLastPattern : public OpRewritePattern<SourceOp> {
-  ChannelsLastPattern(MLIRContext *ctx, SmallVector<int64_t> filterPerm)
-      : OpRewritePattern<SourceOp>(ctx), filterPerm(std::move(filterPerm)) {}
+  ChannelsLastPattern(MLIRContext *ctx, SmallVector<int64_t> filterPerm,
+                      SmallVector<int64_t> toChannelsLast = {0, 2, 3, 1})
+      : OpRewritePattern<SourceOp>(ctx), filterPerm(std::move(filterPerm)),
+        toChannelsLast(std::move(toChannelsLast)) {}
 
   LogicalResult matchAndRewrite(SourceOp op,
                                 PatternRewriter &rewriter) const override {
     if (!hasStaticTensors(op) || op.getInputs().size() != 2 ||
         op.getOutputs().size() != 1)
       return rewriter.notifyMatchFailure(op, "needs static tensors");
-    static const int64_t kToNHWC[] = {0, 2, 3, 1};
-    static const int64_t kToNCHW[] = {0, 3, 1, 2};
     Location loc = op.getLoc();
-    Value input = transposeValue(rewriter, loc, op.getInputs()[0], kToNHWC);
+    Value input =
+        transposeValue(rewriter, loc, op.getInputs()[0], toChannelsLast);
     Value filter = op.getInputs()[1];
     if (!filterPerm.empty())
       filter = transposeValue(rewriter, loc, filter, filterPerm);
-    Value init = transposeValue(rewriter, loc, op.getOutputs()[0], kToNHWC);
+    Value init =
+        transposeValue(rewriter, loc, op.getOutputs()[0], toChannelsLast);
     auto converted =
         TargetOp::create(rewriter, loc, TypeRange{init.getType()},
                          ValueRange{input, filter}, ValueRange{init},
                          op.getStrides(), op.getDilations());
-    Value result =
-        transposeValue(rewriter, loc, converted->getResult(0), kToNCHW);
+    Value result = transposeValue(rewriter, loc, converted->getResult(0),
+                                  invertPermutationVector(toChannelsLast));
     rewriter.replaceOp(op, result);
     return success();
   }
 
-  SmallVector<int64_t> filterPerm;
-};
-
-/// A channels-first 3-D convolution (`conv_3d_ncdhw_fcdhw`) becomes
-/// `conv_3d_ndhwc_dhwcf` between transposes (the input and init to NDHWC,
-/// the filter to DHWCF, the result back), which Conv3DToConv2D then splits
-/// into 2-D convolutions (it had the fallback's scalar loops: r3d_18 ran at
-/// 1 GFLOP/s).
-struct Conv3DChannelsLast
-    : public OpRewritePattern<linalg::Conv3DNcdhwFcdhwOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(linalg::Conv3DNcdhwFcdhwOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!hasStaticTensors(op))
-      return rewriter.notifyMatchFailure(op, "needs static tensors");
-    static const int64_t kToNDHWC[] = {0, 2, 3, 4, 1};
-    static const int64_t kToDHWCF[] = {2, 3, 4, 1, 0};
-    static const int64_t kToNCDHW[] = {0, 4, 1, 2, 3};
-    Location loc = op.getLoc();
-    Value input = transposeValue(rewriter, loc, op.getInputs()[0], kToNDHWC);
-    Value filter = transposeValue(rewriter, loc, op.getInputs()[1], kToDHWCF);
-    Value init = transposeValue(rewriter, loc, op.getOutputs()[0], kToNDHWC);
-    auto conv = linalg::Conv3DNdhwcDhwcfOp::create(
-        rewriter, loc, TypeRange{init.getType()}, ValueRange{input, filter},
-        ValueRange{init}, op.getStrides(), op.getDilations());
-    rewriter.replaceOp(
-        op, transposeValue(rewriter, loc, conv->getResult(0), kToNCDHW));
-    return success();
-  }
+  SmallVector<int64_t> filterPerm, toChannelsLast;
 };
 
 /// Whether `body` computes acc + cast(a) * cast(b), with signed or float
@@ -627,7 +601,13 @@ LogicalResult mlir::tuner::convertToChannelsLast(Operation *root) {
                                    linalg::PoolingNhwcSumOp>>(
       ctx, SmallVector<int64_t>{});
   patterns.add<PointwiseConvToMatmul, GenericConvToNamed>(ctx);
-  patterns.add<Conv3DChannelsLast, Conv3DToConv2D, FilterToHWCF>(ctx);
+  // 3-D: channels last, then 2-D convolutions (Conv3DToConv2D); it had
+  // the fallback's scalar loops (torchvision's r3d_18 at 1 GFLOP/s).
+  patterns.add<ChannelsLastPattern<linalg::Conv3DNcdhwFcdhwOp,
+                                   linalg::Conv3DNdhwcDhwcfOp>>(
+      ctx, SmallVector<int64_t>{2, 3, 4, 1, 0},
+      SmallVector<int64_t>{0, 2, 3, 4, 1});
+  patterns.add<Conv3DToConv2D, FilterToHWCF>(ctx);
   patterns.add<
       QuantizedConvToConv<linalg::Conv2DNhwcHwcfQOp, linalg::Conv2DNhwcHwcfOp>,
       QuantizedConvToConv<linalg::Conv2DNhwcFhwcQOp, linalg::Conv2DNhwcFhwcOp>,

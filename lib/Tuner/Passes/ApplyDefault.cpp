@@ -120,19 +120,21 @@ struct SchedApplyDefaultPass
     }
     SmallVector<const SketchInstance *> ordered =
         orderInstances(instances, sketches);
-    // The fallbacks are left out of `instances` where a sketch applied.
-    SmallVector<std::unique_ptr<SketchInstance>> fallbacks =
-        instantiateFallbacks(group, target, instances);
-    const SketchInstance *best = nullptr;
-    if (taken) {
-      best = findByName(ordered, *taken);
-      if (!best)
-        best = findByName(orderInstances(fallbacks, {}), *taken);
-    }
+    // The fallbacks are left out of `instances` where a sketch applied:
+    // made only when none of those is taken.
+    SmallVector<std::unique_ptr<SketchInstance>> fallbacks;
+    auto orderedFallbacks = [&] {
+      if (fallbacks.empty())
+        fallbacks = instantiateFallbacks(group, target, instances);
+      return orderInstances(fallbacks, {});
+    };
+    const SketchInstance *best = taken ? findByName(ordered, *taken) : nullptr;
+    if (!best && taken)
+      best = findByName(orderedFallbacks(), *taken);
     if (!best)
       best = pickApplicable(ordered, anchor);
-    if (!best && !fallbacks.empty())
-      best = pickApplicable(orderInstances(fallbacks, {}), anchor);
+    if (!best)
+      best = pickApplicable(orderedFallbacks(), anchor);
     if (!best) {
       anchor->emitWarning()
           << "no sketch's default schedule applies to this op; it is "
