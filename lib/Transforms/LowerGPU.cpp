@@ -423,6 +423,10 @@ struct GPUVectorLoweringPass
     vector::populateVectorRankReducingFMAPattern(patterns);
     vector::populateVectorFromElementsUnrollPatterns(patterns);
     vector::populateVectorStepLoweringPatterns(patterns);
+    // Gathers (vectorized tensor.extract) as 1-D, then as guarded scalar
+    // loads: NVPTX has no gather instruction.
+    vector::populateVectorGatherLoweringPatterns(patterns);
+    vector::populateVectorGatherToConditionalLoadPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
 

@@ -270,6 +270,9 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   if (options.fuse && failed(fuseElementwiseOps(root)))
     return failure();
+  // After fusion: the masks it leaves between ops (fused into their users'
+  // bodies where it could) are bytes then.
+  widenBooleanTensors(root);
   // After fusion, so that the consumers padded with a matmul are fused
   // already; before folding, which folds the padding of constants.
   if (options.padContractions && failed(padContractions(root)))

@@ -350,6 +350,42 @@ def TunerPromoteScalarResults : Pass<"tuner-promote-scalar-results"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerWidenBooleans : Pass<"tuner-widen-booleans"> {
+  let summary = "Store the boolean tensors passed between linalg ops as i8";
+  let description = [{
+    LLVM stores a vector of `i1` as packed bits and a buffer of `i1` as
+    bytes, so no schedule vectorizes an op that reads or writes a tensor of
+    `i1`; such ops get `cpu.fallback` / `gpu.fallback` (scalar loops). Models
+    pass masks between ops: torch-mlir's BERT compares a position once into
+    a `tensor<64xi1>` that each softmax of the attention reads, so every
+    softmax was left scalar.
+
+    This pass stores each boolean result of a `linalg.generic` whose init is
+    a `tensor.empty` (not read by the body) and whose every use is an input
+    of a `linalg.generic` on tensors as `i8`: the producer yields
+    `arith.extui` of its boolean, and each consumer truncates the byte back
+    to `i1` at the top of its body. Booleans that a function takes or
+    returns, or that other ops use, keep their type. Part of `tuner-prepare`,
+    after fusion.
+
+    ```mlir
+    %m = linalg.generic ... outs(%e : tensor<64xi1>) {
+      ^bb0(%o: i1): ... linalg.yield %c : i1 }
+    %s = linalg.generic ... ins(%x, %m : tensor<12x64x64xf32>, tensor<64xi1>) ...
+      ^bb0(%in: f32, %mask: i1, %out: f32): ... arith.select %mask, ...
+    // becomes
+    %e8 = tensor.empty() : tensor<64xi8>
+    %m = linalg.generic ... outs(%e8 : tensor<64xi8>) {
+      ^bb0(%o: i8): ... %b = arith.extui %c : i1 to i8  linalg.yield %b : i8 }
+    %s = linalg.generic ... ins(%x, %m : tensor<12x64x64xf32>, tensor<64xi8>) ...
+      ^bb0(%in: f32, %byte: i8, %out: f32):
+        %mask = arith.trunci %byte : i8 to i1 ... arith.select %mask, ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerCollapseReductionLoops : Pass<"tuner-collapse-reduction-loops"> {
   let summary = "Collapse adjacent reduction loops that every operand reads contiguously";
   let description = [{

@@ -104,6 +104,10 @@ LogicalResult widenAccumulators(Operation *root, bool contractions = true);
 /// loop to a block and a thread.
 LogicalResult promoteScalarResults(Operation *root);
 
+/// Stores the i1 tensors that linalg.generic ops hand only to other
+/// linalg.generic ops as i8 (tuner-widen-booleans), so that both vectorize.
+void widenBooleanTensors(Operation *root);
+
 /// Collapses every maximal run of two or more adjacent reduction loops of a
 /// static linalg.generic on tensors that all of its maps (projected
 /// permutations) read contiguously and in order into one loop

@@ -31,19 +31,26 @@ using namespace mlir::sched;
 using namespace mlir::tuner;
 
 /// Emits, for every function, a remark counting the linalg ops that are
-/// still there (the lowering turns them into scalar loops) and naming them.
+/// still there (the lowering turns them into scalar loops) and naming them,
+/// with a note at the first few of them.
 static void reportUnvectorizedOps(ModuleOp module) {
+  constexpr unsigned kMaxNotes = 8;
   for (auto func : module.getOps<FunctionOpInterface>()) {
     llvm::StringMap<unsigned> names;
-    unsigned count = 0;
+    SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) {
-      ++count;
+      ops.push_back(op);
       ++names[op->getName().getStringRef()];
     });
     InFlightDiagnostic remark = func.emitRemark()
-                                << "unscheduled ops: " << count;
+                                << "unscheduled ops: " << ops.size();
     for (auto &entry : names)
       remark << " " << entry.getKey() << " x" << entry.getValue();
+    for (linalg::LinalgOp op : ArrayRef(ops).take_front(kMaxNotes))
+      remark.attachNote(op.getLoc())
+          << "unscheduled: " << op->getName() << " with "
+          << op.getNumLoops() << " loops ("
+          << op.getNumReductionLoops() << " reductions)";
   }
 }
 

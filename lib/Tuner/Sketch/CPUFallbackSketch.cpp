@@ -73,7 +73,7 @@ std::unique_ptr<SketchInstance> instantiateCPUFallback(const Sketch &sketch,
   // loop as well (a fused producer kept as a second result: (d1, d0) with
   // d1 the reduction) is tiled along the parallel loop after it.
   std::optional<unsigned> outer;
-  AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
+  AffineMap map = getIterationMap(anchor);
   for (AffineExpr expr : map.getResults()) {
     auto dim = dyn_cast<AffineDimExpr>(expr);
     if (!dim)

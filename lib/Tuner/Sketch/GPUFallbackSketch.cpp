@@ -160,7 +160,7 @@ std::unique_ptr<SketchInstance> instantiateGPUFallback(const Sketch &sketch,
   // operand under mod or floordiv: the innermost two of them (threads along
   // y and x), the one before on block z.
   SmallVector<unsigned> outer;
-  AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
+  AffineMap map = getIterationMap(anchor);
   for (AffineExpr expr : map.getResults()) {
     auto dim = dyn_cast<AffineDimExpr>(expr);
     if (!dim)

@@ -313,7 +313,10 @@ void ScriptBuilder::vectorize(Handle target, bool namedContraction,
   transform::VectorizeOp::create(
       builder, loc, TypeRange(), target.value, params,
       builder.getDenseI64ArrayAttr(statics),
-      /*vectorize_nd_extract=*/UnitAttr(),
+      // Gathers (tensor.extract at computed indices: resizes, embeddings)
+      // become vector.gather, or vector loads where contiguous.
+      /*vectorize_nd_extract=*/namedContraction ? UnitAttr()
+                                                : builder.getUnitAttr(),
       /*assume_dynamic_dims_match_vec_sizes=*/UnitAttr(),
       namedContraction ? builder.getUnitAttr() : UnitAttr(),
       builder.getDenseBoolArrayAttr(scalable));

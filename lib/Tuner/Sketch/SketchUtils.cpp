@@ -20,9 +20,16 @@ const char *const mlir::tuner::detail::kContractLowerings[] = {"outerproduct",
                                                                "llvmintr"};
 const unsigned mlir::tuner::detail::kNumContractLowerings = 2;
 
+AffineMap mlir::tuner::detail::getIterationMap(linalg::LinalgOp anchor) {
+  if (anchor->getNumResults() > 0)
+    return anchor.getIndexingMapMatchingResult(anchor->getResult(0));
+  return AffineMap::getMultiDimIdentityMap(anchor.getNumLoops(),
+                                           anchor->getContext());
+}
+
 SmallVector<unsigned>
 mlir::tuner::detail::getResultLoopPositions(linalg::LinalgOp anchor) {
-  AffineMap map = anchor.getIndexingMapMatchingResult(anchor->getResult(0));
+  AffineMap map = getIterationMap(anchor);
   SmallVector<unsigned> positions;
   for (AffineExpr expr : map.getResults())
     positions.push_back(cast<AffineDimExpr>(expr).getPosition());
@@ -507,7 +514,9 @@ bool mlir::tuner::detail::isVectorizable(linalg::LinalgOp op,
     whyNot = kSubByteWhyNot;
     return false;
   }
-  if (succeeded(linalg::vectorizeOpPrecondition(op)))
+  if (succeeded(linalg::vectorizeOpPrecondition(
+          op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+          /*vectorizeNDExtract=*/true)))
     return true;
   whyNot = "the vectorizer does not accept the op (its body or maps)";
   return false;

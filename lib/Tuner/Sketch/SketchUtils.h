@@ -53,6 +53,10 @@ TiledGroup tileAndFuseApartFromConsumers(ScriptBuilder &b,
                                          ArrayRef<Size> outerSizes,
                                          ArrayRef<Attribute> loopMapping,
                                          SmallVector<Handle> &consumers);
+/// The indexing map of the anchor's first result; for an op without
+/// results (torch-mlir's index checks: cf.assert only), the identity over
+/// its loops.
+AffineMap getIterationMap(linalg::LinalgOp anchor);
 /// The positions of the anchor loops indexing its first result, in result
 /// dimension order (how sizes per anchor loop project onto its consumers).
 SmallVector<unsigned> getResultLoopPositions(linalg::LinalgOp anchor);
