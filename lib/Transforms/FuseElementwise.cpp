@@ -12,6 +12,8 @@
 //   contraction or convolution (their operands stay as the sketches expect
 //   them); a producer with several users joins each only when it is cheap to
 //   recompute (it moves data, or computes at most a few ops per element);
+//   never so that its linalg.index reads a reduction loop (a causal mask
+//   in a softmax's max: no reduction schedule splits such a loop);
 // - reshapes move across elementwise ops (by expanding them), except that
 //   an elementwise op on the expanded result of a contraction is collapsed
 //   back onto it (so that it fuses into the contraction's tiles), and unit
@@ -66,10 +68,40 @@ static bool acceptsProducers(linalg::LinalgOp consumer) {
   return c != OpClass::Contraction && c != OpClass::Convolution;
 }
 
+/// Whether fusing `producer` into the consumer owning `fused` would make a
+/// `linalg.index` of the producer index a reduction loop of the consumer (a
+/// causal mask, `key <= query`, fused into the softmax's max): no reduction
+/// schedule splits such a loop, so the fused op got the fallback's scalar
+/// loops. Conservative where the maps are not plain dimensions.
+static bool indexesConsumerReduction(linalg::GenericOp producer,
+                                     OpOperand *fused) {
+  auto consumer = cast<linalg::LinalgOp>(fused->getOwner());
+  if (consumer.getNumReductionLoops() == 0)
+    return false;
+  AffineMap producerMap = producer.getIndexingMapMatchingResult(
+      cast<OpResult>(fused->get()));
+  AffineMap consumerMap = consumer.getMatchingIndexingMap(fused);
+  SmallVector<utils::IteratorType> iterators =
+      consumer.getIteratorTypesArray();
+  WalkResult walk = producer.getBody()->walk([&](linalg::IndexOp index) {
+    std::optional<unsigned> position = producerMap.getResultPosition(
+        getAffineDimExpr(index.getDim(), producer.getContext()));
+    if (!position)
+      return WalkResult::interrupt();
+    auto dim = dyn_cast<AffineDimExpr>(consumerMap.getResult(*position));
+    if (!dim || iterators[dim.getPosition()] == utils::IteratorType::reduction)
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 static bool shouldFuse(OpOperand *fused) {
   auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
   auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
   if (!producer || !consumer || !acceptsProducers(consumer))
+    return false;
+  if (indexesConsumerReduction(producer, fused))
     return false;
   if (producer->hasOneUse())
     return true;

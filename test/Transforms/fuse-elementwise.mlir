@@ -150,3 +150,45 @@ func.func @linear_3d(%x: tensor<2x24x32xf32>, %w: tensor<32x64xf32>, %b: tensor<
   } -> tensor<2x24x64xf32>
   return %y : tensor<2x24x64xf32>
 }
+
+// -----
+
+// A causal mask (key position <= query position, from linalg.index) added
+// to attention scores does not join the row max: there its index would read
+// the reduction loop, which no reduction schedule splits (OPT's and BLOOM's
+// softmaxes got the fallback's scalar loops).
+// CHECK-LABEL: func.func @causal_mask
+// CHECK:         %[[MASKED:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+// CHECK:           linalg.index 1
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[MASKED]] :
+// CHECK-NOT:       linalg.index
+// CHECK:           arith.maximumf
+#id = affine_map<(q, k) -> (q, k)>
+#row = affine_map<(q, k) -> (q)>
+func.func @causal_mask(%s: tensor<64x64xf32>) -> (tensor<64xf32>, tensor<64x64xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %masked = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%s : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %q = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %le = arith.cmpi ule, %k, %q : index
+    %b = arith.select %le, %zero, %ninf : f32
+    %y = arith.addf %x, %b : f32
+    linalg.yield %y : f32
+  } -> tensor<64x64xf32>
+  %er = tensor.empty() : tensor<64xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%er : tensor<64xf32>) -> tensor<64xf32>
+  %max = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%masked : tensor<64x64xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%x: f32, %m: f32):
+    %y = arith.maximumf %x, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<64xf32>
+  %exp = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%masked : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = math.exp %x : f32
+    linalg.yield %y : f32
+  } -> tensor<64x64xf32>
+  return %max, %exp : tensor<64xf32>, tensor<64x64xf32>
+}

@@ -42,6 +42,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <mutex>
+
 using namespace mlir;
 using namespace mlir::sched;
 using namespace mlir::tuner;
@@ -175,22 +177,41 @@ namespace {
 class AssumeVerifiedWhilePrinting {
 public:
   AssumeVerifiedWhilePrinting() {
-    auto &options = llvm::cl::getRegisteredOptions();
-    auto it = options.find("mlir-print-assume-verified");
-    if (it == options.end())
+    State &state = getState();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (!state.looked) {
+      state.looked = true;
+      auto &options = llvm::cl::getRegisteredOptions();
+      auto it = options.find("mlir-print-assume-verified");
+      if (it != options.end())
+        state.option = static_cast<llvm::cl::opt<bool> *>(it->second);
+    }
+    if (state.holders++ > 0 || !state.option)
       return;
-    option = static_cast<llvm::cl::opt<bool> *>(it->second);
-    saved = *option;
-    *option = true;
+    state.saved = *state.option;
+    *state.option = true;
   }
   ~AssumeVerifiedWhilePrinting() {
-    if (option)
-      *option = saved;
+    State &state = getState();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (--state.holders == 0 && state.option)
+      *state.option = state.saved;
   }
 
 private:
-  llvm::cl::opt<bool> *option = nullptr;
-  bool saved = false;
+  /// One option for the process: holders on several threads (the tuning
+  /// driver's) set it once and restore it when the last one leaves.
+  struct State {
+    std::mutex mutex;
+    unsigned holders = 0;
+    bool looked = false;
+    bool saved = false;
+    llvm::cl::opt<bool> *option = nullptr;
+  };
+  static State &getState() {
+    static State state;
+    return state;
+  }
 };
 } // namespace
 
