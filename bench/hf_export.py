@@ -8,8 +8,10 @@ tests (CI has no PyTorch).
 usage: hf_export.py OUT_DIR [--seq N] [--layers N] [--vocab N] [NAME ...]
                  (default: all below, seq 64, 2 layers, vocabulary 8192)
 
-Each model takes token ids (i64, 1 x seq) and returns its logits or last
-hidden state. No network: the configurations are built here, not
+The language models take token ids (i64, 1 x seq) and return their logits
+or last hidden state; the image and sound models (vit, deit, wav2vec2,
+whisper_encoder, segformer, mobilevit, convnextv2) take an f32 tensor and
+return their last hidden state. No network: the configurations are built here, not
 downloaded. Needs torch, transformers and torch-mlir in one venv
 (transformers 5.24.0 with torch 2.15.0 and torch-mlir 20261001 were used).
 """
@@ -55,6 +57,33 @@ def configs(layers):
     }
 
 
+def media_configs(layers):
+    import transformers as T
+
+    # name: (constructor of a config, config, input shape): models of
+    # images and sound, which return their last hidden state.
+    return {
+        "vit": (T.ViTModel, T.ViTConfig(num_hidden_layers=layers),
+                (1, 3, 224, 224)),
+        "deit": (T.DeiTModel, T.DeiTConfig(num_hidden_layers=layers),
+                 (1, 3, 224, 224)),
+        "wav2vec2": (T.Wav2Vec2Model,
+                     T.Wav2Vec2Config(num_hidden_layers=layers), (1, 8000)),
+        "whisper_encoder": (lambda c: T.WhisperModel(c).encoder,
+                            T.WhisperConfig(encoder_layers=layers,
+                                            decoder_layers=1,
+                                            max_source_positions=250),
+                            (1, 80, 500)),
+        "segformer": (T.SegformerModel, T.SegformerConfig(),
+                      (1, 3, 128, 128)),
+        "mobilevit": (T.MobileViTModel, T.MobileViTConfig(),
+                      (1, 3, 128, 128)),
+        "convnextv2": (T.ConvNextV2Model,
+                       T.ConvNextV2Config(depths=[1, 1, 1, 1]),
+                       (1, 3, 128, 128)),
+    }
+
+
 def wrap(model):
     """The model as a module that returns one tensor: logits or the last
     hidden state."""
@@ -70,8 +99,9 @@ def wrap(model):
             super().__init__()
             self.m = model
 
-        def forward(self, ids):
-            out = self.m(input_ids=ids, **kwargs)
+        def forward(self, x):
+            out = self.m(x, **kwargs) if x.is_floating_point() \
+                else self.m(input_ids=x, **kwargs)
             return out.logits if hasattr(out, "logits") \
                 else out.last_hidden_state
 
@@ -93,22 +123,27 @@ def main():
     from torch_mlir.fx import OutputType
     os.makedirs(args.out, exist_ok=True)
     table = configs(args.layers)
+    media = media_configs(args.layers)
     failed = 0
-    for name in args.names or list(table):
+    for name in args.names or list(table) + list(media):
         torch.manual_seed(0)
-        cls, config = table[name]
+        if name in media:
+            cls, config, shape = media[name]
+            example = torch.randn(*shape)
+        else:
+            cls, config = table[name]
+            config.vocab_size = args.vocab
+            example = torch.randint(0, args.vocab, (1, args.seq))
         config._attn_implementation = "eager"
-        config.vocab_size = args.vocab
         model = cls(config).eval()
         # The importer maps only persistent buffers (position ids, rotary
         # frequencies are not): make them all persistent.
         for m in model.modules():
             m._non_persistent_buffers_set.clear()
         model = wrap(model)
-        ids = torch.randint(0, args.vocab, (1, args.seq))
         try:
             module = fx.export_and_import(
-                model, ids, func_name="main",
+                model, example, func_name="main",
                 output_type=OutputType.LINALG_ON_TENSORS)
             with open(os.path.join(args.out, name + ".mlir"), "w") as f:
                 f.write(str(module))
