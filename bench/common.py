@@ -166,6 +166,26 @@ def machine():
     return result
 
 
+def export_linalg(name, model, example, out_dir):
+    """Exports `model` called on `example` to OUT_DIR/NAME.mlir as linalg on
+    tensors (torch-mlir's FX importer, entry `main`); prints the outcome and
+    returns whether it worked (the importer's failures are reported, not
+    raised)."""
+    from torch_mlir import fx
+    from torch_mlir.fx import OutputType
+    try:
+        module = fx.export_and_import(
+            model, example, func_name="main",
+            output_type=OutputType.LINALG_ON_TENSORS)
+        with open(os.path.join(out_dir, name + ".mlir"), "w") as f:
+            f.write(str(module))
+        print(name, "exported", flush=True)
+        return True
+    except Exception as e:  # the importer's failures, reported
+        print(name, "FAILED:", str(e).splitlines()[0][:300], flush=True)
+        return False
+
+
 def write_result(name, data, path=None):
     """Writes `data` to bench/results/NAME.json, or to `path`."""
     path = path or os.path.join(RESULTS, name + ".json")

@@ -19,6 +19,8 @@ import argparse
 import os
 import sys
 
+from common import export_linalg
+
 
 def configs(layers):
     import transformers as T
@@ -119,8 +121,6 @@ def main():
                         "exports of gigabytes)")
     args = parser.parse_args()
     import torch
-    from torch_mlir import fx
-    from torch_mlir.fx import OutputType
     os.makedirs(args.out, exist_ok=True)
     table = configs(args.layers)
     media = media_configs(args.layers)
@@ -140,17 +140,8 @@ def main():
         # frequencies are not): make them all persistent.
         for m in model.modules():
             m._non_persistent_buffers_set.clear()
-        model = wrap(model)
-        try:
-            module = fx.export_and_import(
-                model, example, func_name="main",
-                output_type=OutputType.LINALG_ON_TENSORS)
-            with open(os.path.join(args.out, name + ".mlir"), "w") as f:
-                f.write(str(module))
-            print(name, "exported", flush=True)
-        except Exception as e:  # the importer's failures, reported
+        if not export_linalg(name, wrap(model), example, args.out):
             failed += 1
-            print(name, "FAILED:", str(e).splitlines()[0][:300], flush=True)
     sys.exit(1 if failed else 0)
 
 

@@ -19,6 +19,8 @@ torchvision pillow`).
 import os
 import sys
 
+from common import export_linalg
+
 # name: (constructor, input shape); some at a lower resolution to keep the
 # unscheduled reference run (naive loops) short.
 def models():
@@ -67,8 +69,6 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     import torch
-    from torch_mlir import fx
-    from torch_mlir.fx import OutputType
     out, names = sys.argv[1], sys.argv[2:]
     os.makedirs(out, exist_ok=True)
     table = models()
@@ -76,17 +76,8 @@ def main():
     for name in names or list(table):
         torch.manual_seed(0)
         build, shape = table[name]
-        model = build().eval()
-        try:
-            module = fx.export_and_import(
-                model, torch.randn(*shape), func_name="main",
-                output_type=OutputType.LINALG_ON_TENSORS)
-            with open(os.path.join(out, name + ".mlir"), "w") as f:
-                f.write(str(module))
-            print(name, "exported", flush=True)
-        except Exception as e:  # the importer's failures, reported
+        if not export_linalg(name, build().eval(), torch.randn(*shape), out):
             failed += 1
-            print(name, "FAILED:", str(e).splitlines()[0][:300], flush=True)
     sys.exit(1 if failed else 0)
 
 
