@@ -64,31 +64,68 @@ static void keepLeastPrecise(FloatType &least, Type type) {
     least = element;
 }
 
+/// The terms one element of `op`'s results sums (the product of its
+/// reduction loops' extents): 1 without reduction loops, 0 for an empty
+/// reduction, saturating at INT64_MAX for dynamic or huge extents.
+static int64_t getReductionTerms(linalg::LinalgOp op) {
+  int64_t size = 1;
+  for (auto [range, iterator] :
+       llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
+    if (iterator != utils::IteratorType::reduction)
+      continue;
+    // An empty reduction (a K of 0) sums nothing: it must not widen the
+    // tolerance to everything.
+    if (range == 0)
+      return 0;
+    if (ShapedType::isDynamic(range) ||
+        size > std::numeric_limits<int64_t>::max() / range)
+      return std::numeric_limits<int64_t>::max();
+    size *= range;
+  }
+  return size;
+}
+
+static int64_t addSaturating(int64_t a, int64_t b) {
+  return a > std::numeric_limits<int64_t>::max() - b
+             ? std::numeric_limits<int64_t>::max()
+             : a + b;
+}
+
+/// The reduction terms along the longest chain of reductions that produces
+/// `value`: a result that went through several sums carries the roundings of
+/// each (a 3-layer MLP's output those of 3 matmuls), and their errors add
+/// like those of one sum of all the terms. Follows SSA values through any
+/// op; `chains` memoizes per op.
+static int64_t getChainTerms(Value value,
+                             DenseMap<Operation *, int64_t> &chains) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return 0;
+  auto [it, inserted] = chains.try_emplace(def, 0);
+  if (!inserted)
+    return it->second;
+  int64_t longest = 0;
+  for (Value operand : def->getOperands())
+    longest = std::max(longest, getChainTerms(operand, chains));
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(def))
+    if (linalgOp.getNumReductionLoops() > 0)
+      longest = addSaturating(longest, getReductionTerms(linalgOp));
+  chains[def] = longest;
+  return longest;
+}
+
 std::pair<int64_t, Type> mlir::tuner::getLongestReduction(Operation *func) {
   int64_t longest = 1;
   FloatType accumulator;
+  DenseMap<Operation *, int64_t> chains;
   func->walk([&](linalg::LinalgOp op) {
     if (op.getNumReductionLoops() == 0)
       return;
-    // Saturating: a dynamic or huge extent makes the reduction "very long".
-    int64_t size = 1;
-    for (auto [range, iterator] :
-         llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
-      if (iterator != utils::IteratorType::reduction)
-        continue;
-      // An empty reduction (a K of 0) sums nothing: it must not widen the
-      // tolerance to everything.
-      if (range == 0) {
-        size = 0;
-        break;
-      }
-      if (ShapedType::isDynamic(range) ||
-          size > std::numeric_limits<int64_t>::max() / range)
-        size = std::numeric_limits<int64_t>::max();
-      else
-        size *= range;
-    }
-    longest = std::max(longest, size);
+    longest = std::max(longest, getReductionTerms(op));
+    // On tensors, the chain of sums that ends at this op.
+    if (op.hasPureTensorSemantics())
+      for (Value result : op->getResults())
+        longest = std::max(longest, getChainTerms(result, chains));
     for (OpOperand &init : op.getDpsInitsMutable())
       keepLeastPrecise(accumulator, init.get().getType());
   });
@@ -97,7 +134,14 @@ std::pair<int64_t, Type> mlir::tuner::getLongestReduction(Operation *func) {
 
 Type mlir::tuner::getLeastPreciseFloatType(Operation *func) {
   FloatType least;
-  auto consider = [&](Type type) { keepLeastPrecise(least, type); };
+  // Floats of 8 bits or fewer are only stored: the program computes with
+  // them widened (f4E2M1FN values scaled by f8E8M0FNU exponents, in f32),
+  // and only a result rounded to one is as coarse.
+  auto consider = [&](Type type) {
+    auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+    if (element && element.getWidth() > 8)
+      keepLeastPrecise(least, type);
+  };
   func->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -106,6 +150,9 @@ Type mlir::tuner::getLeastPreciseFloatType(Operation *func) {
     for (Type type : op->getResultTypes())
       consider(type);
   });
+  if (auto fn = dyn_cast<FunctionOpInterface>(func))
+    for (Type type : fn.getResultTypes())
+      keepLeastPrecise(least, type);
   return least;
 }
 

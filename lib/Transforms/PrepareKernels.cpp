@@ -12,10 +12,15 @@
 
 #include "Tuner/Transforms/KernelSignature.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 using namespace mlir::tuner;
@@ -50,8 +55,22 @@ struct PrepareKernelsPass
         func->setAttr(name, features);
   }
 
+  /// Upstream's expansions of the conversions from and to the OCP
+  /// microscaling formats (f4E2M1FN values, f8E8M0FNU scales, and
+  /// arith.scaling_extf/truncf) into integer arithmetic: those types are
+  /// then only stored and moved, which LLVM does as iN.
+  LogicalResult expandNarrowFloatConversions() {
+    RewritePatternSet patterns(&getContext());
+    arith::populateExpandScalingExtTruncPatterns(patterns);
+    arith::populateExpandF4E2M1Patterns(patterns);
+    arith::populateExpandF8E8M0Patterns(patterns);
+    return applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+
   void runOnOperation() override {
-    if (rejectNarrowFloats && failed(checkNoNarrowFloats()))
+    if (rejectNarrowFloats && failed(expandNarrowFloatConversions()))
+      return signalPassFailure();
+    if (rejectNarrowFloats && failed(checkLowerableTypes()))
       return signalPassFailure();
     setTargetFeatures();
     getOperation()->walk([](Operation *op) {
@@ -62,6 +81,7 @@ struct PrepareKernelsPass
       for (StringAttr name : names)
         op->removeDiscardableAttr(name);
     });
+    markPrintingFunctionsReadOnly();
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       if (func.isExternal() || func.isPrivate())
         continue;
@@ -73,25 +93,87 @@ struct PrepareKernelsPass
     }
   }
 
-  /// Fails at the first op with a float type of 8 bits or fewer.
-  LogicalResult checkNoNarrowFloats() {
+  /// MLIR's runner utilities that only read their memrefs (printMemrefF32,
+  /// verifyMemRefF32, ...), declared on tensors: bufferization assumes an
+  /// external function writes its tensor arguments unless told otherwise,
+  /// and then fails on a printed tensor that is also returned ("cannot
+  /// avoid RaW conflict": the cast to an unranked tensor cannot be copied).
+  void markPrintingFunctionsReadOnly() {
+    StringRef attrName = "bufferization.access";
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      StringRef name = func.getName();
+      name.consume_front("_mlir_ciface_");
+      if (!func.isExternal() ||
+          !(name.starts_with("printMemref") || name.starts_with("verifyMemRef")))
+        continue;
+      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+        if (isa<TensorType>(type) && !func.getArgAttr(i, attrName))
+          func.setArgAttr(i, attrName,
+                          StringAttr::get(&getContext(), "read"));
+    }
+  }
+
+  /// The first ancestor of `op` (itself included) with a known location:
+  /// the payload of a named op has unknown locations.
+  static Operation *getLocatedAncestor(Operation *op) {
+    while (isa<UnknownLoc>(op->getLoc()) && op->getParentOp())
+      op = op->getParentOp();
+    return op;
+  }
+
+  /// Whether `op` computes on a float of 8 bits or fewer (a scalar or a
+  /// vector operand or result of an arith or math op): LLVM has no such
+  /// floats, but stores, loads, moves and bitcasts them as integers.
+  static bool computesOnNarrowFloat(Operation *op, FloatType &element) {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<arith::BitcastOp, arith::ConstantOp, arith::SelectOp>(op))
+      return false;
+    for (Type type :
+         llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+      if (isa<ShapedType>(type) && !isa<VectorType>(type))
+        continue;
+      element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+      if (element && element.getWidth() <= 8)
+        return true;
+    }
+    return false;
+  }
+
+  /// Fails at the first op neither target lowers: arithmetic on a float type
+  /// of 8 bits or fewer (what expandNarrowFloatConversions leaves: an
+  /// f8E4M3FN matmul, an extf from f8E5M2), or a scalable vector
+  /// (vector<[4]xf32> and vector.vscale, written for SVE or RVV: LLVM's x86
+  /// and NVPTX backends abort on them, "Cannot implicitly convert a scalable
+  /// size to a fixed-width size").
+  LogicalResult checkLowerableTypes() {
     sched::TargetAttr target = sched::getTarget(getOperation());
     StringRef what = target && target.isCUDA() ? "CUDA" : "CPU";
+    StringRef arch = target && target.isCUDA() ? "NVPTX" : "x86-64";
     WalkResult result = getOperation()->walk([&](Operation *op) {
+      if (isa<vector::VectorScaleOp>(op)) {
+        getLocatedAncestor(op)->emitError()
+            << "scalable vectors (vector.vscale) have no " << what
+            << " lowering: " << arch << " has fixed-width vectors only";
+        return WalkResult::interrupt();
+      }
       for (Type type : llvm::concat<Type>(op->getOperandTypes(),
                                           op->getResultTypes())) {
-        auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
-        if (!element || element.getWidth() > 8)
-          continue;
-        // The payload of a named op has unknown locations: report at the
-        // first ancestor that has one.
-        Operation *at = op;
-        while (isa<UnknownLoc>(at->getLoc()) && at->getParentOp())
-          at = at->getParentOp();
-        at->emitError() << "element type " << element << " has no " << what
-                        << " lowering (LLVM has no floats of 8 "
-                           "bits or fewer): convert it to f16, bf16 or f32 "
-                           "first";
+        if (auto vector = dyn_cast<VectorType>(type);
+            vector && vector.isScalable()) {
+          getLocatedAncestor(op)->emitError()
+              << "scalable vector type " << type << " has no " << what
+              << " lowering: " << arch << " has fixed-width vectors only";
+          return WalkResult::interrupt();
+        }
+      }
+      FloatType element;
+      if (computesOnNarrowFloat(op, element)) {
+        getLocatedAncestor(op)->emitError()
+            << "'" << op->getName() << "' on element type " << element
+            << " has no " << what
+            << " lowering (LLVM has no floats of 8 bits or fewer; only "
+               "f4E2M1FN and f8E8M0FNU conversions are expanded): convert "
+               "it to f16, bf16 or f32 first";
         return WalkResult::interrupt();
       }
       return WalkResult::advance();
@@ -134,11 +216,13 @@ struct CopyDuplicateResultsPass
   }
 };
 
-/// Erases the program's own memref.dealloc ops of its memref.alloc buffers
-/// (linalg written on buffers, as upstream's integration tests are): the
-/// CPU pipeline's ownership-based deallocation frees every allocation
-/// itself and fails on a program that already frees some ("memory free
-/// side-effect on MemRef value not supported!"). Runs right before it.
+/// Erases the program's own memref.dealloc ops (linalg written on buffers,
+/// as upstream's integration tests are, or a program bufferized and
+/// deallocated before, which frees the base buffers of call results under
+/// `scf.if`): the CPU pipeline's ownership-based deallocation frees every
+/// allocation and every memref a call returns itself, and fails on a
+/// program that already frees some ("memory free side-effect on MemRef
+/// value not supported!"). Runs right before it.
 struct DropProgramDeallocsPass
     : public PassWrapper<DropProgramDeallocsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropProgramDeallocsPass)
@@ -148,10 +232,7 @@ struct DropProgramDeallocsPass
   }
 
   void runOnOperation() override {
-    getOperation()->walk([](memref::DeallocOp dealloc) {
-      if (dealloc.getMemref().getDefiningOp<memref::AllocOp>())
-        dealloc->erase();
-    });
+    getOperation()->walk([](memref::DeallocOp dealloc) { dealloc->erase(); });
   }
 };
 } // namespace

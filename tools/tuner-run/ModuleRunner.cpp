@@ -53,8 +53,14 @@ LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
   if (isLoweredToLLVM(module))
     return success();
 
-  // The FLOP count must be taken before the linalg ops are tiled; a
+  // The FLOP count must be taken before the linalg ops are tiled, and after
+  // TOSA ops became linalg ops (their reductions set the tolerance); a
   // signature that cannot be called is reported before lowering.
+  if (failed(convertFrontendOps(module))) {
+    error = "failed to convert the module's frontend ops (see the errors "
+            "above)";
+    return failure();
+  }
   annotateKernelSignature(*func);
   if (failed(getKernelSignature(*func, error)))
     return failure();

@@ -35,6 +35,7 @@
 #include "Tuner/Config.h"
 #include "Tuner/InitAll.h"
 #include "Tuner/Support/UpgradeSource.h"
+#include "Tuner/Tuner/Measure/CPUExecutor.h"
 #include "Tuner/Tuner/Measure/Worker.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -125,6 +126,12 @@ static cl::opt<bool> skipIntermediateRoundings(
              "do (tuner-widen-accumulators; default on; not when the module "
              "itself has such a reduction left)"),
     cl::init(true), cl::cat(category));
+static cl::list<std::string> sharedLibs(
+    "shared-libs",
+    cl::desc("Libraries to load, whose functions the module calls (as "
+             "mlir-runner's; MLIR's runner utilities are loaded when the "
+             "module calls one of theirs)"),
+    cl::CommaSeparated, cl::value_desc("path,..."), cl::cat(category));
 static cl::opt<std::string>
     parallel("parallel", cl::desc("How scf.forall runs: openmp or none"),
              cl::init("openmp"), cl::cat(category));
@@ -234,6 +241,14 @@ int main(int argc, char **argv) {
     reference = parseModule(referenceFile, sourceMgr, &ctx);
     if (!reference)
       return 1;
+  }
+
+  for (const std::string &lib : sharedLibs) {
+    std::string error;
+    if (failed(loadSharedLibrary(lib, error))) {
+      llvm::errs() << "tuner-run: " << error << "\n";
+      return 1;
+    }
   }
 
   RunOptions options;

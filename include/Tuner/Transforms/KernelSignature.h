@@ -89,12 +89,16 @@ int64_t computeFlops(linalg::LinalgOp op);
 int64_t countFunctionFlops(Operation *func);
 
 /// The longest reduction of `func`'s linalg ops and the least precise float
-/// type they accumulate in (KernelSignature::reductionSize, accumulator).
+/// type they accumulate in (KernelSignature::reductionSize, accumulator). On
+/// tensors, a chain of reductions counts the terms of all of them (the
+/// output of three 1024-term matmuls, one after the other, 3072): their
+/// roundings add up.
 std::pair<int64_t, Type> getLongestReduction(Operation *func);
 
 /// The float element type with the fewest mantissa bits among the types of
 /// `func`'s arguments and of every value defined in it (ties: the narrower),
-/// or null when there is none.
+/// or null when there is none. Floats of 8 bits or fewer, which programs
+/// only store and compute with widened, count only as result types.
 Type getLeastPreciseFloatType(Operation *func);
 
 } // namespace mlir::tuner

@@ -23,7 +23,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -296,6 +298,62 @@ static void forEachRuntimeSymbol(bool inertGPU,
   });
 }
 
+LogicalResult mlir::tuner::loadSharedLibrary(StringRef path,
+                                            std::string &error) {
+  std::string loadError;
+  if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(path.str().c_str(),
+                                                         &loadError))
+    return success();
+  error = "cannot load '" + path.str() + "': " + loadError;
+  return failure();
+}
+
+/// The functions `module` declares (at its top level, in the LLVM dialect)
+/// that neither the runtime nor anything loaded into the process provides.
+static SmallVector<StringRef> getUnresolvedFunctions(ModuleOp module) {
+  llvm::StringSet<> runtime;
+  forEachRuntimeSymbol(/*inertGPU=*/false,
+                       [&](StringRef name, void *) { runtime.insert(name); });
+  SmallVector<StringRef> missing;
+  for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
+    StringRef name = fn.getName();
+    if (!fn.isExternal() || runtime.contains(name) || name.starts_with("llvm."))
+      continue;
+    if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name.str()))
+      missing.push_back(name);
+  }
+  return missing;
+}
+
+LogicalResult mlir::tuner::resolveExternalFunctions(ModuleOp module,
+                                                    std::string &error) {
+  static std::once_flag processSymbols;
+  std::call_once(processSymbols, [] {
+    llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
+  });
+  SmallVector<StringRef> missing = getUnresolvedFunctions(module);
+  if (missing.empty())
+    return success();
+  std::string dir = TUNER_MLIR_LIBRARY_DIR;
+  if (const char *env = std::getenv("TUNER_MLIR_RUNNER_UTILS_DIR"))
+    dir = env;
+  for (StringRef lib : {"libmlir_c_runner_utils.so", "libmlir_runner_utils.so"}) {
+    SmallString<256> path(dir);
+    llvm::sys::path::append(path, lib);
+    std::string ignored;
+    if (llvm::sys::fs::exists(path))
+      (void)loadSharedLibrary(path, ignored);
+  }
+  missing = getUnresolvedFunctions(module);
+  if (missing.empty())
+    return success();
+  error = "the module calls '" + missing.front().str() +
+          "', which no loaded library provides (MLIR's runner utilities "
+          "were looked for in '" +
+          dir + "'): pass its library with --shared-libs";
+  return failure();
+}
+
 /// A target machine for the CPU that `module` is for (its sched.target, else
 /// the host's, which TUNER_HOST_TARGET may stand in for): the host's model
 /// with the ISA extensions the target lacks turned off. Functions lowered
@@ -379,6 +437,8 @@ createEngine(ModuleOp module, bool objectDump, unsigned optLevel,
   if (failed(targetMachine))
     return failure();
   if (usesOpenMP(module) && failed(loadOpenMPRuntime(error)))
+    return failure();
+  if (failed(resolveExternalFunctions(module, error)))
     return failure();
 
   ExecutionEngineOptions options;

@@ -35,12 +35,15 @@ static std::string printType(Type type) {
 FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
                                           BufferMemory memory) {
   Type elt = type.getElementType();
+  auto floatElt = dyn_cast<FloatType>(elt);
   if (!type.hasStaticShape() || !elt.isIntOrFloat() ||
-      !(elt.isF16() || elt.isBF16() || elt.isF32() || elt.isF64() ||
-        elt.isInteger())) {
+      !(elt.isInteger() ||
+        (floatElt && (floatElt.getWidth() <= 16 || elt.isF32() ||
+                      elt.isF64())))) {
     llvm::raw_string_ostream(error)
         << "unsupported buffer type " << type
-        << " (static shapes of f16, bf16, f32, f64 or integers only)";
+        << " (static shapes of floats of up to 16 bits, f32, f64 or "
+           "integers only)";
     return failure();
   }
   HostBuffer buffer;
@@ -181,15 +184,19 @@ LogicalResult HostBuffer::download(HostBuffer &host,
                           error);
 }
 
-static uint16_t toHalf(float f, const llvm::fltSemantics &sem) {
+/// The bits of `f` rounded to a float type of 16 bits or fewer (`sem`),
+/// as stored: the low bits of 2 bytes, or of 1 for 8 bits or fewer (LLVM
+/// stores an f4E2M1FN, an i4, in a byte).
+static uint16_t toNarrow(float f, const llvm::fltSemantics &sem) {
   llvm::APFloat v(f);
   bool lost;
   v.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
   return static_cast<uint16_t>(v.bitcastToAPInt().getZExtValue());
 }
 
-static float fromHalf(uint16_t bits, const llvm::fltSemantics &sem) {
-  llvm::APFloat v(sem, llvm::APInt(16, bits));
+static float fromNarrow(uint16_t bits, const llvm::fltSemantics &sem) {
+  unsigned width = llvm::APFloat::getSizeInBits(sem);
+  llvm::APFloat v(sem, llvm::APInt(width, bits & ((1u << width) - 1)));
   bool lost;
   v.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven,
             &lost);
@@ -211,9 +218,13 @@ void HostBuffer::fillRandom(uint64_t seed) {
         double d = v;
         std::memcpy(p + 8 * i, &d, 8);
       } else {
-        uint16_t h = toHalf(v, elt.isF16() ? llvm::APFloat::IEEEhalf()
-                                           : llvm::APFloat::BFloat());
-        std::memcpy(p + 2 * i, &h, 2);
+        // Unsigned formats (f8E8M0FNU, the scales of microscaling formats)
+        // get magnitudes.
+        const llvm::fltSemantics &sem = cast<FloatType>(elt).getFloatSemantics();
+        if (!llvm::APFloat::semanticsHasSignedRepr(sem))
+          v = std::fabs(v);
+        uint16_t h = toNarrow(v, sem);
+        std::memcpy(p + elementBytes * i, &h, elementBytes);
       }
     }
     return;
@@ -243,11 +254,10 @@ double HostBuffer::getAsDouble(int64_t i) const {
     std::memcpy(&v, p, 8);
     return v;
   }
-  if (elt.isF16() || elt.isBF16()) {
-    uint16_t h;
-    std::memcpy(&h, p, 2);
-    return fromHalf(h, elt.isF16() ? llvm::APFloat::IEEEhalf()
-                                   : llvm::APFloat::BFloat());
+  if (auto f = dyn_cast<FloatType>(elt)) {
+    uint16_t h = 0;
+    std::memcpy(&h, p, elementBytes);
+    return fromNarrow(h, f.getFloatSemantics());
   }
   int64_t v = 0;
   std::memcpy(&v, p, elementBytes);
@@ -281,7 +291,8 @@ Tolerance mlir::tuner::getDefaultTolerance(Type precision, Type accumulator,
   return t;
 }
 
-/// The .npy dtype of an element type (bf16: its raw bits as '<u2'), or
+/// The .npy dtype of an element type (bf16: its raw bits as "<u2", floats
+/// of 8 bits or fewer as "|u1"), or
 /// nullopt when NumPy has none of its width.
 static std::optional<StringRef> getNpyDescr(Type elt) {
   if (elt.isF16())
@@ -292,6 +303,9 @@ static std::optional<StringRef> getNpyDescr(Type elt) {
     return StringRef("<f4");
   if (elt.isF64())
     return StringRef("<f8");
+  // Floats of 8 bits or fewer: their raw bits, as bf16's.
+  if (auto f = dyn_cast<FloatType>(elt); f && f.getWidth() <= 8)
+    return StringRef("|u1");
   if (!elt.isInteger())
     return std::nullopt;
   switch (elt.getIntOrFloatBitWidth()) {

@@ -80,6 +80,19 @@ LogicalResult compileToObjectFile(ModuleOp module, StringRef entry,
 /// JIT resolves external symbols from the process).
 LogicalResult loadOpenMPRuntime(std::string &error);
 
+/// Loads a shared library into the process, whose symbols the JIT-compiled
+/// modules then call (tuner-run's --shared-libs, as mlir-runner's).
+LogicalResult loadSharedLibrary(StringRef path, std::string &error);
+
+/// Makes every function `module` declares without a body callable: those of
+/// the runtime, of the process (libc, libm) and of the libraries loaded so
+/// far resolve as they are; for the others, MLIR's runner utilities
+/// (libmlir_c_runner_utils, libmlir_runner_utils: printMemrefF32, rtclock,
+/// printNewline, ... that programs written for mlir-runner call) are loaded
+/// from MLIR's library directory (TUNER_MLIR_RUNNER_UTILS_DIR overrides).
+/// Fails, naming the first function still missing, when that is not enough.
+LogicalResult resolveExternalFunctions(ModuleOp module, std::string &error);
+
 /// A kernel: a packed entry point with the signature of its tensor-level
 /// function, called on HostBuffers.
 class Kernel {

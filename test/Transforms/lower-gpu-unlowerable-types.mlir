@@ -15,3 +15,17 @@ module attributes {sched.target = #sched.target<kind = cuda, arch = "sm_90", sms
     return %r : tensor<16xf32>
   }
 }
+
+// -----
+
+// Nor do scalable vectors: NVPTX has fixed-width vectors only.
+module attributes {sched.target = #sched.target<kind = cuda, arch = "sm_90", sms = 132, max_threads_per_block = 1024, shared_memory_per_block = 49152, registers_per_sm = 65536, warp_size = 32>} {
+  func.func @scalable(%m: memref<64xf32>) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0.0 : f32
+    // expected-error @+1 {{scalable vector type 'vector<[4]xf32>' has no CUDA lowering: NVPTX has fixed-width vectors only}}
+    %v = vector.transfer_read %m[%c0], %z : memref<64xf32>, vector<[4]xf32>
+    vector.transfer_write %v, %m[%c0] : vector<[4]xf32>, memref<64xf32>
+    return
+  }
+}
