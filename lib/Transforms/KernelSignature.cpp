@@ -239,6 +239,9 @@ static LogicalResult addTypes(ArrayRef<Type> types,
          << "; only statically shaped tensors and memrefs of int or float "
             "elements"
          << (scalars ? ", and int or float scalars," : "") << " can be passed";
+      if (shaped && shaped.hasRank() && !shaped.hasStaticShape())
+        os << " (tuner-opt --tuner-specialize-shapes gives dynamic dimensions "
+              "static sizes: sizes=..., or those the module's calls pass)";
       error = str;
       return failure();
     }

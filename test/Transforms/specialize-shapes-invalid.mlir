@@ -7,3 +7,4 @@
 func.func @dyn(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
   return %x : tensor<?x4xf32>
 }
+

@@ -31,14 +31,15 @@ func.func @layer(%x: tensor<?x?x768xf32>, %w: tensor<768x3072xf32>) -> tensor<?x
 // -----
 
 // Each argument's dynamic dimensions take the sizes from the first on; a
-// private function, memrefs and static arguments are left as they are.
+// private function, strided memrefs and static arguments are left as they
+// are.
 // CHECK-LABEL: func.func private @helper(%{{.*}}: tensor<?x4xf32>)
 // CHECK-LABEL: func.func @two
-// CHECK-SAME:    (%{{.*}}: tensor<1x128xi64>, %{{.*}}: tensor<1x128xi64>, %{{.*}}: memref<?xf32>, %{{.*}}: tensor<3xf32>) -> tensor<1x128xi64>
+// CHECK-SAME:    (%{{.*}}: tensor<1x128xi64>, %{{.*}}: tensor<1x128xi64>, %{{.*}}: memref<1xf32>, %{{.*}}: tensor<3xf32>, %{{.*}}: memref<?xf32, strided<[?], offset: ?>>) -> tensor<1x128xi64>
 func.func private @helper(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
   return %a : tensor<?x4xf32>
 }
-func.func @two(%ids: tensor<?x?xi64>, %mask: tensor<?x?xi64>, %buf: memref<?xf32>, %s: tensor<3xf32>) -> tensor<?x?xi64> {
+func.func @two(%ids: tensor<?x?xi64>, %mask: tensor<?x?xi64>, %buf: memref<?xf32>, %s: tensor<3xf32>, %view: memref<?xf32, strided<[?], offset: ?>>) -> tensor<?x?xi64> {
   %e = tensor.empty() : tensor<1x128xi64>
   %c = tensor.cast %e : tensor<1x128xi64> to tensor<?x?xi64>
   return %ids : tensor<?x?xi64>
@@ -58,4 +59,25 @@ func.func @branches(%x: tensor<?x4xf32>, %c: i1) -> tensor<?x4xf32> {
   %e = tensor.empty() : tensor<3x4xf32>
   %d = tensor.cast %e : tensor<3x4xf32> to tensor<?x4xf32>
   return %d : tensor<?x4xf32>
+}
+
+// -----
+
+// A kernel on dynamic buffers called from the module: its memref arguments
+// take sizes=, and the call passes its operands cast to them.
+// CHECK-LABEL: func.func @sgemm
+// CHECK-SAME:    (%{{.*}}: memref<1x128xf32>, %{{.*}}: memref<1x128xf32>, %{{.*}}: memref<1x128xf32>)
+// CHECK-LABEL: func.func @main
+// CHECK:         call @sgemm(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<1x128xf32>, memref<1x128xf32>, memref<1x128xf32>) -> ()
+// ONE-LABEL:   func.func @sgemm
+// ONE-SAME:      (%{{.*}}: memref<8x8xf32>, %{{.*}}: memref<8x8xf32>, %{{.*}}: memref<8x8xf32>)
+func.func @sgemm(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  linalg.add ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  return
+}
+func.func @main(%m: index, %n: index) {
+  %a = memref.alloc(%m, %n) : memref<?x?xf32>
+  call @sgemm(%a, %a, %a) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  memref.dealloc %a : memref<?x?xf32>
+  return
 }

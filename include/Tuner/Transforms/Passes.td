@@ -609,11 +609,16 @@ def TunerSpecializeShapes
     model exported with dynamic dimensions (torch-mlir's batch and sequence
     length, `tensor<?x?xi64>`) runs untuned. This pass specializes it: in
     every public function with a body, the dynamic dimensions of each tensor
-    argument take the sizes of `sizes` in order (restarting for each
-    argument, the last size repeated: `sizes=1,128` makes `tensor<?x?xi64>`
-    `tensor<1x128xi64>` and `tensor<?x?x768xf32>` `tensor<1x128x768xf32>`).
-    The static types reach the ops through a `tensor.cast` at the entry and
-    canonicalization; results that become static are returned as such. The
+    (or identity-layout memref) argument take the sizes of `sizes` in order
+    (restarting for each argument, the last size repeated: `sizes=1,128`
+    makes `tensor<?x?xi64>` `tensor<1x128xi64>` and `tensor<?x?x768xf32>`
+    `tensor<1x128x768xf32>`). Without `sizes`, a function that other
+    functions of the module call takes the sizes all its calls agree on
+    (buddy-mlir's kernels on `memref<?x?xf32>`, called from a `main` that
+    allocates the buffers with constant sizes). The static types reach the
+    ops through a `tensor.cast` (`memref.cast`) at the entry and
+    canonicalization; results that become static are returned as such; the
+    module's calls pass their operands cast to the new types. The
     specialized function only accepts inputs of those sizes.
 
     ```mlir
@@ -623,14 +628,17 @@ def TunerSpecializeShapes
     ```
 
     Fails with an error at the first public function with a dynamic
-    dimension when `sizes` is empty or has a size below 1.
+    dimension when `sizes` is empty and its calls do not give the sizes, or
+    has a size below 1; and at a call that passes an operand of other
+    static (or constant allocated) sizes than the specialized ones.
   }];
   let options = [
     ListOption<"sizes", "sizes", "int64_t",
                "Sizes of each argument's dynamic dimensions, in order (the "
                "last one repeated)">,
   ];
-  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def TunerPrepare : Pass<"tuner-prepare"> {
