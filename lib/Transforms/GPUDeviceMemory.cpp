@@ -28,6 +28,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -110,9 +111,11 @@ collapseDims(ArrayRef<int64_t> sizes, ArrayRef<int64_t> ss,
   return std::array<int64_t, 3>{count, ss[end - 1], ds[end - 1]};
 }
 
-/// The bytes an element of `type` takes in memory.
+/// The bytes an element of `type` takes in memory: also for vector and
+/// index elements (a program's `memref<vector<1x2x2x8xf32>>`, as upstream's
+/// vector lowering writes them), by the default data layout.
 static int64_t getElementBytes(MemRefType type) {
-  return llvm::divideCeil(type.getElementTypeBitWidth(), 8u);
+  return DataLayout().getTypeSize(type.getElementType());
 }
 
 /// The copy of `src` into `dst` as planes of rows of contiguous bytes, when
@@ -370,10 +373,9 @@ Value ModuleBufferBuilder::getBuffer(OpBuilder &b, Location loc,
 
 Value ModuleBufferBuilder::getByteSize(OpBuilder &b, Location loc,
                                        MemRefType type) {
-  unsigned elementBytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8u);
   return LLVM::ConstantOp::create(
       b, loc, b.getI64Type(),
-      b.getI64IntegerAttr(type.getNumElements() * elementBytes));
+      b.getI64IntegerAttr(type.getNumElements() * getElementBytes(type)));
 }
 
 Value ModuleBufferBuilder::wrapRuntimeBuffer(OpBuilder &b, Location loc,
@@ -470,8 +472,11 @@ void ModuleBufferBuilder::finalize() {
 // The pass
 //===----------------------------------------------------------------------===//
 
-/// Constants read by kernels get a device copy (managed where host code
-/// reads them too), one per global, uploaded on the first call.
+/// Globals read or written by kernels get a device copy (managed where host
+/// code reads them too), one per global, uploaded on the first call. Every
+/// host access of such a global goes to the copy: a mutable global (the
+/// accumulator a program keeps in `memref.global "private" @C`) keeps its
+/// value from call to call, there.
 static LogicalResult moveGlobalsToDevice(ModuleOp module,
                                          ModuleBufferBuilder &buffers) {
   llvm::MapVector<StringRef, SmallVector<memref::GetGlobalOp>> byGlobal;
@@ -489,12 +494,12 @@ static LogicalResult moveGlobalsToDevice(ModuleOp module,
     if (!inKernel)
       continue;
     auto global = module.lookupSymbol<memref::GlobalOp>(name);
-    if (!global || !global.getConstant() ||
+    if (!global || global.isExternal() ||
         !global.getType().hasStaticShape()) {
       return gets.front().emitError()
              << "a kernel reads the host global @" << name
-             << ", which is not a static constant: it cannot be copied to "
-                "the device";
+             << ", which is external or of dynamic shape: it cannot be "
+                "copied to the device";
     }
     LLVM::GlobalOp slot = buffers.createSlot(name);
     for (memref::GetGlobalOp get : gets) {

@@ -616,6 +616,11 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   // Before the NVVM pipeline's expand-strided-metadata.
   pm.addPass(createTunerExpandDynamicReshapes());
+  // The upstream pipeline converts scf to cf before it lowers affine ops,
+  // which breaks an affine.for whose body has an scf loop (a program's own
+  // loops, as buddy-mlir's vectorized poolings write them): "'affine.for'
+  // op expects region #0 to have 0 or 1 blocks".
+  pm.addPass(createLowerAffinePass());
   // The first two steps of the upstream pipeline, here so that the
   // outlined launches can be chained on one stream (the pipeline's own then
   // find nothing left to do).

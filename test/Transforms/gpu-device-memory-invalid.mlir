@@ -1,11 +1,11 @@
 // RUN: tuner-opt %s --split-input-file --tuner-gpu-device-memory -verify-diagnostics
 
-// A kernel reading a mutable host global: a copy would not see the host's
-// writes, so it is an error, not a silent copy.
-memref.global "private" @state : memref<4xf32> = dense<0.0>
-func.func @mutable_global(%out: memref<4xf32>) {
+// A kernel reading an external host global: defined elsewhere, it has no
+// contents to upload, so it is an error, not a silent copy.
+memref.global "private" @state : memref<4xf32>
+func.func @external_global(%out: memref<4xf32>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{a kernel reads the host global @state, which is not a static constant: it cannot be copied to the device}}
+  // expected-error @+1 {{a kernel reads the host global @state, which is external or of dynamic shape: it cannot be copied to the device}}
   %g = memref.get_global @state : memref<4xf32>
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
              threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {

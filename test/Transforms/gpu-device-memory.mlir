@@ -291,3 +291,65 @@ func.func @empty_copy(%a: memref<5x0xf32>, %b: memref<5x0xf32>) {
   memref.copy %a, %b : memref<5x0xf32> to memref<5x0xf32>
   return
 }
+
+// -----
+
+// A mutable global a kernel accumulates into and the host reads in another
+// function (buddy-mlir's examples keep their output in `memref.global
+// "private" @C`): one managed copy, and every get_global of it, kernel or
+// not, goes to the copy, so its value carries from call to call.
+
+// CHECK-LABEL: func.func @accumulate
+// CHECK:         memref.get_global @acc
+// CHECK:         %[[MANAGED:[0-9]+]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT:    llvm.call @mgpuTunerModuleBuffer(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[MANAGED]])
+// CHECK:         %[[COPY:.*]] = memref.assume_alignment
+// CHECK:         gpu.launch
+// CHECK:           memref.store %{{.*}}, %[[COPY]]
+// CHECK-LABEL: func.func @read
+// CHECK:         memref.get_global @acc
+// CHECK:         llvm.call @mgpuTunerModuleBuffer
+// CHECK:         %[[RCOPY:.*]] = memref.assume_alignment
+// CHECK-NEXT:    memref.load %[[RCOPY]]
+memref.global "private" @acc : memref<4xf32> = dense<0.0>
+func.func @accumulate() {
+  %c1 = arith.constant 1 : index
+  %g = memref.get_global @acc : memref<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    %e = memref.load %g[%tx] : memref<4xf32>
+    %f = arith.addf %e, %e : f32
+    memref.store %f, %g[%tx] : memref<4xf32>
+    gpu.terminator
+  }
+  return
+}
+func.func @read() -> f32 {
+  %c0 = arith.constant 0 : index
+  %g = memref.get_global @acc : memref<4xf32>
+  %e = memref.load %g[%c0] : memref<4xf32>
+  return %e : f32
+}
+
+// -----
+
+// A buffer of vectors (memref<2xvector<4xf32>>, as upstream's vector
+// lowering writes them) that a kernel reads: its size counts the vectors'
+// bytes (it crashed, asking an element type that is not a scalar for its
+// bit width).
+
+// CHECK-LABEL: func.func @vectors
+// CHECK:         llvm.mlir.constant(32 : i64) : i64
+// CHECK:         llvm.call @mgpuTunerModuleBuffer
+func.func @vectors(%out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = memref.alloca() : memref<2xvector<4xf32>>
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    %e = memref.load %s[%c0] : memref<2xvector<4xf32>>
+    vector.store %e, %out[%c0] : memref<4xf32>, vector<4xf32>
+    gpu.terminator
+  }
+  return
+}
