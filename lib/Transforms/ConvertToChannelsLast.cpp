@@ -502,7 +502,9 @@ static Value subtractZeroPoint(OpBuilder &b, Location loc, Value value,
                                Value zero, Type elt) {
   auto type = cast<RankedTensorType>(value.getType());
   Value z = convertScalarToDtype(b, loc, zero, elt, /*isUnsignedCast=*/false);
-  Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), elt);
+  // Dynamic sizes too (a quantized convolution on a dynamic batch).
+  Value empty = tensor::EmptyOp::create(
+      b, loc, tensor::getMixedSizes(b, loc, value), elt);
   SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(type.getRank()));
   SmallVector<utils::IteratorType> parallel(type.getRank(),
                                             utils::IteratorType::parallel);

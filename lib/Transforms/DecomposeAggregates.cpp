@@ -50,10 +50,10 @@ static Value sumOverDim(OpBuilder &b, Location loc, Value input, int64_t dim,
                         Type type) {
   auto inType = cast<RankedTensorType>(input.getType());
   int64_t rank = inType.getRank();
-  SmallVector<int64_t> shape(inType.getShape());
-  shape.erase(shape.begin() + dim);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
+  sizes.erase(sizes.begin() + dim);
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
-  Value empty = tensor::EmptyOp::create(b, loc, shape, type);
+  Value empty = tensor::EmptyOp::create(b, loc, sizes, type);
   Value init = linalg::FillOp::create(b, loc, zero, empty).result();
   SmallVector<AffineExpr> kept;
   SmallVector<utils::IteratorType> iterators;
@@ -128,7 +128,8 @@ static LogicalResult decomposeQuantizedMatmul(RewriterBase &rewriter,
       rewriter.getMultiDimIdentityMap(r), AffineMap::get(r, 0, rows, ctx),
       AffineMap::get(r, 0, cols, ctx), rewriter.getMultiDimIdentityMap(r)};
   SmallVector<utils::IteratorType> parallel(r, utils::IteratorType::parallel);
-  Value empty = tensor::EmptyOp::create(rewriter, loc, cType.getShape(), elt);
+  Value empty = tensor::EmptyOp::create(
+      rewriter, loc, tensor::getMixedSizes(rewriter, loc, product), elt);
   auto corrected = linalg::GenericOp::create(
       rewriter, loc, cType, ValueRange{product, rowA, colB}, ValueRange{empty},
       maps, parallel, [&](OpBuilder &b, Location l, ValueRange args) {

@@ -57,7 +57,8 @@ static void widen(RewriterBase &rewriter, linalg::GenericOp producer,
   OpOperand *init = producer.getDpsInitOperand(index);
   auto type = cast<RankedTensorType>(init->get().getType());
   rewriter.setInsertionPoint(producer);
-  Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(), i8);
+  Value empty = tensor::EmptyOp::create(
+      rewriter, loc, tensor::getMixedSizes(rewriter, loc, init->get()), i8);
   Value result = producer->getResult(index);
   rewriter.modifyOpInPlace(producer, [&] {
     init->set(empty);
