@@ -309,7 +309,9 @@ LogicalResult mlir::tuner::loadSharedLibrary(StringRef path,
 }
 
 /// The functions `module` declares (at its top level, in the LLVM dialect)
-/// that neither the runtime nor anything loaded into the process provides.
+/// and calls that neither the runtime nor anything loaded into the process
+/// provides (a declaration nothing calls, such as a libdevice function left
+/// in a GPU module's host part, needs no definition).
 static SmallVector<StringRef> getUnresolvedFunctions(ModuleOp module) {
   llvm::StringSet<> runtime;
   forEachRuntimeSymbol(/*inertGPU=*/false,
@@ -317,7 +319,9 @@ static SmallVector<StringRef> getUnresolvedFunctions(ModuleOp module) {
   SmallVector<StringRef> missing;
   for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
     StringRef name = fn.getName();
-    if (!fn.isExternal() || runtime.contains(name) || name.starts_with("llvm."))
+    if (!fn.isExternal() || runtime.contains(name) ||
+        name.starts_with("llvm.") ||
+        SymbolTable::symbolKnownUseEmpty(fn, module))
       continue;
     if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name.str()))
       missing.push_back(name);
