@@ -106,11 +106,8 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   if (options.outParams) {
-    bufferization::BufferResultsToOutParamsPassOptions outParams;
-    outParams.hoistStaticAllocs = true;
-    outParams.modifyPublicFunctions = true;
     pm.addPass(createCopyDuplicateResultsPass());
-    pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+    pm.addPass(createResultsToOutParamsPass());
   }
   // Buffers of loop-invariant size (a packed panel of B per K block) are
   // allocated once, not once per iteration.

@@ -579,11 +579,8 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   if (options.outParams) {
-    bufferization::BufferResultsToOutParamsPassOptions outParams;
-    outParams.hoistStaticAllocs = true;
-    outParams.modifyPublicFunctions = true;
     pm.addPass(createCopyDuplicateResultsPass());
-    pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+    pm.addPass(createResultsToOutParamsPass());
   }
   // Tensor-core and CUDA-core kernels (gpu.contraction_mma, _simt) on the
   // bufferized block tiles; their launches get a dynamic shared-memory size

@@ -103,6 +103,11 @@ std::optional<GPUBinaryFormat> parseGPUBinaryFormat(StringRef name);
 /// returned more than once gets a copy for each later result.
 std::unique_ptr<Pass> createCopyDuplicateResultsPass();
 
+/// Upstream's buffer-results-to-out-params (static allocations hoisted,
+/// public functions too), on the functions whose results all have static
+/// shapes only.
+std::unique_ptr<Pass> createResultsToOutParamsPass();
+
 /// Erases the program's memref.dealloc ops of memref.alloc buffers, which
 /// the CPU pipeline's ownership-based deallocation, run next, frees itself
 /// (it rejects a program that frees some already).
