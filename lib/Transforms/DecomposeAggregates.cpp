@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tuner {
 #define GEN_PASS_DEF_TUNERDECOMPOSEAGGREGATES
@@ -171,11 +172,34 @@ LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
   // linalg.pack and linalg.unpack on tensors (data-tiled programs, as
   // IREE's exports have them) do not bufferize: a pad, a reshape and a
   // transpose, which the sketches schedule (and the reverse).
+  // Tile sizes that are constants but SSA values (`inner_tiles =
+  // [%c8, 1]`, as upstream's pack-dynamic-inner-tile test writes them)
+  // become static first: the packs' and their destinations' own folds.
+  RewritePatternSet staticTiles(root->getContext());
+  linalg::PackOp::getCanonicalizationPatterns(staticTiles, root->getContext());
+  linalg::UnPackOp::getCanonicalizationPatterns(staticTiles,
+                                                root->getContext());
+  tensor::EmptyOp::getCanonicalizationPatterns(staticTiles,
+                                               root->getContext());
+  // (The linalg dialect's fold casts of the destination into the pack.)
+  root->getContext()
+      ->getLoadedDialect<linalg::LinalgDialect>()
+      ->getCanonicalizationPatterns(staticTiles);
   SmallVector<Operation *> packs;
   root->walk([&](Operation *op) {
     if (isa<linalg::PackOp, linalg::UnPackOp>(op))
       packs.push_back(op);
   });
+  if (!packs.empty()) {
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    (void)applyPatternsGreedily(root, std::move(staticTiles), config);
+    packs.clear();
+    root->walk([&](Operation *op) {
+      if (isa<linalg::PackOp, linalg::UnPackOp>(op))
+        packs.push_back(op);
+    });
+  }
   // (Each fails, leaving the op as it is, on memrefs and dynamic tiles.)
   for (Operation *op : packs) {
     rewriter.setInsertionPoint(op);

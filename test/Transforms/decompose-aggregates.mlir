@@ -136,3 +136,22 @@ func.func @winograd_filter(%f: tensor<8x3x3x5xf32>) -> tensor<6x6x5x8xf32> {
   %r = linalg.winograd_filter_transform fmr(F_4_3) ins(%f : tensor<8x3x3x5xf32>) outs(%e : tensor<6x6x5x8xf32>) -> tensor<6x6x5x8xf32>
   return %r : tensor<6x6x5x8xf32>
 }
+
+// -----
+
+// A pack whose inner tile is a constant SSA value (upstream's
+// pack-dynamic-inner-tile test): the tile becomes static, and the pack a
+// pad, a reshape and a transpose (it was left, and did not bufferize).
+// CHECK-LABEL: func.func @pack_constant_tile
+// CHECK-NOT:     linalg.pack
+// CHECK:         tensor.pad
+// CHECK:         tensor.expand_shape
+// CHECK:         linalg.transpose
+func.func @pack_constant_tile(%a: tensor<7x16xi32>) -> tensor<?x16x?x1xi32> {
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant 123 : i32
+  %tile = arith.constant 8 : index
+  %e = tensor.empty(%c1, %tile) : tensor<?x16x?x1xi32>
+  %p = linalg.pack %a padding_value(%pad : i32) inner_dims_pos = [0, 1] inner_tiles = [%tile, 1] into %e : tensor<7x16xi32> -> tensor<?x16x?x1xi32>
+  return %p : tensor<?x16x?x1xi32>
+}
