@@ -264,6 +264,8 @@ public:
                      "tensor.fold_tensor_subset_ops_into_vector_transfers"});
     b.applyLICM(kLoop);
     b.hoistLoopInvariantSubsets(kLoop);
+    if (anchor.getNumReductionLoops() > 1)
+      b.dropContractionUnitDims(tiled.forall);
     b.applyPatterns(tiled.forall,
                     getContractionLowering(anchor, "outerproduct"));
     const Knob &unroll = getKnob("unroll");

@@ -125,6 +125,10 @@ public:
     b.applyLICM(kLoop);
     b.hoistLoopInvariantSubsets(kLoop);
 
+    // A unit batch-reduction dimension in the register tile
+    // (batch_reduce_matmul) would keep it from the outer-product lowering.
+    if (linalg::LinalgOp(group.anchor).getNumReductionLoops() > 1)
+      b.dropContractionUnitDims(tiled.forall);
     const Knob &contract = getKnob("contract");
     b.alternatives(contract, [&](unsigned i) {
       b.applyPatterns(

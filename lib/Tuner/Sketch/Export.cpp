@@ -172,6 +172,14 @@ static LogicalResult replaceSchedOp(Operation *op,
     return success();
   }
   StringRef name = op->getName().getStringRef();
+  if (isa<transform::sched::DropContractionUnitDimsOp>(op)) {
+    notes.push_back(name.str() +
+                    " dropped: the register tile's contraction keeps its "
+                    "unit reduction dimension (the same values, computed "
+                    "without outer products)");
+    op->erase();
+    return success();
+  }
   if (isa<transform::sched::FoldFillIntoPadOp,
           transform::sched::VectorizePadRowsOp>(op)) {
     if (failed(dropHandle(op->getResult(0)))) {

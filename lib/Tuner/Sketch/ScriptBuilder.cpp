@@ -248,6 +248,11 @@ void ScriptBuilder::vectorizeStatic(Handle target) {
   transform::sched::VectorizeStaticOp::create(builder, loc, target.value);
 }
 
+void ScriptBuilder::dropContractionUnitDims(Handle target) {
+  transform::sched::DropContractionUnitDimsOp::create(builder, loc,
+                                                      target.value);
+}
+
 std::pair<Handle, Handle> ScriptBuilder::peelPartial(Handle loops) {
   auto op = transform::sched::PeelPartialOp::create(builder, loc, anyOp(),
                                                     anyOp(), loops.value);

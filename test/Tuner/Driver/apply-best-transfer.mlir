@@ -7,17 +7,19 @@
 // With a cost model saved beside the database (a search that trains one)
 // and use-model=true, the model ranks the adaptations and the default
 // config on the new task; by default the nearest task's best is taken.
-// RUN: rm -f %t.m.db %t.m.db.model.json
-// RUN: tuner-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t policy=evolutionary trials=24 batch-size=12 repeats=2 seed=1 database=%t.m.db progress=off" -o /dev/null
-// RUN: test -f %t.m.db.model.json
-// RUN: tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true use-model=true" 2>&1 | FileCheck %s --check-prefix=MODEL
-// RUN: tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true" 2>&1 | FileCheck %s --check-prefix=NO-MODEL
+// (That search measures AVX-512 code, as does the run below: only on a
+// host that has it.)
+// RUN: %if host-avx512f %{ rm -f %t.m.db %t.m.db.model.json %}
+// RUN: %if host-avx512f %{ tuner-opt %S/Inputs/matmul_64x256x128.mlir --tuner-tune="target=cpu:avx512:2t policy=evolutionary trials=24 batch-size=12 repeats=2 seed=1 database=%t.m.db progress=off" -o /dev/null %}
+// RUN: %if host-avx512f %{ test -f %t.m.db.model.json %}
+// RUN: %if host-avx512f %{ tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true use-model=true" 2>&1 | FileCheck %s --check-prefix=MODEL %}
+// RUN: %if host-avx512f %{ tuner-opt %s --sched-apply-best="database=%t.m.db target=cpu:avx512:2t transfer=true" 2>&1 | FileCheck %s --check-prefix=NO-MODEL %}
 // Without transfer nothing is annotated.
 // RUN: tuner-opt %s --sched-apply-best="database=%t.db target=cpu:avx512:2t" 2>&1 | FileCheck %s --check-prefix=NONE
 // The transferred config is legal for its shape: it materializes, lowers
 // and computes what the program computes.
 // RUN: tuner-opt %s --sched-apply-best="database=%t.db target=cpu:avx512:2t transfer=true" --sched-materialize --tuner-lower-cpu -o %t.ll.mlir
-// RUN: tuner-run %t.ll.mlir --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
+// RUN: %if host-avx512f %{ tuner-run %t.ll.mlir --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC %}
 
 // CHECK: remark: sched-apply-best: no record of its own; transferred the config of task 'matmul_64x256x128' (key {{[0-9a-f]+}}, shape distance 2.00, its config #1)
 // CHECK: warning: sched-apply-best: no valid record for task 'reduce_4x8'

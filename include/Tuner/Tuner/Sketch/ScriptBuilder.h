@@ -139,6 +139,9 @@ public:
   void promoteToWorkgroup(Handle emptyOp);
   /// sched.vectorize_static (vectorize, static pads included).
   void vectorizeStatic(Handle target);
+  /// sched.drop_contraction_unit_dims: the unit reduction dimensions of the
+  /// vector.contract ops under `target` dropped (one reduction kept).
+  void dropContractionUnitDims(Handle target);
   /// sched.peel_partial: the loops of `loops` with their partial last
   /// iterations peeled off; returns (loops, the partial iterations' loops,
   /// empty where a loop's step divides its range).

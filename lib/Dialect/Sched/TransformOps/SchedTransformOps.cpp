@@ -127,6 +127,95 @@ transform::sched::VectorizeStaticOp::apply(TransformRewriter &rewriter,
 }
 
 //===----------------------------------------------------------------------===//
+// DropContractionUnitDimsOp
+//===----------------------------------------------------------------------===//
+
+void transform::sched::DropContractionUnitDimsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
+/// `value` (a vector) without the dimensions its map `map` has for loop
+/// `dim`, which are of extent 1.
+static Value dropLoopDim(OpBuilder &b, Location loc, Value value,
+                         AffineMap map, unsigned dim) {
+  auto type = cast<VectorType>(value.getType());
+  SmallVector<int64_t> shape;
+  for (auto [i, e] : llvm::enumerate(map.getResults()))
+    if (!e.isFunctionOfDim(dim))
+      shape.push_back(type.getDimSize(i));
+  return vector::ShapeCastOp::create(
+      b, loc, VectorType::get(shape, type.getElementType()), value);
+}
+
+/// Drops reduction loop `dim` (of extent 1) from `contract`; returns the new
+/// contraction.
+static vector::ContractionOp dropReductionDim(RewriterBase &rewriter,
+                                              vector::ContractionOp contract,
+                                              unsigned dim) {
+  Location loc = contract.getLoc();
+  SmallVector<AffineMap> maps = contract.getIndexingMapsArray();
+  rewriter.setInsertionPoint(contract);
+  Value lhs = dropLoopDim(rewriter, loc, contract.getLhs(), maps[0], dim);
+  Value rhs = dropLoopDim(rewriter, loc, contract.getRhs(), maps[1], dim);
+  SmallVector<Attribute> newMaps;
+  for (AffineMap map : maps) {
+    SmallVector<AffineExpr> results;
+    for (AffineExpr e : map.getResults())
+      if (!e.isFunctionOfDim(dim))
+        results.push_back(e);
+    AffineMap kept = AffineMap::get(map.getNumDims(), 0, results,
+                                    rewriter.getContext());
+    newMaps.push_back(AffineMapAttr::get(
+        compressDims(kept, llvm::SmallBitVector(map.getNumDims()).set(dim))));
+  }
+  SmallVector<Attribute> iterators(contract.getIteratorTypes().getValue());
+  iterators.erase(iterators.begin() + dim);
+  auto replacement = vector::ContractionOp::create(
+      rewriter, loc, lhs, rhs, contract.getAcc(),
+      rewriter.getArrayAttr(newMaps), rewriter.getArrayAttr(iterators),
+      contract.getKind());
+  rewriter.replaceOp(contract, replacement);
+  return replacement;
+}
+
+/// The first reduction loop of `contract` of extent 1 when it has more than
+/// one reduction loop.
+static std::optional<unsigned>
+getDroppableReductionDim(vector::ContractionOp contract) {
+  SmallVector<int64_t> bounds;
+  contract.getIterationBounds(bounds);
+  SmallVector<unsigned> reductions;
+  for (auto [i, iterator] : llvm::enumerate(contract.getIteratorTypesArray()))
+    if (iterator == vector::IteratorType::reduction)
+      reductions.push_back(i);
+  if (reductions.size() < 2)
+    return std::nullopt;
+  for (unsigned d : reductions)
+    if (bounds[d] == 1)
+      return d;
+  return std::nullopt;
+}
+
+DiagnosedSilenceableFailure transform::sched::DropContractionUnitDimsOp::apply(
+    TransformRewriter &rewriter, TransformResults &results,
+    TransformState &state) {
+  for (Operation *payload : state.getPayloadOps(getTarget())) {
+    SmallVector<vector::ContractionOp> contracts;
+    payload->walk([&](vector::ContractionOp contract) {
+      if (!isa<vector::MaskingOpInterface>(contract->getParentOp()))
+        contracts.push_back(contract);
+    });
+    for (vector::ContractionOp contract : contracts) {
+      while (std::optional<unsigned> dim = getDroppableReductionDim(contract))
+        contract = dropReductionDim(rewriter, contract, *dim);
+    }
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // PeelPartialOp
 //===----------------------------------------------------------------------===//
 

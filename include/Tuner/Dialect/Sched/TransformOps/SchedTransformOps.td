@@ -101,6 +101,40 @@ def VectorizeStaticOp : Op<Transform_Dialect, "sched.vectorize_static", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
+def DropContractionUnitDimsOp
+    : Op<Transform_Dialect, "sched.drop_contraction_unit_dims", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Drop the unit reduction dimensions of vector.contract ops";
+  let description = [{
+    Rewrites each `vector.contract` under the payload ops that has more than
+    one reduction dimension, and some of them of extent 1, into one without
+    those unit dimensions (its operands shape-cast, its maps and iterators
+    shortened), keeping at least one reduction dimension. The register tile
+    of a contraction with several reduction loops (`linalg.batch_reduce_matmul`:
+    the batch and K) keeps the batch as a unit reduction dimension, which
+    upstream's outer-product lowering does not take: the contraction became
+    scalar code. Masked contractions are left as they are.
+
+    ```mlir
+    %r = vector.contract {indexing_maps = [(b, m, n, k) -> (b, m, k),
+        (b, m, n, k) -> (b, k, n), (b, m, n, k) -> (m, n)],
+        iterator_types = ["reduction", "parallel", "parallel", "reduction"]}
+        %a, %b, %acc : vector<1x6x1xf32>, vector<1x1x64xf32> into vector<6x64xf32>
+    // becomes a contract of vector<6x1xf32> and vector<1x64xf32> over
+    // (m, n, k).
+    transform.sched.drop_contraction_unit_dims %func : !transform.any_op
+    ```
+
+    #### Return modes
+    Never fails. Only reads its operand handle.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 def PeelPartialOp : Op<Transform_Dialect, "sched.peel_partial", [
     FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
     DeclareOpInterfaceMethods<TransformOpInterface>]> {
