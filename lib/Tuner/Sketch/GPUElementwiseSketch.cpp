@@ -47,9 +47,13 @@ struct ElementwiseGrid {
   std::optional<unsigned> y;
   SmallVector<unsigned> outer;
   /// Whether the block loops map to linearized ids (more than one outer
-  /// loop, or one with more iterations than a grid's z).
+  /// loop, or one with more iterations than a grid's z; or a row loop with
+  /// more than a grid's 65535 blocks along y, at a row per block: a
+  /// 128256-row vocabulary).
   bool isLinear() const {
-    return outer.size() > 1 || (outer.size() == 1 && extents[outer[0]] > 65535);
+    return outer.size() > 1 ||
+           (outer.size() == 1 && extents[outer[0]] > 65535) ||
+           (y && extents[*y] > 65535);
   }
   /// Whether y is the innermost loop of a transposed input: each thread
   /// then takes a w x v tile, transposed in registers.

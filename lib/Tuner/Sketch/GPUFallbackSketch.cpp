@@ -58,6 +58,11 @@ public:
     int64_t threads = 1;
     for (const Knob &knob : knobs)
       threads *= v.getInt(knob.name);
+    if (knobs.size() == 2 &&
+        llvm::divideCeil(extents[0], v.getInt(knobs[0].name)) > kMaxBlocksY) {
+      whyNot = "more than 65535 blocks along y";
+      return failure();
+    }
     return checkThreadsPerBlock(target, threads, whyNot);
   }
 
@@ -98,14 +103,25 @@ public:
     KnobChoice c(knobs.size(), 0);
     // 256 threads: the inner loop's tile first, the outer one with what is
     // left. A tile's worth is its threads times the share of them a partial
-    // last block leaves busy (ties: the larger tile).
-    int64_t budget = getThreadBudget();
+    // last block leaves busy (ties: the larger tile). The outer loop of two
+    // (on y) needs a tile that leaves at most 65535 blocks (a 128256-row
+    // vocabulary): the smallest such tile's threads are set aside first.
+    int64_t total = getThreadBudget();
+    int64_t minOuter =
+        knobs.size() == 2 ? llvm::divideCeil(extents[0], kMaxBlocksY) : 1;
+    int64_t reserved = 1;
+    if (minOuter > 1)
+      reserved = getSmallestOptionAtLeast(knobs[0].name, minOuter);
+    int64_t budget = std::max<int64_t>(1, total / reserved);
     for (unsigned i = knobs.size(); i-- > 0;) {
-      int64_t extent = extents[i], best = 1;
+      bool outerY = knobs.size() == 2 && i == 0;
+      int64_t extent = extents[i], best = outerY ? reserved : 1;
       double bestWorth = 0;
       for (int64_t tile : getIntOptions(knobs[i].name)) {
-        if (tile > budget)
+        if (tile > std::max(budget, best))
           break;
+        if (outerY && tile < minOuter)
+          continue;
         double worth = double(std::min(tile, extent)) * extent /
                        double(llvm::divideCeil(extent, tile) * tile);
         if (worth >= bestWorth) {
@@ -114,12 +130,25 @@ public:
         }
       }
       setNearest(knobs, c, knobs[i].name, best);
-      budget = std::max<int64_t>(1, budget / best);
+      budget = std::max<int64_t>(1, total / best);
     }
     return c;
   }
 
 private:
+  /// Blocks a grid has at most along y.
+  static constexpr int64_t kMaxBlocksY = 65535;
+
+  /// The smallest option of knob `name` at least `bound` (the largest
+  /// option when none is).
+  int64_t getSmallestOptionAtLeast(StringRef name, int64_t bound) const {
+    SmallVector<int64_t> options = getIntOptions(name);
+    for (int64_t option : options)
+      if (option >= bound)
+        return option;
+    return options.empty() ? bound : options.back();
+  }
+
   /// Threads per block: 256, fewer (down to a warp) where each thread runs
   /// a long reduction and 256-thread blocks would leave SMs idle (a
   /// matrix-vector product of 2048 outputs: 8 blocks of 256 on 132 SMs, or
