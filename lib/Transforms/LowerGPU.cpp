@@ -244,6 +244,39 @@ static SmallVector<int64_t, 3> getLinearGridDims(scf::ForallOp blockLoop) {
   return {blocks, 1, 1};
 }
 
+/// Fails, with an error at `blockLoop` (the location of the op its kernel
+/// computes), when its static grid exceeds what a launch allows: 2^31 - 1
+/// blocks along x, 65535 along y and z (an op of 2^53 rows; upstream's
+/// mapping failed with a location in the generated script instead).
+static LogicalResult checkGridLimits(scf::ForallOp blockLoop) {
+  std::optional<SmallVector<int64_t>> counts = getTripCounts(blockLoop);
+  std::optional<ArrayAttr> mapping = blockLoop.getMapping();
+  if (!counts || !mapping)
+    return success();
+  constexpr int64_t kMaxX = (int64_t(1) << 31) - 1, kMaxYZ = 65535;
+  int64_t dims[3] = {1, 1, 1};
+  for (auto [count, attr] : llvm::zip(*counts, *mapping)) {
+    auto block = dyn_cast<gpu::GPUBlockMappingAttr>(attr);
+    if (!block)
+      continue;
+    unsigned d = block.isLinearMapping() ? 0 : block.getMappingId() % 3;
+    dims[d] = dims[d] > kMaxX / std::max<int64_t>(count, 1)
+                  ? kMaxX + 1
+                  : dims[d] * count;
+  }
+  if (dims[0] <= kMaxX && dims[1] <= kMaxYZ && dims[2] <= kMaxYZ)
+    return success();
+  InFlightDiagnostic diag = blockLoop.emitError()
+                            << "the kernel of this op needs a grid of ";
+  if (dims[0] > kMaxX)
+    diag << "more than " << kMaxX;
+  else
+    diag << dims[0];
+  return diag << " x " << dims[1] << " x " << dims[2]
+              << " blocks; a launch allows at most 2147483647 x 65535 x "
+                 "65535";
+}
+
 namespace {
 struct TunerGPUMapForallPass
     : public tuner::impl::TunerGPUMapForallBase<TunerGPUMapForallPass> {
@@ -282,7 +315,7 @@ struct TunerGPUMapForallPass
         return signalPassFailure();
       }
       FailureOr<SmallVector<int64_t, 3>> dims = getBlockDims(loop);
-      if (failed(dims))
+      if (failed(dims) || failed(checkGridLimits(loop)))
         return signalPassFailure();
       loop->setAttr(kKernelIdAttr,
                     IntegerAttr::get(IntegerType::get(ctx, 64), id));
