@@ -179,8 +179,7 @@ LogicalResult mlir::tuner::decomposeAggregateOps(Operation *root) {
   linalg::PackOp::getCanonicalizationPatterns(staticTiles, root->getContext());
   linalg::UnPackOp::getCanonicalizationPatterns(staticTiles,
                                                 root->getContext());
-  tensor::EmptyOp::getCanonicalizationPatterns(staticTiles,
-                                               root->getContext());
+  tensor::EmptyOp::getCanonicalizationPatterns(staticTiles, root->getContext());
   // (The linalg dialect's fold casts of the destination into the pack.)
   root->getContext()
       ->getLoadedDialect<linalg::LinalgDialect>()

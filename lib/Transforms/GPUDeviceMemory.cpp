@@ -28,8 +28,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
@@ -494,8 +494,7 @@ static LogicalResult moveGlobalsToDevice(ModuleOp module,
     if (!inKernel)
       continue;
     auto global = module.lookupSymbol<memref::GlobalOp>(name);
-    if (!global || global.isExternal() ||
-        !global.getType().hasStaticShape()) {
+    if (!global || global.isExternal() || !global.getType().hasStaticShape()) {
       return gets.front().emitError()
              << "a kernel reads the host global @" << name
              << ", which is external or of dynamic shape: it cannot be "

@@ -260,9 +260,8 @@ static LogicalResult checkGridLimits(scf::ForallOp blockLoop) {
     if (!block)
       continue;
     unsigned d = block.isLinearMapping() ? 0 : block.getMappingId() % 3;
-    dims[d] = dims[d] > kMaxX / std::max<int64_t>(count, 1)
-                  ? kMaxX + 1
-                  : dims[d] * count;
+    dims[d] = dims[d] > kMaxX / std::max<int64_t>(count, 1) ? kMaxX + 1
+                                                            : dims[d] * count;
   }
   if (dims[0] <= kMaxX && dims[1] <= kMaxYZ && dims[2] <= kMaxYZ)
     return success();

@@ -16,8 +16,8 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -104,13 +104,12 @@ struct PrepareKernelsPass
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       StringRef name = func.getName();
       name.consume_front("_mlir_ciface_");
-      if (!func.isExternal() ||
-          !(name.starts_with("printMemref") || name.starts_with("verifyMemRef")))
+      if (!func.isExternal() || !(name.starts_with("printMemref") ||
+                                  name.starts_with("verifyMemRef")))
         continue;
       for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
         if (isa<TensorType>(type) && !func.getArgAttr(i, attrName))
-          func.setArgAttr(i, attrName,
-                          StringAttr::get(&getContext(), "read"));
+          func.setArgAttr(i, attrName, StringAttr::get(&getContext(), "read"));
     }
   }
 

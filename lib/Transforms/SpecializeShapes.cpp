@@ -144,7 +144,8 @@ static std::optional<SmallVector<int64_t>> getKnownShape(Value value) {
     if (!ShapedType::isDynamic(d))
       continue;
     APInt size;
-    if (next == dynamicSizes.end() || !matchPattern(*next++, m_ConstantInt(&size)))
+    if (next == dynamicSizes.end() ||
+        !matchPattern(*next++, m_ConstantInt(&size)))
       return std::nullopt;
     d = size.getSExtValue();
   }
@@ -168,9 +169,9 @@ static std::optional<SmallVector<Type>> inferFromCallers(func::FuncOp func,
       if (!isSpecializable(func.getArgumentTypes()[i]))
         continue;
       std::optional<SmallVector<int64_t>> shape = getKnownShape(operand);
-      auto type = shape ? cast<ShapedType>(func.getArgumentTypes()[i])
-                              .clone(*shape)
-                        : Type();
+      auto type =
+          shape ? cast<ShapedType>(func.getArgumentTypes()[i]).clone(*shape)
+                : Type();
       if (!type || (known[i] && types[i] != type))
         consistent = false;
       else
@@ -195,15 +196,16 @@ static LogicalResult updateCallers(ModuleOp module) {
     auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
     if (!callee || callee.getFunctionType() == call.getCalleeType())
       return WalkResult::advance();
-    for (auto [i, operand, type] : llvm::enumerate(
-             call.getOperands(), callee.getArgumentTypes())) {
+    for (auto [i, operand, type] :
+         llvm::enumerate(call.getOperands(), callee.getArgumentTypes())) {
       std::optional<SmallVector<int64_t>> shape = getKnownShape(operand);
-      if (shape && ArrayRef<int64_t>(*shape) != cast<ShapedType>(type).getShape()) {
+      if (shape &&
+          ArrayRef<int64_t>(*shape) != cast<ShapedType>(type).getShape()) {
         call.emitError() << "tuner-specialize-shapes: operand #" << i
                          << " has static sizes "
                          << llvm::interleaved_array(*shape)
-                         << ", but sizes= specialized '"
-                         << callee.getName() << "' to " << type;
+                         << ", but sizes= specialized '" << callee.getName()
+                         << "' to " << type;
         return WalkResult::interrupt();
       }
     }

@@ -16,6 +16,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -23,7 +24,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
@@ -299,7 +299,7 @@ static void forEachRuntimeSymbol(bool inertGPU,
 }
 
 LogicalResult mlir::tuner::loadSharedLibrary(StringRef path,
-                                            std::string &error) {
+                                             std::string &error) {
   std::string loadError;
   if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(path.str().c_str(),
                                                          &loadError))
@@ -341,7 +341,8 @@ LogicalResult mlir::tuner::resolveExternalFunctions(ModuleOp module,
   std::string dir = TUNER_MLIR_LIBRARY_DIR;
   if (const char *env = std::getenv("TUNER_MLIR_RUNNER_UTILS_DIR"))
     dir = env;
-  for (StringRef lib : {"libmlir_c_runner_utils.so", "libmlir_runner_utils.so"}) {
+  for (StringRef lib :
+       {"libmlir_c_runner_utils.so", "libmlir_runner_utils.so"}) {
     SmallString<256> path(dir);
     llvm::sys::path::append(path, lib);
     std::string ignored;

@@ -37,9 +37,8 @@ FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
   Type elt = type.getElementType();
   auto floatElt = dyn_cast<FloatType>(elt);
   if (!type.hasStaticShape() || !elt.isIntOrFloat() ||
-      !(elt.isInteger() ||
-        (floatElt && (floatElt.getWidth() <= 16 || elt.isF32() ||
-                      elt.isF64())))) {
+      !(elt.isInteger() || (floatElt && (floatElt.getWidth() <= 16 ||
+                                         elt.isF32() || elt.isF64())))) {
     llvm::raw_string_ostream(error)
         << "unsupported buffer type " << type
         << " (static shapes of floats of up to 16 bits, f32, f64 or "
@@ -220,7 +219,8 @@ void HostBuffer::fillRandom(uint64_t seed) {
       } else {
         // Unsigned formats (f8E8M0FNU, the scales of microscaling formats)
         // get magnitudes.
-        const llvm::fltSemantics &sem = cast<FloatType>(elt).getFloatSemantics();
+        const llvm::fltSemantics &sem =
+            cast<FloatType>(elt).getFloatSemantics();
         if (!llvm::APFloat::semanticsHasSignedRepr(sem))
           v = std::fabs(v);
         uint16_t h = toNarrow(v, sem);

@@ -138,8 +138,8 @@ void transform::sched::DropContractionUnitDimsOp::getEffects(
 
 /// `value` (a vector) without the dimensions its map `map` has for loop
 /// `dim`, which are of extent 1.
-static Value dropLoopDim(OpBuilder &b, Location loc, Value value,
-                         AffineMap map, unsigned dim) {
+static Value dropLoopDim(OpBuilder &b, Location loc, Value value, AffineMap map,
+                         unsigned dim) {
   auto type = cast<VectorType>(value.getType());
   SmallVector<int64_t> shape;
   for (auto [i, e] : llvm::enumerate(map.getResults()))
@@ -165,8 +165,8 @@ static vector::ContractionOp dropReductionDim(RewriterBase &rewriter,
     for (AffineExpr e : map.getResults())
       if (!e.isFunctionOfDim(dim))
         results.push_back(e);
-    AffineMap kept = AffineMap::get(map.getNumDims(), 0, results,
-                                    rewriter.getContext());
+    AffineMap kept =
+        AffineMap::get(map.getNumDims(), 0, results, rewriter.getContext());
     newMaps.push_back(AffineMapAttr::get(
         compressDims(kept, llvm::SmallBitVector(map.getNumDims()).set(dim))));
   }
@@ -198,9 +198,10 @@ getDroppableReductionDim(vector::ContractionOp contract) {
   return std::nullopt;
 }
 
-DiagnosedSilenceableFailure transform::sched::DropContractionUnitDimsOp::apply(
-    TransformRewriter &rewriter, TransformResults &results,
-    TransformState &state) {
+DiagnosedSilenceableFailure
+transform::sched::DropContractionUnitDimsOp::apply(TransformRewriter &rewriter,
+                                                   TransformResults &results,
+                                                   TransformState &state) {
   for (Operation *payload : state.getPayloadOps(getTarget())) {
     SmallVector<vector::ContractionOp> contracts;
     payload->walk([&](vector::ContractionOp contract) {
