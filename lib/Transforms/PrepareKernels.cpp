@@ -61,6 +61,16 @@ struct PrepareKernelsPass
   /// arith.scaling_extf/truncf) into integer arithmetic: those types are
   /// then only stored and moved, which LLVM does as iN.
   LogicalResult expandNarrowFloatConversions() {
+    // A walk, not a pattern driver, over the programs without such floats.
+    FloatType element;
+    if (!getOperation()
+             ->walk([&](Operation *op) {
+               return computesOnNarrowFloat(op, element)
+                          ? WalkResult::interrupt()
+                          : WalkResult::advance();
+             })
+             .wasInterrupted())
+      return success();
     RewritePatternSet patterns(&getContext());
     arith::populateExpandScalingExtTruncPatterns(patterns);
     arith::populateExpandF4E2M1Patterns(patterns);

@@ -321,9 +321,11 @@ static SmallVector<StringRef> getUnresolvedFunctions(ModuleOp module) {
     StringRef name = fn.getName();
     if (!fn.isExternal() || runtime.contains(name) ||
         name.starts_with("llvm.") ||
-        SymbolTable::symbolKnownUseEmpty(fn, module))
+        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name.str()))
       continue;
-    if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name.str()))
+    // Only what the process lacks costs a walk of the module for its uses
+    // (every candidate's compilation comes through here).
+    if (!SymbolTable::symbolKnownUseEmpty(fn, module))
       missing.push_back(name);
   }
   return missing;
