@@ -124,14 +124,14 @@ struct GPUBuffers {
 } // namespace
 
 static FailureOr<GPUBuffers> allocateGPUBuffers(const KernelSignature &sig,
-                                                uint64_t seed,
+                                                const RunOptions &options,
                                                 std::string &error) {
   GPUBuffers buffers;
   if (failed(
           allocateBuffers(sig, buffers.hostInputs, buffers.hostOutputs, error)))
     return failure();
-  for (auto [i, buffer] : llvm::enumerate(buffers.hostInputs))
-    buffer.fillRandom(seed * 1000003 + i);
+  if (failed(fillInputs(buffers.hostInputs, options, error)))
+    return failure();
   FailureOr<GPUArguments> args = placeArgumentsOnGPU(
       sig, buffers.hostInputs, buffers.hostOutputs, error);
   if (failed(args))
@@ -299,7 +299,7 @@ FailureOr<RunResult> mlir::tuner::runModuleOnGPU(ModuleOp module,
           .count();
 
   FailureOr<GPUBuffers> buffers =
-      allocateGPUBuffers(*signature, options.seed, error);
+      allocateGPUBuffers(*signature, options, error);
   if (failed(buffers))
     return failure();
   result.managedArgs = buffers->managed;

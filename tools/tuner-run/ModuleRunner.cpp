@@ -119,9 +119,38 @@ static FailureOr<Prepared> prepareAndCompile(ModuleOp module,
   if (failed(allocateBuffers(p.kernel->getSignature(), p.inputs, p.outputs,
                              error)))
     return failure();
-  for (auto [i, buffer] : llvm::enumerate(p.inputs))
-    buffer.fillRandom(options.seed * 1000003 + i);
+  if (failed(fillInputs(p.inputs, options, error)))
+    return failure();
   return p;
+}
+
+LogicalResult mlir::tuner::fillInputs(MutableArrayRef<HostBuffer> inputs,
+                                      const RunOptions &options,
+                                      std::string &error) {
+  if (options.inputsDir.empty()) {
+    for (auto [i, buffer] : llvm::enumerate(inputs))
+      buffer.fillRandom(options.seed * 1000003 + i);
+    return success();
+  }
+  for (auto [i, buffer] : llvm::enumerate(inputs)) {
+    SmallString<128> path(options.inputsDir);
+    llvm::sys::path::append(path, "input_" + std::to_string(i) + ".npy");
+    if (failed(buffer.readNpy(path, error))) {
+      error = "input " + std::to_string(i) + ": " + error;
+      return failure();
+    }
+  }
+  // A file past the entry's inputs is a sign of the wrong directory or
+  // entry, not something to ignore.
+  SmallString<128> extra(options.inputsDir);
+  llvm::sys::path::append(extra,
+                          "input_" + std::to_string(inputs.size()) + ".npy");
+  if (llvm::sys::fs::exists(extra)) {
+    error = "'" + extra.str().str() + "' is one input more than the entry's " +
+            std::to_string(inputs.size());
+    return failure();
+  }
+  return success();
 }
 
 Tolerance mlir::tuner::getTolerance(const RunOptions &options,

@@ -30,6 +30,9 @@ struct RunOptions {
   std::string entry;
   /// Seed of the random inputs.
   uint64_t seed = 0;
+  /// When set, the entry's inputs are read from this directory's
+  /// input_<i>.npy files (HostBuffer::readNpy) instead of being random.
+  std::string inputsDir;
   TimingOptions timing;
   /// Relative tolerance of the comparison with the reference; 0: the
   /// default of the reference's signature (getKernelTolerance).
@@ -51,6 +54,12 @@ struct RunOptions {
   /// reference's outputs as reference_<i>.npy.
   std::string saveOutputsDir;
 };
+
+/// Fills the entry's input buffers: from options.inputsDir's
+/// input_<i>.npy files when it is set, else with the random values of
+/// options.seed.
+LogicalResult fillInputs(MutableArrayRef<HostBuffer> inputs,
+                         const RunOptions &options, std::string &error);
 
 /// One kernel launch of a GPU call (--kernel-times): the median over the
 /// repeats of its device time, and what launched it when the host code's

@@ -3,7 +3,7 @@
 //   tuner-run FILE [--entry=NAME] [--reference=FILE] [--repeats=N] [--json]
 //             [--seed=S] [--warmup=N] [--min-repeat-ms=MS] [--omp-threads=N]
 //             [--tolerance=T] [--atol=A] [--parallel=openmp|none]
-//             [--save-inputs=DIR] [--save-outputs=DIR]
+//             [--inputs=DIR] [--save-inputs=DIR] [--save-outputs=DIR]
 //             [--skip-intermediate-roundings=false]
 //
 // FILE is linalg on tensors (scheduled or not: its #sched.config annotations
@@ -25,7 +25,9 @@
 // (reference_<i>.npy) as NumPy files, to run another compiler's build of the
 // same program on the same inputs and check it against the same outputs.
 // bf16 has no NumPy dtype: it is written as raw bits with the '<u2' dtype
-// (np.load(f).view(ml_dtypes.bfloat16) reads it back).
+// (np.load(f).view(ml_dtypes.bfloat16) reads it back). --inputs=DIR runs
+// the module (and the reference) on DIR's input_<i>.npy files instead of
+// random values: a user's own data, or the inputs another runtime used.
 //
 // A thin shell over ModuleRunner.cpp.
 //
@@ -110,6 +112,11 @@ static cl::opt<double> absoluteTolerance(
              "--tolerance when given, else by the types and the longest "
              "reduction of the reference)"),
     cl::init(0), cl::cat(category));
+static cl::opt<std::string> inputs(
+    "inputs",
+    cl::desc("Read the inputs from DIR's input_<i>.npy files (as "
+             "--save-inputs writes them) instead of random values"),
+    cl::value_desc("dir"), cl::cat(category));
 static cl::opt<std::string>
     saveInputs("save-inputs",
                cl::desc("Write the inputs to DIR as input_<i>.npy"),
@@ -260,6 +267,7 @@ int main(int argc, char **argv) {
   options.tolerance = tolerance;
   options.atol = absoluteTolerance;
   options.skipIntermediateRoundings = skipIntermediateRoundings;
+  options.inputsDir = inputs;
   options.saveInputsDir = saveInputs;
   options.saveOutputsDir = saveOutputs;
   if (parallel == "none") {

@@ -8,6 +8,7 @@
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -360,6 +361,115 @@ LogicalResult HostBuffer::writeNpy(StringRef path, std::string &error) const {
     file.clear_error();
     return failure();
   }
+  return success();
+}
+
+/// The value of `key` in the header dict of a .npy file ("'descr': '<f4',
+/// 'fortran_order': False, 'shape': (2, 3), "): the text after its colon up
+/// to the next top-level comma or the closing brace, trimmed; empty when
+/// the key is missing.
+static StringRef getNpyHeaderField(StringRef header, StringRef key) {
+  size_t at = header.find(("'" + key + "'").str());
+  if (at == StringRef::npos)
+    return {};
+  StringRef rest = header.drop_front(at + key.size() + 2).ltrim();
+  if (!rest.consume_front(":"))
+    return {};
+  rest = rest.ltrim();
+  size_t end = rest.starts_with("(") ? rest.find(')') + 1
+                                     : rest.find_first_of(",}");
+  return rest.take_front(end).trim();
+}
+
+/// Whether a .npy dtype `descr` holds the elements a buffer of `elt` does:
+/// writeNpy's own, or an integer of the same width of either signedness.
+static bool isCompatibleNpyDescr(Type elt, StringRef descr) {
+  std::optional<StringRef> expected = getNpyDescr(elt);
+  if (!expected)
+    return false;
+  if (descr.size() > 1 && descr[0] == '=')
+    descr = descr.drop_front();
+  StringRef want = expected->drop_front(), got = descr.drop_front();
+  if (!descr.empty() && descr[0] == '>' && want.back() != '1')
+    return false; // big endian
+  if (want == got)
+    return true;
+  return elt.isInteger() && elt.getIntOrFloatBitWidth() > 1 &&
+         want.size() == 2 && got.size() == 2 && want[1] == got[1] &&
+         (got[0] == 'i' || got[0] == 'u');
+}
+
+/// Parses the shape tuple of a .npy header ("(2, 3)", "(4,)", "()").
+static std::optional<SmallVector<int64_t>> parseNpyShape(StringRef text) {
+  if (!text.consume_front("(") || !text.consume_back(")"))
+    return std::nullopt;
+  SmallVector<int64_t> shape;
+  SmallVector<StringRef> parts;
+  text.split(parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef part : parts) {
+    int64_t dim;
+    if (part.trim().empty())
+      continue;
+    if (part.trim().getAsInteger(10, dim) || dim < 0)
+      return std::nullopt;
+    shape.push_back(dim);
+  }
+  return shape;
+}
+
+LogicalResult HostBuffer::readNpy(StringRef path, std::string &error) {
+  auto fail = [&](const Twine &why) {
+    error = ("'" + path + "': " + why).str();
+    return failure();
+  };
+  if (memory == BufferMemory::Device)
+    return fail("cannot read into device memory");
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!file)
+    return fail("cannot read: " + file.getError().message());
+  StringRef bytes = (*file)->getBuffer();
+  if (!bytes.consume_front("\x93NUMPY") || bytes.size() < 4)
+    return fail("not a .npy file");
+  unsigned major = uint8_t(bytes[0]);
+  size_t lengthBytes = major == 1 ? 2 : 4;
+  if (major < 1 || major > 3 || bytes.size() < 2 + lengthBytes)
+    return fail("unknown .npy format version " + Twine(major));
+  size_t length = 0;
+  for (size_t i = 0; i < lengthBytes; ++i)
+    length |= size_t(uint8_t(bytes[2 + i])) << (8 * i);
+  bytes = bytes.drop_front(2 + lengthBytes);
+  if (bytes.size() < length)
+    return fail("truncated header");
+  StringRef header = bytes.take_front(length);
+  StringRef data = bytes.drop_front(length);
+
+  StringRef descr = getNpyHeaderField(header, "descr").trim("'\"");
+  Type elt = type.getElementType();
+  if (!isCompatibleNpyDescr(elt, descr))
+    return fail("dtype '" + descr + "', expected '" +
+                getNpyDescr(elt).value_or("?") + "' for " + printType(elt));
+  if (getNpyHeaderField(header, "fortran_order") != "False")
+    return fail("Fortran order; save it in C order "
+                "(numpy.ascontiguousarray)");
+  std::optional<SmallVector<int64_t>> shape =
+      parseNpyShape(getNpyHeaderField(header, "shape"));
+  ArrayRef<int64_t> expected = type.getShape();
+  if (!shape || ArrayRef<int64_t>(*shape) != expected) {
+    std::string want;
+    llvm::raw_string_ostream os(want);
+    os << "(";
+    llvm::interleaveComma(expected, os);
+    os << (expected.size() == 1 ? ",)" : ")");
+    return fail("shape " + getNpyHeaderField(header, "shape") + ", expected " +
+                want + " for " + printType(type));
+  }
+  size_t size = size_t(numElements) * elementBytes;
+  if (data.size() != size)
+    return fail("holds " + Twine(data.size()) + " bytes of data, expected " +
+                Twine(size));
+  std::memcpy(this->data(), data.data(), size);
   return success();
 }
 

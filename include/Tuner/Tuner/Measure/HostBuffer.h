@@ -110,6 +110,12 @@ public:
   /// '<u2' descr (`ml_dtypes`: `np.load(f).view(ml_dtypes.bfloat16)`).
   /// Other integer widths are an error.
   LogicalResult writeNpy(StringRef path, std::string &error) const;
+  /// Fills the buffer (not in device memory) from a NumPy .npy file (format
+  /// 1.0 to 3.0, C order, little endian) of its shape and of the dtype
+  /// writeNpy writes for its element type; integers may be signed or
+  /// unsigned of the same width. Anything else (another shape or dtype, a
+  /// truncated file) is an error that names the file and what differs.
+  LogicalResult readNpy(StringRef path, std::string &error);
 
 private:
   HostBuffer() = default;
