@@ -130,6 +130,8 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   TunerExpandMathOptions expandMath;
   expandMath.expandBF16 = options.expandBF16;
   pm.addNestedPass<func::FuncOp>(createTunerExpandMath(expandMath));
+  // Masked lanes of partial tiles divide by the padding 0; idiv faults.
+  pm.addNestedPass<func::FuncOp>(createTunerGuardVectorDivisions());
   pm.addNestedPass<func::FuncOp>(createTunerFlattenVectorTransfers());
   // Before the masked transfers are unrolled into masked row stores.
   pm.addPass(createTunerGuardMaskedRows());

@@ -285,9 +285,12 @@ int main(int argc, char **argv) {
   llvm::setBugReportMsg(
       "tuner-run: the process crashed. A fault in the program's own code (an "
       "integer division by zero on the random inputs, an access out of "
-      "bounds) ends it this way too.\n");
+      "bounds) ends it this way too; --inputs=DIR runs it on inputs of your "
+      "own.\n");
+  std::string inputsText =
+      inputs.empty() ? std::string("random inputs") : "the inputs in " + inputs;
   llvm::PrettyStackTraceFormat running(
-      "running %s on random inputs%s%s", inputFile.c_str(),
+      "running %s on %s%s%s", inputFile.c_str(), inputsText.c_str(),
       referenceFile.empty() ? "" : ", checked against ",
       referenceFile.empty() ? "" : referenceFile.c_str());
 

@@ -846,6 +846,35 @@ def TunerFlattenVectorTransfers : Pass<"tuner-flatten-vector-transfers"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def TunerGuardVectorDivisions : Pass<"tuner-guard-vector-divisions"> {
+  let summary = "Keep zero out of the divisors of integer vector divisions";
+  let description = [{
+    A partial tile is vectorized with masks: the lanes past the tile's end
+    are read as the padding value, 0. For an elementwise `a / b` on integers
+    those lanes divide by zero. x86-64 has no vector integer division; LLVM
+    divides lane by lane with `idiv`, which faults on a zero divisor, so a
+    program whose every real divisor is nonzero crashed the process
+    (torch-mlir's `fmod` test of 100 i32 elements with a 32-lane vector: 36
+    lanes of the second vector were padding).
+
+    This pass, run in `tuner-lower-cpu` after the vector ops are formed,
+    replaces the divisor `b` of every `arith.divsi`, `divui`, `remsi`,
+    `remui`, `ceildivsi`, `ceildivui` and `floordivsi` on vectors with
+    `select(b == 0, 1, b)`. A division by zero is undefined behaviour in
+    `arith`, so the real lanes keep their meaning; constant divisors without
+    zeros and scalar divisions are left alone.
+
+    ```mlir
+    %q = arith.remsi %a, %b : vector<32xi32>
+    // becomes
+    %z = arith.cmpi eq, %b, %zeros : vector<32xi32>
+    %s = arith.select %z, %ones, %b : vector<32xi1>, vector<32xi32>
+    %q = arith.remsi %a, %s : vector<32xi32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TunerGuardMaskedRows : Pass<"tuner-guard-masked-rows"> {
   let summary = "Store the rows of masked partial tiles behind branches";
   let description = [{

@@ -46,6 +46,14 @@ def write(path, descr, shape, values, version=1, fortran=False):
     header += " " * ((64 - (preamble + len(header) + 1) % 64) % 64) + "\n"
     kind = FORMATS[descr]
     cast = float if kind in "fde" else int
+    expanded = []
+    for v in values:
+        if ".." in v:
+            low, high = v.split("..")
+            expanded += range(int(low), int(high))
+        else:
+            expanded.append(v)
+    values = expanded
     data = b"".join(struct.pack("<" + kind, cast(v)) for v in values)
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY" + bytes([version, 0]) +
