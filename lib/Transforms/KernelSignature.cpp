@@ -231,13 +231,16 @@ static LogicalResult addTypes(ArrayRef<Type> types,
       continue;
     }
     auto shaped = dyn_cast<ShapedType>(type);
+    auto complex =
+        shaped ? dyn_cast<ComplexType>(shaped.getElementType()) : nullptr;
     if (!shaped || !shaped.hasStaticShape() ||
-        !shaped.getElementType().isIntOrFloat()) {
+        !(shaped.getElementType().isIntOrFloat() ||
+          (complex && isa<FloatType>(complex.getElementType())))) {
       std::string str;
       llvm::raw_string_ostream os(str);
       os << what << " #" << i << " has type " << type
-         << "; only statically shaped tensors and memrefs of int or float "
-            "elements"
+         << "; only statically shaped tensors and memrefs of int, float or "
+            "complex elements"
          << (scalars ? ", and int or float scalars," : "") << " can be passed";
       if (shaped && shaped.hasRank() && !shaped.hasStaticShape())
         os << " (tuner-opt --tuner-specialize-shapes gives dynamic dimensions "

@@ -127,6 +127,10 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   // blocked bf16 form with k2 > 1 vectorizes the (k, p) reduction into one)
   // has no conversion to LLVM: lowered here, or the JIT fails.
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
+  // Complex arithmetic as real arithmetic on the parts (its exp, log and
+  // abs then become the math ops expanded next); what is left (create, re,
+  // im) becomes LLVM struct operations below.
+  pm.addNestedPass<func::FuncOp>(createConvertComplexToStandardPass());
   TunerExpandMathOptions expandMath;
   expandMath.expandBF16 = options.expandBF16;
   pm.addNestedPass<func::FuncOp>(createTunerExpandMath(expandMath));
@@ -167,6 +171,7 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass());
   // Blocks that carry AMX tiles (tuner-hoist-amx-tiles) take x86_amx
   // arguments before the OpenMP conversion, which wants legal types in the
@@ -204,8 +209,34 @@ struct TunerLowerCPUPass
     options.expandBF16 = expandsBF16(target);
     OpPassManager pm(ModuleOp::getOperationName());
     buildLowerCPUPipeline(pm, options);
-    if (failed(runPipeline(pm, getOperation())))
+    if (failed(runPipeline(pm, getOperation())) ||
+        failed(checkFullyLowered(getOperation())))
       signalPassFailure();
+  }
+
+  /// Whether the pipeline left only LLVM and OpenMP ops in the functions
+  /// and no unrealized cast anywhere; otherwise an error at the first op
+  /// that is left (a cast: a type no conversion took), which the JIT would
+  /// only report as a failed translation.
+  static LogicalResult checkFullyLowered(ModuleOp module) {
+    WalkResult result = module.walk([](Operation *op) {
+      if (!isa<UnrealizedConversionCastOp>(op) &&
+          !op->getParentOfType<LLVM::LLVMFuncOp>())
+        return WalkResult::advance();
+      if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op)) {
+        op->emitError() << "tuner-lower-cpu: no conversion to LLVM took "
+                           "values of type "
+                        << cast->getResultTypes().front();
+        return WalkResult::interrupt();
+      }
+      StringRef dialect = op->getName().getDialectNamespace();
+      if (isa<ModuleOp>(op) || dialect == "llvm" || dialect == "omp")
+        return WalkResult::advance();
+      op->emitError() << "tuner-lower-cpu: '" << op->getName()
+                      << "' was not lowered to the LLVM dialect";
+      return WalkResult::interrupt();
+    });
+    return failure(result.wasInterrupted());
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {

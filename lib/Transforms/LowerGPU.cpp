@@ -640,6 +640,10 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addPass(createTunerGPUVectorAlignment());
   pm.addPass(createTunerGPURegisterAccumulators());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Complex arithmetic as real arithmetic on the parts (the NVVM pipeline
+  // converts create, re and im only), before the math ops it makes are
+  // legalized.
+  pm.addNestedPass<func::FuncOp>(createConvertComplexToStandardPass());
   // Before the NVVM conversion turns math ops into libdevice calls.
   pm.addPass(createTunerGPULegalizeMath());
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());

@@ -36,20 +36,26 @@ static std::string printType(Type type) {
 FailureOr<HostBuffer> HostBuffer::create(ShapedType type, std::string &error,
                                           BufferMemory memory) {
   Type elt = type.getElementType();
-  auto floatElt = dyn_cast<FloatType>(elt);
-  if (!type.hasStaticShape() || !elt.isIntOrFloat() ||
-      !(elt.isInteger() || (floatElt && (floatElt.getWidth() <= 16 ||
-                                         elt.isF32() || elt.isF64())))) {
+  // A complex number is its real and imaginary parts, side by side.
+  auto complex = dyn_cast<ComplexType>(elt);
+  Type part = complex ? complex.getElementType() : elt;
+  auto floatElt = dyn_cast<FloatType>(part);
+  if (!type.hasStaticShape() || !part.isIntOrFloat() ||
+      (complex && !(part.isF32() || part.isF64())) ||
+      !(part.isInteger() || (floatElt && (floatElt.getWidth() <= 16 ||
+                                          part.isF32() || part.isF64())))) {
     llvm::raw_string_ostream(error)
         << "unsupported buffer type " << type
-        << " (static shapes of floats of up to 16 bits, f32, f64 or "
-           "integers only)";
+        << " (static shapes of floats of up to 16 bits, f32, f64, "
+           "integers, complex<f32> or complex<f64> only)";
     return failure();
   }
   HostBuffer buffer;
   buffer.type = type;
-  unsigned bits = elt.getIntOrFloatBitWidth();
-  buffer.elementBytes = bits <= 8 ? 1 : bits / 8;
+  buffer.partType = part;
+  buffer.parts = complex ? 2 : 1;
+  unsigned bits = part.getIntOrFloatBitWidth();
+  buffer.elementBytes = (bits <= 8 ? 1 : bits / 8) * buffer.parts;
   // Shapes near INT64_MAX overflow the element count: check every product.
   std::optional<int64_t> elements = int64_t(1);
   for (int64_t d : type.getShape())
@@ -206,11 +212,12 @@ static float fromNarrow(uint16_t bits, const llvm::fltSemantics &sem) {
 void HostBuffer::fillRandom(uint64_t seed) {
   assert(memory != BufferMemory::Device && "fill a host buffer and upload it");
   std::mt19937_64 rng(seed);
-  Type elt = type.getElementType();
+  Type elt = partType;
+  int64_t partBytes = elementBytes / parts;
   uint8_t *p = static_cast<uint8_t *>(data());
   if (isa<FloatType>(elt)) {
     std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-    for (int64_t i = 0; i < numElements; ++i) {
+    for (int64_t i = 0, e = getNumScalars(); i < e; ++i) {
       float v = dist(rng);
       if (elt.isF32()) {
         std::memcpy(p + 4 * i, &v, 4);
@@ -225,7 +232,7 @@ void HostBuffer::fillRandom(uint64_t seed) {
         if (!llvm::APFloat::semanticsHasSignedRepr(sem))
           v = std::fabs(v);
         uint16_t h = toNarrow(v, sem);
-        std::memcpy(p + elementBytes * i, &h, elementBytes);
+        std::memcpy(p + partBytes * i, &h, partBytes);
       }
     }
     return;
@@ -238,13 +245,14 @@ void HostBuffer::fillRandom(uint64_t seed) {
   std::uniform_int_distribution<int64_t> dist(low, high);
   for (int64_t i = 0; i < numElements; ++i) {
     int64_t v = dist(rng);
-    std::memcpy(p + elementBytes * i, &v, elementBytes); // little endian
+    std::memcpy(p + partBytes * i, &v, partBytes); // little endian
   }
 }
 
 double HostBuffer::getAsDouble(int64_t i) const {
-  Type elt = type.getElementType();
-  const uint8_t *p = static_cast<const uint8_t *>(data()) + elementBytes * i;
+  Type elt = partType;
+  int64_t partBytes = elementBytes / parts;
+  const uint8_t *p = static_cast<const uint8_t *>(data()) + partBytes * i;
   if (elt.isF32()) {
     float v;
     std::memcpy(&v, p, 4);
@@ -257,12 +265,12 @@ double HostBuffer::getAsDouble(int64_t i) const {
   }
   if (auto f = dyn_cast<FloatType>(elt)) {
     uint16_t h = 0;
-    std::memcpy(&h, p, elementBytes);
+    std::memcpy(&h, p, partBytes);
     return fromNarrow(h, f.getFloatSemantics());
   }
   int64_t v = 0;
-  std::memcpy(&v, p, elementBytes);
-  int64_t storedBits = 8 * elementBytes;
+  std::memcpy(&v, p, partBytes);
+  int64_t storedBits = 8 * partBytes;
   if (storedBits < 64) // sign-extend
     v = static_cast<int64_t>(static_cast<uint64_t>(v) << (64 - storedBits)) >>
         (64 - storedBits);
@@ -296,6 +304,13 @@ Tolerance mlir::tuner::getDefaultTolerance(Type precision, Type accumulator,
 /// of 8 bits or fewer as "|u1"), or
 /// nullopt when NumPy has none of its width.
 static std::optional<StringRef> getNpyDescr(Type elt) {
+  if (auto complex = dyn_cast<ComplexType>(elt)) {
+    if (complex.getElementType().isF32())
+      return StringRef("<c8");
+    if (complex.getElementType().isF64())
+      return StringRef("<c16");
+    return std::nullopt;
+  }
   if (elt.isF16())
     return StringRef("<f2");
   if (elt.isBF16())
@@ -478,7 +493,7 @@ LogicalResult HostBuffer::readNpy(StringRef path, std::string &error) {
 static double getTypicalMagnitude(const HostBuffer &actual,
                                   const HostBuffer &expected) {
   std::vector<double> magnitudes;
-  for (int64_t i = 0, e = expected.getNumElements(); i < e; ++i) {
+  for (int64_t i = 0, e = expected.getNumScalars(); i < e; ++i) {
     double x = expected.getAsDouble(i);
     if (std::isfinite(x) && actual.getAsDouble(i) != x)
       magnitudes.push_back(std::fabs(x));
@@ -490,12 +505,17 @@ static double getTypicalMagnitude(const HostBuffer &actual,
   return *middle;
 }
 
-/// Describes a mismatching element.
-static std::string describeMismatch(int64_t i, double a, double x) {
+/// Describes a mismatching scalar `i` of a buffer whose elements have
+/// `parts` scalars each (2: complex numbers).
+static std::string describeMismatch(int64_t i, int64_t parts, double a,
+                                    double x) {
   std::string str;
-  llvm::raw_string_ostream(str)
-      << "element " << i << ": got " << llvm::format("%.9g", a) << ", expected "
-      << llvm::format("%.9g", x);
+  llvm::raw_string_ostream os(str);
+  os << "element " << i / parts;
+  if (parts == 2)
+    os << (i % 2 ? " (imaginary part)" : " (real part)");
+  os << ": got " << llvm::format("%.9g", a) << ", expected "
+     << llvm::format("%.9g", x);
   return str;
 }
 
@@ -528,14 +548,16 @@ Comparison mlir::tuner::compareBuffers(const HostBuffer &actual,
                            printType(expected.getType());
     return result;
   }
-  bool isFloat = isa<FloatType>(actual.getType().getElementType());
+  bool isFloat = isa<FloatType>(actual.getPartType());
   if (isFloat && tolerance.perMagnitude > 0)
     tolerance.atol += tolerance.perMagnitude *
                       std::max(1.0, getTypicalMagnitude(actual, expected));
-  int64_t bytes = actual.getElementBytes();
+  int64_t parts = actual.getNumScalars() / std::max<int64_t>(
+                                              1, actual.getNumElements());
+  int64_t bytes = actual.getElementBytes() / std::max<int64_t>(1, parts);
   const auto *pa = static_cast<const uint8_t *>(actual.data());
   const auto *px = static_cast<const uint8_t *>(expected.data());
-  for (int64_t i = 0, e = actual.getNumElements(); i < e; ++i) {
+  for (int64_t i = 0, e = actual.getNumScalars(); i < e; ++i) {
     double a = actual.getAsDouble(i), x = expected.getAsDouble(i);
     double excess = 0;
     bool ok;
@@ -555,7 +577,7 @@ Comparison mlir::tuner::compareBuffers(const HostBuffer &actual,
     result.maxError = std::max(result.maxError, excess);
     if (!ok) {
       if (result.mismatches++ == 0)
-        result.firstMismatch = describeMismatch(i, a, x);
+        result.firstMismatch = describeMismatch(i, parts, a, x);
       result.match = false;
     }
   }

@@ -30,8 +30,9 @@ public:
               std::string &whyNot) const override {
     if (info.operands != OperandCheck::None &&
         !hasStaticTensorOperands(
-            group, info.operands == OperandCheck::StaticTensorsOfAnyElement)) {
-      whyNot = "needs static tensor operands";
+            group, info.operands == OperandCheck::StaticTensorsOfAnyElement,
+            /*complexElements=*/info.fallback)) {
+      whyNot = "needs static tensors of int or float elements";
       return nullptr;
     }
     if (info.rejectSubByte && hasSubByteTensors(group, whyNot))

@@ -216,9 +216,13 @@ int64_t mlir::tuner::detail::getResultElementBits(linalg::LinalgOp anchor) {
 }
 
 bool mlir::tuner::detail::hasStaticTensorOperands(const FusedGroup &group,
-                                                  bool anyElementType) {
+                                                  bool anyElementType,
+                                                  bool complexElements) {
   auto isElement = [&](Type type) {
-    return type.isIntOrFloat() || (anyElementType && type.isIndex());
+    auto complex = dyn_cast<ComplexType>(type);
+    return type.isIntOrFloat() || (anyElementType && type.isIndex()) ||
+           (complexElements && complex &&
+            complex.getElementType().isIntOrFloat());
   };
   for (Operation *op : group.getOps()) {
     for (Type type :
@@ -414,7 +418,7 @@ mlir::tuner::detail::analyzeConvolution(const FusedGroup &group,
     return failure();
   }
   if (!hasStaticTensorOperands(group)) {
-    whyNot = "needs static tensor operands";
+    whyNot = "needs static tensors of int or float elements";
     return failure();
   }
   ConvLoops loops;

@@ -168,9 +168,12 @@ LogicalResult checkThreadsPerBlock(sched::TargetAttr target, int64_t threads,
 
 /// Whether every type of the group's operands is a static-shaped tensor of
 /// int or float elements (or also of index elements, with `anyElementType`:
-/// what the schedules that tile, vectorize or leave loops accept).
+/// what the schedules that tile, vectorize or leave loops accept; and also
+/// of complex numbers, with `complexElements`: what the fallbacks, which
+/// leave the loops scalar, accept).
 bool hasStaticTensorOperands(const FusedGroup &group,
-                             bool anyElementType = false);
+                             bool anyElementType = false,
+                             bool complexElements = false);
 
 /// The two numbers of a 2-D shape option "AxB" (e.g. a block of threads
 /// "16x8"): (A, B).

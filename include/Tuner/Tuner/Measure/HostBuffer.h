@@ -44,7 +44,8 @@ constexpr int64_t kGuardBytes = 4096;
 class HostBuffer {
 public:
   /// Allocates a buffer for `type` (static shape; element type f16, bf16,
-  /// f32, f64 or an integer of 1 to 64 bits) in `memory`. Zero-filled. CUDA
+  /// f32, f64, an integer of 1 to 64 bits, complex<f32> or complex<f64>) in
+  /// `memory`. Zero-filled. CUDA
   /// memory needs the CUDA runtime initialized (cuda::initialize).
   static FailureOr<HostBuffer> create(ShapedType type, std::string &error,
                                       BufferMemory memory);
@@ -60,6 +61,12 @@ public:
 
   ShapedType getType() const { return type; }
   int64_t getNumElements() const { return numElements; }
+  /// The type of the scalars an element is made of: the element type, or a
+  /// complex type's part type.
+  Type getPartType() const { return partType; }
+  /// The scalars of the buffer: its elements, twice as many for complex
+  /// numbers (real and imaginary parts, side by side).
+  int64_t getNumScalars() const { return numElements * parts; }
   int64_t getElementBytes() const { return elementBytes; }
   void *data() { return storage.get() + guardBytes; }
   const void *data() const { return storage.get() + guardBytes; }
@@ -99,14 +106,15 @@ public:
   /// Whether the buffer holds a scalar argument passed by value.
   bool isScalar() const { return isa<VectorType>(type); }
 
-  /// Element `i` converted to double.
+  /// Scalar `i` (an element, or a part of a complex element; see
+  /// getNumScalars) converted to double.
   double getAsDouble(int64_t i) const;
 
   /// Writes the contents as a NumPy .npy file (format 1.0, C order, little
   /// endian), so that other runtimes can be fed the same inputs and checked
   /// against the same outputs. The dtype is the element type's: f16 '<f2',
   /// f32 '<f4', f64 '<f8', i1 '|b1', i8 '|i1', i16 '<i2', i32 '<i4', i64
-  /// '<i8'. NumPy has no bf16: bf16 is written as its raw bits with the
+  /// '<i8', complex<f32> '<c8', complex<f64> '<c16'. NumPy has no bf16: bf16 is written as its raw bits with the
   /// '<u2' descr (`ml_dtypes`: `np.load(f).view(ml_dtypes.bfloat16)`).
   /// Other integer widths are an error.
   LogicalResult writeNpy(StringRef path, std::string &error) const;
@@ -121,6 +129,8 @@ private:
   HostBuffer() = default;
 
   ShapedType type;
+  Type partType;
+  int64_t parts = 1;
   BufferMemory memory = BufferMemory::Host;
   int64_t numElements = 0;
   int64_t elementBytes = 0;

@@ -35,7 +35,7 @@ def read(path):
 
 FORMATS = {"<f4": "f", "<f8": "d", "<f2": "e", "<u2": "H", "<i4": "i",
            "<u4": "I", "<i8": "q", "<u8": "Q", "|b1": "?", "|i1": "b",
-           "|u1": "B", "<i2": "h"}
+           "|u1": "B", "<i2": "h", "<c8": "ff", "<c16": "dd"}
 
 
 def write(path, descr, shape, values, version=1, fortran=False):
@@ -45,7 +45,7 @@ def write(path, descr, shape, values, version=1, fortran=False):
     preamble = 8 + struct.calcsize(lengths[version])
     header += " " * ((64 - (preamble + len(header) + 1) % 64) % 64) + "\n"
     kind = FORMATS[descr]
-    cast = float if kind in "fde" else int
+    cast = float if kind[0] in "fde" else int
     expanded = []
     for v in values:
         if ".." in v:
@@ -54,7 +54,11 @@ def write(path, descr, shape, values, version=1, fortran=False):
         else:
             expanded.append(v)
     values = expanded
-    data = b"".join(struct.pack("<" + kind, cast(v)) for v in values)
+    if len(kind) == 2:  # complex: "a+bj" values, real and imaginary parts
+        data = b"".join(struct.pack("<" + kind, complex(v).real,
+                                    complex(v).imag) for v in values)
+    else:
+        data = b"".join(struct.pack("<" + kind, cast(v)) for v in values)
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY" + bytes([version, 0]) +
                 struct.pack(lengths[version], len(header)) +
@@ -72,7 +76,13 @@ def main():
         header, data = read(args[1])
         kind = FORMATS[header["descr"]]
         count = len(data) // struct.calcsize(kind)
-        print(list(struct.unpack("<%d%s" % (count, kind), data)))
+        values = struct.unpack("<" + kind * count, data)
+        if len(kind) == 2:
+            values = ["%.6g%+.6gj" % (values[i], values[i + 1])
+                      for i in range(0, len(values), 2)]
+        else:
+            values = list(values)
+        print(values if len(kind) == 1 else "[" + ", ".join(values) + "]")
         return
     if args[0] == "--same":
         a, b = read(args[1]), read(args[2])

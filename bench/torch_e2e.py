@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""torch-mlir's end-to-end test suite through the tuner: a thousand small
+programs written by another project, each on the inputs its authors chose.
+
+For each test of torch-mlir's `torch_mlir_e2e_test.test_suite` (a checkout
+of llvm/torch-mlir, --suite pointing at its projects/pt1/python):
+
+  export   the test's golden trace (its module run by PyTorch on the test's
+           own inputs), then torch_mlir.fx.export_and_import to linalg on
+           tensors; the inputs and PyTorch's outputs saved as .npy
+  lower    tuner-opt --sched-apply-default=target=T --sched-materialize
+           --tuner-lower-cpu (--tuner-lower-gpu for cuda:* targets)
+  run      tuner-run --inputs=<the test's inputs> --reference=<the export>
+           (CPU targets on a host with the target's ISA)
+  torch    the outputs compared with PyTorch's (rtol = atol = 1e-4 for f32
+           and f64, 2e-2 for 16-bit floats, exact for integers and booleans)
+
+Tests torch-mlir itself lists as failing or crashing with its FX importer
+(xfail_sets.py), tests whose inputs or results are not all tensors, and
+tests that call their module more than once are skipped; the exports are
+kept in WORK (WORK/export.jsonl says what became of each test). Prints one JSON
+line per test and target, then a summary; --failures prints only the
+failing tests. Not part of the tests (CI has no PyTorch).
+
+usage: torch_e2e.py --suite DIR [--target T]... [--work DIR] [--jobs N]
+                    [REGEX...]
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import types
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import model_zoo  # noqa: E402  (run, last_error)
+
+
+def load_suite(suite):
+    """(registry, names to skip) of the torch-mlir checkout's e2e suite."""
+    import torch
+    sys.path.insert(0, suite)
+    if "torch_mlir._version" not in sys.modules:
+        # Wheels of torch-mlir lack the module the suite asks its version of.
+        from packaging import version
+        stub = types.ModuleType("torch_mlir._version")
+        stub.version = version
+        stub.torch_version_for_comparison = lambda: version.parse(
+            torch.__version__.split("+")[0])
+        sys.modules["torch_mlir._version"] = stub
+    from torch_mlir_e2e_test.registry import GLOBAL_TEST_REGISTRY
+    from torch_mlir_e2e_test.test_suite import register_all_tests
+    register_all_tests()
+    skip = set()
+    xfails = os.path.join(suite, "..", "e2e_testing", "xfail_sets.py")
+    if os.path.exists(xfails):
+        scope = {}
+        exec(compile(open(xfails).read(), xfails, "exec"), scope)
+        skip = scope["FX_IMPORTER_XFAIL_SET"] | scope["FX_IMPORTER_CRASHING_SET"]
+    return GLOBAL_TEST_REGISTRY, skip
+
+
+def save_npy(path, tensor):
+    """Writes a torch tensor as tuner-run reads it (bf16 as raw bits)."""
+    import numpy as np
+    import torch
+    t = tensor.detach().contiguous()
+    if t.dtype == torch.bfloat16:
+        array = t.view(torch.int16).numpy().view(np.uint16)
+    else:
+        array = t.numpy()
+    np.save(path, np.require(array, requirements="C"))  # keeps 0-d
+
+
+def export_test(test, work):
+    """Exports one test to WORK/NAME: main.mlir, in/input_<i>.npy and
+    torch/output_<i>.npy; the reason it cannot be, or None."""
+    import torch
+    from torch_mlir import fx
+    from torch_mlir.fx import OutputType
+    from torch_mlir_e2e_test.framework import generate_golden_trace
+    trace = generate_golden_trace(test)
+    if len(trace) != 1:
+        return "calls its module %d times" % len(trace)
+    item = trace[0]
+    outputs = item.output if isinstance(item.output, (tuple, list)) else (
+        item.output,)
+    if not all(isinstance(x, torch.Tensor) for x in list(item.inputs) +
+               list(outputs)):
+        return "inputs or results that are not tensors"
+    from torch.export.graph_signature import OutputKind
+    program = torch.export.export(test.program_factory(), tuple(item.inputs))
+    text = str(fx.export_and_import(program,
+                                    output_type=OutputType.LINALG_ON_TENSORS,
+                                    func_name="main"))
+    # The function also returns the inputs the module mutates (torch-mlir's
+    # in-place ops), before its own results.
+    user = [i for i, spec in enumerate(program.graph_signature.output_specs)
+            if spec.kind == OutputKind.USER_OUTPUT]
+    directory = os.path.join(work, test.unique_name)
+    for sub in ("in", "torch"):
+        os.makedirs(os.path.join(directory, sub), exist_ok=True)
+    for i, x in enumerate(item.inputs):
+        save_npy(os.path.join(directory, "in", "input_%d.npy" % i), x)
+    for i, x in enumerate(outputs):
+        save_npy(os.path.join(directory, "torch", "output_%d.npy" % i), x)
+    with open(os.path.join(directory, "results.json"), "w") as f:
+        json.dump(user, f)
+    with open(os.path.join(directory, "main.mlir"), "w") as f:
+        f.write(text)
+    return None
+
+
+def export_worker(args):
+    """Exports the selected tests not yet in WORK/export.jsonl, appending a
+    line per test ({"test", "status"}: null when exported, else why not),
+    preceded by a {"started"} line: a test that crashes the importer or
+    PyTorch is the last one started when this process dies."""
+    registry, skip = load_suite(args.suite)
+    journal = os.path.join(args.work, "export.jsonl")
+    done = set(read_journal(journal))
+    with open(journal, "a") as out:
+        for test in registry:
+            name = test.unique_name
+            if name in done or (args.patterns and not any(
+                    re.search(p, name) for p in args.patterns)):
+                continue
+            out.write(json.dumps({"started": name}) + "\n")
+            out.flush()
+            if name in skip:
+                why = "skipped: torch-mlir's own xfail"
+            else:
+                try:
+                    why = export_test(test, args.work)
+                    why = None if why is None else "skipped: " + why
+                except Exception as e:  # the frontend's failure, not ours
+                    first = (str(e).strip().splitlines() or [""])[0][:200]
+                    why = "export failed: %s: %s" % (type(e).__name__, first)
+            out.write(json.dumps({"test": name, "status": why}) + "\n")
+            out.flush()
+
+
+def read_journal(journal):
+    """{name: status} of WORK/export.jsonl; a test started and never ended
+    crashed its exporting process."""
+    status, started = {}, None
+    if os.path.exists(journal):
+        for line in open(journal):
+            entry = json.loads(line)
+            if "started" in entry:
+                if started:
+                    status[started] = "export failed: the exporter crashed"
+                started = entry["started"]
+            else:
+                status[entry["test"]] = entry["status"]
+                started = None
+    if started:
+        status[started] = "export failed: the exporter crashed"
+    return status
+
+
+def export_all(args):
+    """Exports the selected tests in worker processes (restarted past a
+    test that crashes one); {name: None when exported, or why not}."""
+    journal = os.path.join(args.work, "export.jsonl")
+    command = [sys.executable, os.path.abspath(__file__), "--export-worker",
+               "--suite", args.suite, "--work", args.work] + args.patterns
+    while True:
+        before = len(read_journal(journal))
+        if subprocess.run(command).returncode == 0:
+            break
+        if len(read_journal(journal)) == before:
+            sys.exit("the exporter fails before it starts a test")
+    status = read_journal(journal)
+    return {n: why for n, why in status.items() if not args.patterns or
+            any(re.search(p, n) for p in args.patterns)}
+
+
+def compare_with_torch(directory, io):
+    """None when the outputs tuner-run saved in `io` are PyTorch's, else
+    what differs."""
+    import numpy as np
+    want = model_zoo.load_npy(os.path.join(directory, "torch"), "output")
+    narrow = []
+    got = model_zoo.load_npy(io, "output", narrow)
+    with open(os.path.join(directory, "results.json")) as f:
+        user = json.load(f)
+    if len(got) > len(want) and len(user) == len(want):
+        got = [got[i] for i in user]
+        narrow = [narrow[i] for i in user]
+    if len(got) != len(want):
+        return "%d outputs, PyTorch's %d" % (len(got), len(want))
+    for k, (g, w) in enumerate(zip(got, want)):
+        if g.shape != w.shape:
+            return "output %d: shape %s, PyTorch's %s" % (k, g.shape, w.shape)
+        if w.dtype.kind in "biu":
+            if not np.array_equal(g.astype(np.int64), w.astype(np.int64)):
+                return "output %d: %d elements differ from PyTorch's" % (
+                    k, int(np.sum(g.astype(np.int64) != w.astype(np.int64))))
+            continue
+        tol = 2e-2 if narrow[k] or w.dtype == np.float16 else 1e-4
+        wide = np.complex128 if w.dtype.kind == "c" else np.float64
+        g64, w64 = g.astype(wide), w.astype(wide)
+        if not np.allclose(g64, w64, rtol=tol, atol=tol, equal_nan=True):
+            err = np.nanmax(np.abs(g64 - w64))
+            return "output %d differs from PyTorch's by %.3g" % (k, err)
+    return None
+
+
+def check(name, target, args):
+    """The stages of one exported test on one target."""
+    directory = os.path.join(args.work, name)
+    source = os.path.join(directory, "main.mlir")
+    log = os.path.join(directory, "log.txt")
+    tag = target.replace(":", "_").replace("=", "")
+    result = {"test": name, "target": target}
+    lower = ("--tuner-lower-gpu=out-params=true" if target.startswith("cuda")
+             else "--tuner-lower-cpu")
+    lowered = os.path.join(directory, tag + ".lowered.mlir")
+    ok, _, out = model_zoo.run(
+        [os.path.join(args.tuner_bin, "tuner-opt"), source, "-o", lowered,
+         "--sched-apply-default=target=" + target, "--sched-materialize",
+         lower], log, args.timeout)
+    result["lower"] = "ok" if ok else "failed: " + model_zoo.last_error(out)
+    if not ok or (target.startswith("cuda") and not args.gpu):
+        return result
+    io = os.path.join(directory, tag + ".io")
+    ok, _, out = model_zoo.run(
+        [os.path.join(args.tuner_bin, "tuner-run"), lowered,
+         "--reference=" + source, "--inputs=" + os.path.join(directory, "in"),
+         "--save-outputs=" + io, "--json", "--repeats=1"], log, args.timeout)
+    try:
+        measured = json.loads(out.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        measured = {}
+    if not ok or not measured.get("match", True):
+        result["run"] = "failed: " + model_zoo.last_error(out)
+        return result
+    result["run"] = "ok"
+    why = compare_with_torch(directory, io)
+    result["torch"] = "ok" if why is None else "failed: " + why
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("patterns", nargs="*", metavar="REGEX",
+                        help="only the tests whose names match")
+    parser.add_argument("--suite", required=True,
+                        help="torch-mlir's projects/pt1/python directory")
+    parser.add_argument("--tuner-bin", default=os.path.join(ROOT, "build",
+                                                            "bin"))
+    parser.add_argument("--target", action="append",
+                        help="target(s) (default: host)")
+    parser.add_argument("--gpu", action="store_true",
+                        help="run CUDA targets too (a GPU is present)")
+    parser.add_argument("--work", default="/tmp/torch-e2e")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=int, default=300,
+                        help="seconds per tuner-opt or tuner-run call")
+    parser.add_argument("--failures", action="store_true",
+                        help="print only the tests that failed a stage")
+    parser.add_argument("--export-worker", action="store_true",
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.export_worker:
+        export_worker(args)
+        return 0
+    targets = args.target or ["host"]
+    os.makedirs(args.work, exist_ok=True)
+    status = export_all(args)
+    exported = [n for n, why in status.items() if why is None]
+    jobs = [(n, t) for n in exported for t in targets]
+    totals = {t: {"lowered": 0, "ran": 0, "torch": 0} for t in targets}
+    failed = 0
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for r in pool.map(lambda job: check(job[0], job[1], args), jobs):
+            t = totals[r["target"]]
+            t["lowered"] += r.get("lower") == "ok"
+            t["ran"] += r.get("run") == "ok"
+            t["torch"] += r.get("torch") == "ok"
+            bad = any(v != "ok" for k, v in r.items()
+                      if k in ("lower", "run", "torch"))
+            failed += bad
+            if bad or not args.failures:
+                print(json.dumps(r), flush=True)
+    skipped = sum(1 for why in status.values() if why and
+                  why.startswith("skipped"))
+    export_failed = [n for n, why in status.items() if why and
+                     why.startswith("export failed")]
+    print("%d tests: %d exported, %d skipped, %d failed to export" % (
+        len(status), len(exported), skipped, len(export_failed)))
+    for target, t in totals.items():
+        print("%s: lowered %d of %d, ran and matched %d, as PyTorch "
+              "computes %d" % (target, t["lowered"], len(exported), t["ran"],
+                               t["torch"]))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
