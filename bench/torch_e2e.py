@@ -8,6 +8,7 @@ of llvm/torch-mlir, --suite pointing at its projects/pt1/python):
   export   the test's golden trace (its module run by PyTorch on the test's
            own inputs), then torch_mlir.fx.export_and_import to linalg on
            tensors; the inputs and PyTorch's outputs saved as .npy
+  tune     with --trials N: tuner-tune target=T trials=N first
   lower    tuner-opt --sched-apply-default=target=T --sched-materialize
            --tuner-lower-cpu (--tuner-lower-gpu for cuda:* targets)
   run      tuner-run --inputs=<the test's inputs> --reference=<the export>
@@ -22,8 +23,8 @@ kept in WORK (WORK/export.jsonl says what became of each test). Prints one JSON
 line per test and target, then a summary; --failures prints only the
 failing tests. Not part of the tests (CI has no PyTorch).
 
-usage: torch_e2e.py --suite DIR [--target T]... [--work DIR] [--jobs N]
-                    [REGEX...]
+usage: torch_e2e.py --suite DIR [--target T]... [--trials N] [--work DIR]
+                    [--jobs N] [--failures] [REGEX...]
 """
 
 import argparse
@@ -187,8 +188,8 @@ def compare_with_torch(directory, io):
     want = model_zoo.load_npy(os.path.join(directory, "torch"), "output")
     narrow = []
     got = model_zoo.load_npy(io, "output", narrow)
-    with open(os.path.join(directory, "results.json")) as f:
-        user = json.load(f)
+    results = os.path.join(directory, "results.json")
+    user = json.load(open(results)) if os.path.exists(results) else []
     if len(got) > len(want) and len(user) == len(want):
         got = [got[i] for i in user]
         narrow = [narrow[i] for i in user]
@@ -218,13 +219,29 @@ def check(name, target, args):
     log = os.path.join(directory, "log.txt")
     tag = target.replace(":", "_").replace("=", "")
     result = {"test": name, "target": target}
+    opt = os.path.join(args.tuner_bin, "tuner-opt")
+    scheduled, schedule = source, ["--sched-apply-default=target=" + target]
+    if args.trials:
+        scheduled, schedule = os.path.join(directory, tag + ".tuned.mlir"), []
+        database = os.path.join(directory, tag + ".db")
+        if os.path.exists(database):
+            os.remove(database)
+        ok, _, out = model_zoo.run(
+            [opt, source, "-o", scheduled, "--tuner-tune=target=%s trials=%d "
+             "progress=off database=%s" % (target, args.trials, database)],
+            log, args.timeout * max(1, args.trials))
+        # Exit status 2: nothing was scheduled (no heavy op), not a failure.
+        result["tune"] = "ok" if ok or ("error" not in out.lower() and
+                                        os.path.exists(scheduled)) else (
+            "failed: " + model_zoo.last_error(out))
+        if result["tune"] != "ok":
+            return result
     lower = ("--tuner-lower-gpu=out-params=true" if target.startswith("cuda")
              else "--tuner-lower-cpu")
     lowered = os.path.join(directory, tag + ".lowered.mlir")
     ok, _, out = model_zoo.run(
-        [os.path.join(args.tuner_bin, "tuner-opt"), source, "-o", lowered,
-         "--sched-apply-default=target=" + target, "--sched-materialize",
-         lower], log, args.timeout)
+        [opt, scheduled, "-o", lowered] + schedule +
+        ["--sched-materialize", lower], log, args.timeout)
     result["lower"] = "ok" if ok else "failed: " + model_zoo.last_error(out)
     if not ok or (target.startswith("cuda") and not args.gpu):
         return result
@@ -264,6 +281,9 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=int, default=300,
                         help="seconds per tuner-opt or tuner-run call")
+    parser.add_argument("--trials", type=int, default=0,
+                        help="tune this many trials first (default: the "
+                        "default schedules)")
     parser.add_argument("--failures", action="store_true",
                         help="print only the tests that failed a stage")
     parser.add_argument("--export-worker", action="store_true",
@@ -286,7 +306,7 @@ def main():
             t["ran"] += r.get("run") == "ok"
             t["torch"] += r.get("torch") == "ok"
             bad = any(v != "ok" for k, v in r.items()
-                      if k in ("lower", "run", "torch"))
+                      if k in ("tune", "lower", "run", "torch"))
             failed += bad
             if bad or not args.failures:
                 print(json.dumps(r), flush=True)

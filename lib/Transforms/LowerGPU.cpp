@@ -430,7 +430,7 @@ struct GPUVectorLoweringPass
   void runOnOperation() override {
     vectorizeThreadCopies();
     hoistAccumulators();
-    castAwayIntegerContractUnitDims();
+    castAwayMixedContractUnitDims();
     truncateWideContractOperands();
     RewritePatternSet patterns(&getContext());
     vector::populateVectorContractLoweringPatterns(
@@ -525,17 +525,23 @@ struct GPUVectorLoweringPass
   /// transfers, which become one load and one store of the row instead of
   /// a scalar loop (tuner-gpu-vector-alignment then proves them aligned).
   /// Copies of more than kMaxElements elements, or of dynamic shape, stay.
-  /// Integer contractions (i8 x i8 -> i32) whose register tiles have a
-  /// leading unit dimension (a batch matmul's): the outer-product lowering
-  /// takes them only without it, as the CPU sketches' scripts arrange with
-  /// vector.cast_away_vector_leading_one_dim. Applied to those contractions
-  /// only, so that no other kernel's vectors change.
-  void castAwayIntegerContractUnitDims() {
+  /// Integer and mixed-precision contractions (i8 x i8 -> i32, f16 x f16
+  /// -> f32) whose register tiles have a leading unit dimension (a batch
+  /// matmul's): the outer-product lowering takes them only without it, as
+  /// the CPU sketches' scripts arrange with
+  /// vector.cast_away_vector_leading_one_dim (torch-mlir's f16 bmm failed
+  /// with "failed to legalize operation 'vector.contract'"). Applied to
+  /// those contractions only, so that no other kernel's vectors change.
+  void castAwayMixedContractUnitDims() {
     SmallVector<Operation *> contracts;
     getOperation().walk([&](vector::ContractionOp op) {
       auto acc = dyn_cast<VectorType>(op.getAccType());
-      if (acc && isa<IntegerType>(acc.getElementType()) &&
-          acc.getRank() > 2 && acc.getShape().front() == 1)
+      bool mixed = acc && (isa<IntegerType>(acc.getElementType()) ||
+                           op.getLhsType().getElementType() !=
+                               acc.getElementType() ||
+                           op.getRhsType().getElementType() !=
+                               acc.getElementType());
+      if (mixed && acc.getRank() > 2 && acc.getShape().front() == 1)
         contracts.push_back(op);
     });
     if (contracts.empty())
