@@ -7,7 +7,10 @@ of llvm/torch-mlir, --suite pointing at its projects/pt1/python):
 
   export   the test's golden trace (its module run by PyTorch on the test's
            own inputs), then torch_mlir.fx.export_and_import to linalg on
-           tensors; the inputs and PyTorch's outputs saved as .npy
+           tensors (with --onnx: torch.onnx.export, torch-mlir's ONNX
+           importer and its torch-onnx-to-torch-backend pipeline, as
+           torch-mlir's ONNX configuration does); the inputs and PyTorch's
+           outputs saved as .npy
   tune     with --trials N: tuner-tune target=T trials=N first
   lower    tuner-opt --sched-apply-default=target=T --sched-materialize
            --tuner-lower-cpu (--tuner-lower-gpu for cuda:* targets)
@@ -23,7 +26,7 @@ kept in WORK (WORK/export.jsonl says what became of each test). Prints one JSON
 line per test and target, then a summary; --failures prints only the
 failing tests. Not part of the tests (CI has no PyTorch).
 
-usage: torch_e2e.py --suite DIR [--target T]... [--trials N] [--work DIR]
+usage: torch_e2e.py --suite DIR [--target T]... [--trials N] [--onnx] [--work DIR]
                     [--jobs N] [--failures] [REGEX...]
 """
 
@@ -41,8 +44,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import model_zoo  # noqa: E402  (run, last_error)
 
 
-def load_suite(suite):
-    """(registry, names to skip) of the torch-mlir checkout's e2e suite."""
+def load_suite(suite, onnx=False):
+    """(registry, names to skip: torch-mlir's own failures with its FX or,
+    with `onnx`, its ONNX importer) of the checkout's e2e suite."""
     import torch
     sys.path.insert(0, suite)
     if "torch_mlir._version" not in sys.modules:
@@ -61,7 +65,8 @@ def load_suite(suite):
     if os.path.exists(xfails):
         scope = {}
         exec(compile(open(xfails).read(), xfails, "exec"), scope)
-        skip = scope["FX_IMPORTER_XFAIL_SET"] | scope["FX_IMPORTER_CRASHING_SET"]
+        kind = "ONNX" if onnx else "FX_IMPORTER"
+        skip = scope[kind + "_XFAIL_SET"] | scope[kind + "_CRASHING_SET"]
     return GLOBAL_TEST_REGISTRY, skip
 
 
@@ -77,9 +82,39 @@ def save_npy(path, tensor):
     np.save(path, np.require(array, requirements="C"))  # keeps 0-d
 
 
-def export_test(test, work):
+def export_onnx(program):
+    """The linalg text of an ExportedProgram through ONNX and torch-mlir's
+    ONNX importer, as torch-mlir's ONNX e2e configuration does (static
+    shapes: the test's inputs')."""
+    import io
+    import onnx
+    import torch
+    from torch_mlir.compiler_utils import (OutputType, lower_mlir_module,
+                                           run_pipeline_with_repro_report)
+    from torch_mlir.dialects import torch as torch_d
+    from torch_mlir.extras import onnx_importer
+    from torch_mlir.ir import Context
+    buffer = io.BytesIO()
+    torch.onnx.export(program, (), buffer, dynamo=True)
+    proto = onnx.shape_inference.infer_shapes(
+        onnx.load_from_string(buffer.getvalue()), data_prop=True)
+    context = Context()
+    torch_d.register_dialect(context)
+    info = onnx_importer.ModelInfo(proto)
+    module = info.create_module(context=context)
+    onnx_importer.NodeImporter.define_function(info.main_graph,
+                                               module.operation).import_all()
+    legal = "aten.flatten.using_ints,aten.adaptive_avg_pool1d,aten.unflatten.int"
+    run_pipeline_with_repro_report(
+        module, "builtin.module(torch-onnx-to-torch-backend-pipeline"
+        "{backend-legal-ops=%s})" % legal, "ONNX -> Torch backend IR")
+    return str(lower_mlir_module(False, OutputType.LINALG_ON_TENSORS, module))
+
+
+def export_test(test, work, onnx=False):
     """Exports one test to WORK/NAME: main.mlir, in/input_<i>.npy and
-    torch/output_<i>.npy; the reason it cannot be, or None."""
+    torch/output_<i>.npy (with `onnx`, through ONNX); the reason it cannot
+    be, or None."""
     import torch
     from torch_mlir import fx
     from torch_mlir.fx import OutputType
@@ -95,9 +130,12 @@ def export_test(test, work):
         return "inputs or results that are not tensors"
     from torch.export.graph_signature import OutputKind
     program = torch.export.export(test.program_factory(), tuple(item.inputs))
-    text = str(fx.export_and_import(program,
-                                    output_type=OutputType.LINALG_ON_TENSORS,
-                                    func_name="main"))
+    if onnx:
+        text = export_onnx(program)
+    else:
+        text = str(fx.export_and_import(
+            program, output_type=OutputType.LINALG_ON_TENSORS,
+            func_name="main"))
     # The function also returns the inputs the module mutates (torch-mlir's
     # in-place ops), before its own results.
     user = [i for i, spec in enumerate(program.graph_signature.output_specs)
@@ -121,7 +159,7 @@ def export_worker(args):
     line per test ({"test", "status"}: null when exported, else why not),
     preceded by a {"started"} line: a test that crashes the importer or
     PyTorch is the last one started when this process dies."""
-    registry, skip = load_suite(args.suite)
+    registry, skip = load_suite(args.suite, args.onnx)
     journal = os.path.join(args.work, "export.jsonl")
     done = set(read_journal(journal))
     with open(journal, "a") as out:
@@ -136,7 +174,7 @@ def export_worker(args):
                 why = "skipped: torch-mlir's own xfail"
             else:
                 try:
-                    why = export_test(test, args.work)
+                    why = export_test(test, args.work, args.onnx)
                     why = None if why is None else "skipped: " + why
                 except Exception as e:  # the frontend's failure, not ours
                     first = (str(e).strip().splitlines() or [""])[0][:200]
@@ -169,7 +207,8 @@ def export_all(args):
     test that crashes one); {name: None when exported, or why not}."""
     journal = os.path.join(args.work, "export.jsonl")
     command = [sys.executable, os.path.abspath(__file__), "--export-worker",
-               "--suite", args.suite, "--work", args.work] + args.patterns
+               "--suite", args.suite, "--work", args.work] + (
+                   ["--onnx"] if args.onnx else []) + args.patterns
     while True:
         before = len(read_journal(journal))
         if subprocess.run(command).returncode == 0:
@@ -281,6 +320,10 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=int, default=300,
                         help="seconds per tuner-opt or tuner-run call")
+    parser.add_argument("--onnx", action="store_true",
+                        help="export through ONNX (torch.onnx.export) and "
+                        "torch-mlir's ONNX importer instead of its FX "
+                        "importer (a venv with onnx and onnxscript)")
     parser.add_argument("--trials", type=int, default=0,
                         help="tune this many trials first (default: the "
                         "default schedules)")

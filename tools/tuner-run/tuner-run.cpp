@@ -279,12 +279,12 @@ int main(int argc, char **argv) {
   }
 
   // The program runs in this process: a fault in its code (an integer
-  // division by zero on the random inputs, a read out of bounds) ends it
+  // division by zero, a read out of bounds) ends it
   // with a stack dump, which then says so instead of asking for a bug
   // report to LLVM.
   llvm::setBugReportMsg(
       "tuner-run: the process crashed. A fault in the program's own code (an "
-      "integer division by zero on the random inputs, an access out of "
+      "integer division by zero, an access out of "
       "bounds) ends it this way too; --inputs=DIR runs it on inputs of your "
       "own.\n");
   std::string inputsText =

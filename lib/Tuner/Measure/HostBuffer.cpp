@@ -238,13 +238,18 @@ void HostBuffer::fillRandom(uint64_t seed) {
     return;
   }
   // Integers of 32 bits or more are often indices (token ids of an
-  // embedding lookup, gather positions): they stay in [0, 8] so that a
-  // program indexing a table with them reads inside it.
+  // embedding lookup, gather positions): they stay in [1, 8] so that a
+  // program indexing a table with them reads inside it. Other integers
+  // (not booleans) are never 0 either: an integer division by a random 0
+  // faults (x86-64's idiv), and programs assert nonzero divisors
+  // (torch-mlir's reciprocal of an integer tensor).
   unsigned bits = elt.getIntOrFloatBitWidth();
-  int64_t low = bits == 1 || bits >= 32 ? 0 : -8, high = bits == 1 ? 1 : 8;
-  std::uniform_int_distribution<int64_t> dist(low, high);
+  int64_t low = bits == 1 ? 0 : bits >= 32 ? 1 : -8, high = bits == 1 ? 1 : 8;
+  std::uniform_int_distribution<int64_t> dist(low, low < 0 ? high - 1 : high);
   for (int64_t i = 0; i < numElements; ++i) {
     int64_t v = dist(rng);
+    if (low < 0 && v >= 0) // [-8, -1] and [1, 8]
+      ++v;
     std::memcpy(p + partBytes * i, &v, partBytes); // little endian
   }
 }
