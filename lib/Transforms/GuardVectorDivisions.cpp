@@ -23,8 +23,7 @@ using namespace mlir;
 namespace {
 /// Replaces the divisor `b` of an integer division of vectors by
 /// select(b == 0, 1, b) unless `b` is a constant without zeros.
-template <typename DivOp>
-struct GuardDivisor : public OpRewritePattern<DivOp> {
+template <typename DivOp> struct GuardDivisor : public OpRewritePattern<DivOp> {
   using OpRewritePattern<DivOp>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(DivOp op,
@@ -34,15 +33,14 @@ struct GuardDivisor : public OpRewritePattern<DivOp> {
     if (!type || isGuarded(divisor))
       return failure();
     Location loc = op.getLoc();
-    Value zero = arith::ConstantOp::create(rewriter, loc,
-                                           rewriter.getZeroAttr(type));
+    Value zero =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type));
     Value one = arith::ConstantOp::create(
         rewriter, loc,
         DenseElementsAttr::get(
             type, rewriter.getIntegerAttr(type.getElementType(), 1)));
-    Value isZero = arith::CmpIOp::create(rewriter, loc,
-                                         arith::CmpIPredicate::eq, divisor,
-                                         zero);
+    Value isZero = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, divisor, zero);
     Value safe = arith::SelectOp::create(rewriter, loc, isZero, one, divisor);
     rewriter.modifyOpInPlace(op, [&] { op.getRhsMutable().assign(safe); });
     return success();
@@ -70,11 +68,11 @@ struct TunerGuardVectorDivisionsPass
           TunerGuardVectorDivisionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<GuardDivisor<arith::DivSIOp>, GuardDivisor<arith::DivUIOp>,
-                 GuardDivisor<arith::RemSIOp>, GuardDivisor<arith::RemUIOp>,
-                 GuardDivisor<arith::CeilDivSIOp>,
-                 GuardDivisor<arith::CeilDivUIOp>,
-                 GuardDivisor<arith::FloorDivSIOp>>(&getContext());
+    patterns
+        .add<GuardDivisor<arith::DivSIOp>, GuardDivisor<arith::DivUIOp>,
+             GuardDivisor<arith::RemSIOp>, GuardDivisor<arith::RemUIOp>,
+             GuardDivisor<arith::CeilDivSIOp>, GuardDivisor<arith::CeilDivUIOp>,
+             GuardDivisor<arith::FloorDivSIOp>>(&getContext());
     // One rewrite per division, no folding of what it made: a walk.
     walkAndApplyPatterns(getOperation(), std::move(patterns));
   }

@@ -536,11 +536,10 @@ struct GPUVectorLoweringPass
     SmallVector<Operation *> contracts;
     getOperation().walk([&](vector::ContractionOp op) {
       auto acc = dyn_cast<VectorType>(op.getAccType());
-      bool mixed = acc && (isa<IntegerType>(acc.getElementType()) ||
-                           op.getLhsType().getElementType() !=
-                               acc.getElementType() ||
-                           op.getRhsType().getElementType() !=
-                               acc.getElementType());
+      bool mixed =
+          acc && (isa<IntegerType>(acc.getElementType()) ||
+                  op.getLhsType().getElementType() != acc.getElementType() ||
+                  op.getRhsType().getElementType() != acc.getElementType());
       if (mixed && acc.getRank() > 2 && acc.getShape().front() == 1)
         contracts.push_back(op);
     });

@@ -112,11 +112,11 @@ static cl::opt<double> absoluteTolerance(
              "--tolerance when given, else by the types and the longest "
              "reduction of the reference)"),
     cl::init(0), cl::cat(category));
-static cl::opt<std::string> inputs(
-    "inputs",
-    cl::desc("Read the inputs from DIR's input_<i>.npy files (as "
-             "--save-inputs writes them) instead of random values"),
-    cl::value_desc("dir"), cl::cat(category));
+static cl::opt<std::string>
+    inputs("inputs",
+           cl::desc("Read the inputs from DIR's input_<i>.npy files (as "
+                    "--save-inputs writes them) instead of random values"),
+           cl::value_desc("dir"), cl::cat(category));
 static cl::opt<std::string>
     saveInputs("save-inputs",
                cl::desc("Write the inputs to DIR as input_<i>.npy"),

@@ -396,8 +396,8 @@ static StringRef getNpyHeaderField(StringRef header, StringRef key) {
   if (!rest.consume_front(":"))
     return {};
   rest = rest.ltrim();
-  size_t end = rest.starts_with("(") ? rest.find(')') + 1
-                                     : rest.find_first_of(",}");
+  size_t end =
+      rest.starts_with("(") ? rest.find(')') + 1 : rest.find_first_of(",}");
   return rest.take_front(end).trim();
 }
 
@@ -557,8 +557,8 @@ Comparison mlir::tuner::compareBuffers(const HostBuffer &actual,
   if (isFloat && tolerance.perMagnitude > 0)
     tolerance.atol += tolerance.perMagnitude *
                       std::max(1.0, getTypicalMagnitude(actual, expected));
-  int64_t parts = actual.getNumScalars() / std::max<int64_t>(
-                                              1, actual.getNumElements());
+  int64_t parts =
+      actual.getNumScalars() / std::max<int64_t>(1, actual.getNumElements());
   int64_t bytes = actual.getElementBytes() / std::max<int64_t>(1, parts);
   const auto *pa = static_cast<const uint8_t *>(actual.data());
   const auto *px = static_cast<const uint8_t *>(expected.data());

@@ -45,8 +45,8 @@ class HostBuffer {
 public:
   /// Allocates a buffer for `type` (static shape; element type f16, bf16,
   /// f32, f64, an integer of 1 to 64 bits, complex<f32> or complex<f64>) in
-  /// `memory`. Zero-filled. CUDA
-  /// memory needs the CUDA runtime initialized (cuda::initialize).
+  /// `memory`. Zero-filled. CUDA memory needs the CUDA runtime initialized
+  /// (cuda::initialize).
   static FailureOr<HostBuffer> create(ShapedType type, std::string &error,
                                       BufferMemory memory);
   /// As above, in managed memory with `managed`, else in host memory.
@@ -115,8 +115,9 @@ public:
   /// endian), so that other runtimes can be fed the same inputs and checked
   /// against the same outputs. The dtype is the element type's: f16 '<f2',
   /// f32 '<f4', f64 '<f8', i1 '|b1', i8 '|i1', i16 '<i2', i32 '<i4', i64
-  /// '<i8', complex<f32> '<c8', complex<f64> '<c16'. NumPy has no bf16: bf16 is written as its raw bits with the
-  /// '<u2' descr (`ml_dtypes`: `np.load(f).view(ml_dtypes.bfloat16)`).
+  /// '<i8', complex<f32> '<c8', complex<f64> '<c16'. NumPy has no bf16:
+  /// bf16 is written as its raw bits with the '<u2' descr (`ml_dtypes`:
+  /// `np.load(f).view(ml_dtypes.bfloat16)`).
   /// Other integer widths are an error.
   LogicalResult writeNpy(StringRef path, std::string &error) const;
   /// Fills the buffer (not in device memory) from a NumPy .npy file (format
