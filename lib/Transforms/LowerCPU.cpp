@@ -116,6 +116,9 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addPass(createDropProgramDeallocsPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Vectorized gathers linearize over the shape; their sources are now
+  // strided views.
+  pm.addPass(createTunerStridedGathers());
 
   // Before the transfers become loops: the AMX patterns read them whole.
   if (options.amx) {
@@ -183,6 +186,8 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // memref<...xi1> holds a byte per element; LLVM stores <N x i1> as bits.
+  pm.addPass(createTunerByteBoolVectors());
 }
 
 namespace {

@@ -639,6 +639,9 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   TunerGPUDeviceMemoryOptions deviceMemory;
   deviceMemory.report = options.reportHostOps;
   pm.addPass(createTunerGPUDeviceMemory(deviceMemory));
+  // Vectorized gathers linearize over the shape; their sources are now
+  // strided views.
+  pm.addPass(createTunerStridedGathers());
   pm.addPass(std::make_unique<GPUVectorLoweringPass>());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

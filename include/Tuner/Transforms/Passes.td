@@ -846,6 +846,57 @@ def TunerFlattenVectorTransfers : Pass<"tuner-flatten-vector-transfers"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def TunerByteBoolVectors : Pass<"tuner-byte-bool-vectors"> {
+  let summary = "Store and load boolean vectors one byte per element";
+  let description = [{
+    A memref of `i1` holds one byte per element (LLVM's store size of
+    `i1`), and scalar loads and stores agree. A vector of booleans is
+    another matter: LLVM stores `<2 x i1>` as two bits of one byte, so a
+    vectorized write of a boolean result (torch-mlir's `all()` through its
+    ONNX importer: `vector<2xi1>` into `memref<2xi1>`) wrote the bits
+    `0b10` into the first element and nothing into the second (tuner-run
+    saw 18 where the reference had 0).
+
+    This pass, the last step of `tuner-lower-cpu`, rewrites every
+    `llvm.load`, `llvm.store`, `llvm.intr.masked.load` and
+    `llvm.intr.masked.store` of a vector of `i1` in memory into the same
+    access of a vector of `i8`, zero-extended before a store and truncated
+    after a load. Masks (the `i1` vector operands of masked accesses) are
+    left alone: they are not in memory.
+
+    ```mlir
+    llvm.store %v, %p : vector<2xi1>, !llvm.ptr
+    // becomes
+    %b = llvm.zext %v : vector<2xi1> to vector<2xi8>
+    llvm.store %b, %p : vector<2xi8>, !llvm.ptr
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def TunerStridedGathers : Pass<"tuner-strided-gathers"> {
+  let summary = "Gathers from strided buffers with offsets by their strides";
+  let description = [{
+    Upstream's vectorizer turns a `tensor.extract` at computed indices into
+    a `vector.gather` whose index vector is the position linearized over
+    the source tensor's shape, as if the tensor were contiguous. After
+    bufferization the source may be a strided view: torch-mlir's reflection
+    pads (through its ONNX importer) read a 10x10 slice of a 20x20 input,
+    rows 20 elements apart, with offsets that assumed 10, and read the
+    wrong rows.
+
+    This pass, run in `tuner-lower-cpu` and `tuner-lower-gpu` after
+    bufferization, rewrites each `vector.gather` from a memref with static
+    shape and strides that are not those of a contiguous buffer of its
+    shape: the position (base indices linearized over the shape, plus the
+    index vector) is split into coordinates by the shape and recombined with
+    the memref's strides, from base indices of 0. Gathers from contiguous
+    memrefs are left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TunerGuardVectorDivisions : Pass<"tuner-guard-vector-divisions"> {
   let summary = "Keep zero out of the divisors of integer vector divisions";
   let description = [{
