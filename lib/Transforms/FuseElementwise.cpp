@@ -46,6 +46,16 @@ using namespace mlir::tuner;
 /// recomputed in each of them.
 static constexpr unsigned kMaxRecomputedOps = 4;
 
+/// Ops per element above which a consumer takes in no more producers that
+/// have other users.
+static constexpr unsigned kMaxFusedBodyOps = 64;
+
+/// The ops of `op`'s body (its region's, for a named op).
+static unsigned getBodySize(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  return body ? body->getOperations().size() : 0;
+}
+
 /// Whether `op` is an all-parallel named op that generalizes to an
 /// elementwise generic (a fill stays: anchors take it as their producer).
 static bool isNamedElementwise(linalg::LinalgOp op) {
@@ -105,6 +115,12 @@ static bool shouldFuse(OpOperand *fused) {
     return false;
   if (producer->hasOneUse())
     return true;
+  // A producer recomputed in each of its consumers grows them; where its
+  // consumers are in turn recomputed producers (a binary search unrolled
+  // into selects and gathers, torch-mlir's bucketize through ONNX), the
+  // bodies grew without bound and fusion never finished.
+  if (getBodySize(consumer) + getBodySize(producer) > kMaxFusedBodyOps)
+    return false;
   return isDataMovementBody(producer) || isCheapToRecompute(producer);
 }
 
