@@ -22,8 +22,8 @@ using namespace mlir;
 
 /// The strides of `type` when they are static and not those of a
 /// contiguous buffer of its shape (which needs no rewrite); else nothing.
-static std::optional<SmallVector<int64_t>> getNonContiguousStrides(
-    MemRefType type) {
+static std::optional<SmallVector<int64_t>>
+getNonContiguousStrides(MemRefType type) {
   if (!type.hasStaticShape() || type.getRank() < 2)
     return std::nullopt;
   SmallVector<int64_t> strides;
@@ -82,8 +82,7 @@ static bool rewriteGather(vector::GatherOp gather, RewriterBase &rewriter) {
     }
     offset = arith::AddIOp::create(
         rewriter, loc, offset,
-        arith::MulIOp::create(rewriter, loc, coordinate,
-                              splat((*strides)[d])));
+        arith::MulIOp::create(rewriter, loc, coordinate, splat((*strides)[d])));
   }
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   SmallVector<Value> origin(type.getRank(), zero);
