@@ -122,7 +122,44 @@ struct GPUBufferizePass
                     memref::MemRefDialect>();
   }
 
+  /// Gives each shared output of an scf.forall its own init where several
+  /// (of one forall, or of nested ones) start from one (CSE'd)
+  /// tensor.empty, possibly reshaped: they cannot share a buffer, and
+  /// bufferization copied one inside the kernel, a malloc per thread
+  /// (torch-mlir's 0-d argmin, whose value and index outputs both started
+  /// from one empty). The copies of the empty are made where it is, outside
+  /// the kernels.
+  static void duplicateSharedEmptyInits(ModuleOp module) {
+    llvm::MapVector<Value, SmallVector<OpOperand *>> uses;
+    module.walk([&](scf::ForallOp forall) {
+      for (OpOperand &init : forall.getOutputsMutable())
+        uses[init.get()].push_back(&init);
+    });
+    for (auto &[value, operands] : uses) {
+      // The chain of reshapes from a tensor.empty to the init.
+      SmallVector<Operation *> chain;
+      for (Value v = value; Operation *def = v.getDefiningOp();
+           v = def->getOperand(0)) {
+        chain.push_back(def);
+        if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+          break;
+      }
+      if (operands.size() < 2 || chain.empty() ||
+          !isa<tensor::EmptyOp>(chain.back()))
+        continue;
+      OpBuilder b(chain.front());
+      b.setInsertionPointAfter(chain.front());
+      for (OpOperand *operand : llvm::drop_begin(operands)) {
+        IRMapping mapping;
+        for (Operation *op : llvm::reverse(chain))
+          b.clone(*op, mapping);
+        operand->set(mapping.lookup(value));
+      }
+    }
+  }
+
   void runOnOperation() override {
+    duplicateSharedEmptyInits(getOperation());
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.allowReturnAllocsFromLoops = true;
