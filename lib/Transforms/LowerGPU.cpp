@@ -149,7 +149,14 @@ struct GPUBufferizePass
         continue;
       OpBuilder b(chain.front());
       b.setInsertionPointAfter(chain.front());
+      Operation *first = operands.front()->getOwner();
       for (OpOperand *operand : llvm::drop_begin(operands)) {
+        // Only inits of the first user's forall or of foralls nested in
+        // it (or around it) conflict; sibling foralls reuse the buffer.
+        Operation *owner = operand->getOwner();
+        if (owner != first && !first->isAncestor(owner) &&
+            !owner->isAncestor(first))
+          continue;
         IRMapping mapping;
         for (Operation *op : llvm::reverse(chain))
           b.clone(*op, mapping);
