@@ -33,7 +33,8 @@ static bool widen(Operation *op, RewriterBase &rewriter) {
   auto zext = [&](Value v, VectorType bytes) -> Value {
     return LLVM::ZExtOp::create(rewriter, loc, bytes, v);
   };
-  if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
+  // llvm.store and llvm.intr.masked.store: the stored value widened.
+  auto widenStore = [&](auto store) {
     VectorType bytes = getByteVectorType(store.getValue().getType());
     if (!bytes)
       return false;
@@ -41,16 +42,11 @@ static bool widen(Operation *op, RewriterBase &rewriter) {
       store.getValueMutable().assign(zext(store.getValue(), bytes));
     });
     return true;
-  }
-  if (auto store = dyn_cast<LLVM::MaskedStoreOp>(op)) {
-    VectorType bytes = getByteVectorType(store.getValue().getType());
-    if (!bytes)
-      return false;
-    rewriter.modifyOpInPlace(store, [&] {
-      store.getValueMutable().assign(zext(store.getValue(), bytes));
-    });
-    return true;
-  }
+  };
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    return widenStore(store);
+  if (auto store = dyn_cast<LLVM::MaskedStoreOp>(op))
+    return widenStore(store);
   if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
     VectorType bytes = getByteVectorType(load.getType());
     if (!bytes)
