@@ -89,15 +89,22 @@ def export_onnx(program):
     import io
     import onnx
     import torch
+    buffer = io.BytesIO()
+    torch.onnx.export(program, (), buffer, dynamo=True)
+    return import_onnx(onnx.load_from_string(buffer.getvalue()))
+
+
+def import_onnx(proto):
+    """The linalg text of an ONNX model through torch-mlir's ONNX importer
+    (shape inference with data propagation first) and its
+    torch-onnx-to-torch-backend pipeline."""
+    import onnx
     from torch_mlir.compiler_utils import (OutputType, lower_mlir_module,
                                            run_pipeline_with_repro_report)
     from torch_mlir.dialects import torch as torch_d
     from torch_mlir.extras import onnx_importer
     from torch_mlir.ir import Context
-    buffer = io.BytesIO()
-    torch.onnx.export(program, (), buffer, dynamo=True)
-    proto = onnx.shape_inference.infer_shapes(
-        onnx.load_from_string(buffer.getvalue()), data_prop=True)
+    proto = onnx.shape_inference.infer_shapes(proto, data_prop=True)
     context = Context()
     torch_d.register_dialect(context)
     info = onnx_importer.ModelInfo(proto)

@@ -139,6 +139,8 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTunerExpandMath(expandMath));
   // Masked lanes of partial tiles divide by the padding 0; idiv faults.
   pm.addNestedPass<func::FuncOp>(createTunerGuardVectorDivisions());
+  // Shifts past the width: one result for vector and scalar code.
+  pm.addNestedPass<func::FuncOp>(createTunerGuardShifts());
   pm.addNestedPass<func::FuncOp>(createTunerFlattenVectorTransfers());
   // Before the masked transfers are unrolled into masked row stores.
   pm.addPass(createTunerGuardMaskedRows());

@@ -698,6 +698,8 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertComplexToStandardPass());
   // Before the NVVM conversion turns math ops into libdevice calls.
   pm.addPass(createTunerGPULegalizeMath());
+  // Shifts past the width: the result the CPU pipelines give.
+  pm.addPass(createTunerGuardShifts());
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   // Before the NVVM pipeline's expand-strided-metadata.
   pm.addPass(createTunerExpandDynamicReshapes());
@@ -711,6 +713,7 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   // find nothing left to do).
   pm.addPass(createConvertNVGPUToNVVMPass());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createTunerGPUKernelNames());
   pm.addNestedPass<func::FuncOp>(createTunerGPUAsyncLaunches());
 
   gpu::GPUToNVVMPipelineOptions nvvm;

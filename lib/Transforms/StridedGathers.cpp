@@ -42,6 +42,34 @@ getNonContiguousStrides(MemRefType type) {
   return strides;
 }
 
+/// `source` (of `type`, with static `strides`) as a 1-D view with unit
+/// stride from its first element to its last: element offsets from the
+/// source's base index it directly. Upstream's gather lowering takes only
+/// sources whose innermost stride is 1, which a strided view's often is
+/// not (a column of width 1: strides [.., 8, 8]).
+static Value flattenView(Value source, MemRefType type,
+                         ArrayRef<int64_t> strides, RewriterBase &rewriter) {
+  Location loc = source.getLoc();
+  int64_t extent = 1;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides))
+    extent += (size - 1) * stride;
+  SmallVector<int64_t> unused;
+  int64_t staticOffset;
+  (void)type.getStridesAndOffset(unused, staticOffset);
+  OpFoldResult offset = rewriter.getIndexAttr(staticOffset);
+  if (ShapedType::isDynamic(staticOffset))
+    offset = memref::ExtractStridedMetadataOp::create(rewriter, loc, source)
+                 .getOffset();
+  auto flatType = MemRefType::get(
+      {extent}, type.getElementType(),
+      StridedLayoutAttr::get(rewriter.getContext(), staticOffset, {1}),
+      type.getMemorySpace());
+  return memref::ReinterpretCastOp::create(
+      rewriter, loc, flatType, source, offset,
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(extent)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+}
+
 /// Rewrites `gather` for its source's strides; whether it did.
 static bool rewriteGather(vector::GatherOp gather, RewriterBase &rewriter) {
   auto type = dyn_cast<MemRefType>(gather.getBase().getType());
@@ -84,10 +112,11 @@ static bool rewriteGather(vector::GatherOp gather, RewriterBase &rewriter) {
         rewriter, loc, offset,
         arith::MulIOp::create(rewriter, loc, coordinate, splat((*strides)[d])));
   }
+  Value flat = flattenView(gather.getBase(), type, *strides, rewriter);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  SmallVector<Value> origin(type.getRank(), zero);
   rewriter.modifyOpInPlace(gather, [&] {
-    gather.getOffsetsMutable().assign(origin);
+    gather.getBaseMutable().assign(flat);
+    gather.getOffsetsMutable().assign(zero);
     gather.getIndicesMutable().assign(offset);
   });
   return true;

@@ -58,6 +58,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <cstdlib>
 
 using namespace mlir;
@@ -212,6 +213,10 @@ static void printLaunches(ArrayRef<KernelLaunchTiming> launches) {
 }
 
 int main(int argc, char **argv) {
+  // A failed cf.assert puts its message on stdout and aborts, maybe on
+  // another thread while this one is reporting the crash: a line-buffered
+  // stdout has it out before the abort.
+  std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
   llvm::InitLLVM init(argc, argv);
   DialectRegistry registry;
   mlir::registerAllDialects(registry);
@@ -285,8 +290,10 @@ int main(int argc, char **argv) {
   llvm::setBugReportMsg(
       "tuner-run: the process crashed. A fault in the program's own code (an "
       "integer division by zero, an access out of "
-      "bounds) ends it this way too; --inputs=DIR runs it on inputs of your "
-      "own.\n");
+      "bounds) ends it this way too, and so does an assertion of the program "
+      "(cf.assert) that fails, whose message is then printed above; "
+      "--inputs=DIR runs it on inputs of your own.\n");
+
   std::string inputsText =
       inputs.empty() ? std::string("random inputs") : "the inputs in " + inputs;
   llvm::PrettyStackTraceFormat running(

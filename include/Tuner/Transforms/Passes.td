@@ -890,11 +890,47 @@ def TunerStridedGathers : Pass<"tuner-strided-gathers"> {
     shape and strides that are not those of a contiguous buffer of its
     shape: the position (base indices linearized over the shape, plus the
     index vector) is split into coordinates by the shape and recombined with
-    the memref's strides, from base indices of 0. Gathers from contiguous
-    memrefs are left alone.
+    the memref's strides, and the gather reads a 1-D view of the source with
+    unit stride (`memref.reinterpret_cast` from its first element to its
+    last), as upstream's gather lowering takes only sources whose innermost
+    stride is 1 (a reflection pad's column of width 1 is a view with strides
+    `[.., 8, 8]`). Gathers from contiguous memrefs are left alone.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::vector::VectorDialect"];
+}
+
+def TunerGuardShifts : Pass<"tuner-guard-shifts"> {
+  let summary = "Give shifts by the bit width or more one result";
+  let description = [{
+    An `arith` shift by an amount of the bit width or more (a negative
+    amount reads as one) is poison, and the hardware disagrees with itself:
+    x86's scalar shifts take the amount modulo the width, its vector shifts
+    (`vpsllvd`, `vpsrlvd`, `vpsravd`) give 0 or the sign. A vectorized
+    schedule and the unscheduled reference it is checked against then gave
+    different results (ONNX's `BitShift` tests by 32, 33, 100 and negative
+    amounts: `-8 << 32` was 0 vectorized and -8 in scalar loops), and tuning
+    such a program rejected correct candidates.
+
+    This pass, run in `tuner-lower-cpu` (for the program and for the
+    reference it is checked against) and `tuner-lower-gpu`, gives those
+    shifts the result of x86's vector shifts, which PTX's `shl`/`shr` also
+    have and PyTorch computes: `shli` and `shrui` by an amount `a` become
+    `select(a <u w, shift, 0)`, `shrsi` shifts by `minui(a, w - 1)` (the
+    sign fills the result). LLVM folds both forms back into one `vpsllvd`,
+    `vpsrlvd` or `vpsravd` on AVX2. Shifts by constants below the width and
+    shifts of `index` values are left alone.
+
+    ```mlir
+    %r = arith.shli %x, %a : vector<8xi32>
+    // becomes
+    %r0 = arith.shli %x, %a : vector<8xi32>
+    %in = arith.cmpi ult, %a, %c32 : vector<8xi32>
+    %r = arith.select %in, %r0, %c0 : vector<8xi1>, vector<8xi32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def TunerGuardVectorDivisions : Pass<"tuner-guard-vector-divisions"> {
@@ -1541,6 +1577,32 @@ def TunerGPUAsyncLaunches
     ```
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def TunerGPUKernelNames : Pass<"tuner-gpu-kernel-names", "::mlir::ModuleOp"> {
+  let summary = "Give kernels, their modules and device symbols PTX names";
+  let description = [{
+    Kernel outlining names a kernel and its `gpu.module` after the function
+    it comes from, and programs from ONNX importers name their function
+    after the graph: `@"torch-jit-export"` gives a kernel
+    `torch-jit-export_kernel`, which PTX cannot spell, and the NVPTX
+    backend stops the process with "Symbol name with unsupported
+    characters". This pass, part of `tuner-lower-gpu` right after kernel
+    outlining, renames every `gpu.module` and every symbol inside one whose
+    name is not a PTX identifier (`[a-zA-Z][a-zA-Z0-9_$]*` or
+    `[_$][a-zA-Z0-9_$]+`): each other character becomes `_`, a leading
+    digit gets a `_` before it, and a suffix `_<n>` keeps the name unique.
+    Every reference is updated, `gpu.launch_func`'s nested ones included.
+    The host functions keep their names.
+
+    ```mlir
+    gpu.launch_func @"f-g_kernel"::@"f-g_kernel" ...
+    gpu.module @"f-g_kernel" { gpu.func @"f-g_kernel"(...) kernel {...} }
+    // becomes
+    gpu.launch_func @f_g_kernel::@f_g_kernel ...
+    gpu.module @f_g_kernel { gpu.func @f_g_kernel(...) kernel {...} }
+    ```
+  }];
 }
 
 def TunerGPURegisterAccumulators : Pass<"tuner-gpu-register-accumulators"> {
