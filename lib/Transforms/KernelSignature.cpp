@@ -224,7 +224,8 @@ void mlir::tuner::narrowKernelPrecision(Operation *func, FloatType type) {
 /// its 0-d vector type (a scalar argument).
 static LogicalResult addTypes(ArrayRef<Type> types,
                               SmallVector<ShapedType> &out, StringRef what,
-                              std::string &error, bool scalars = false) {
+                              std::string &error, bool scalars = false,
+                              bool dynamicShapes = false) {
   for (auto [i, type] : llvm::enumerate(types)) {
     if (scalars && type.isIntOrFloat()) {
       out.push_back(VectorType::get({}, type));
@@ -233,16 +234,18 @@ static LogicalResult addTypes(ArrayRef<Type> types,
     auto shaped = dyn_cast<ShapedType>(type);
     auto complex =
         shaped ? dyn_cast<ComplexType>(shaped.getElementType()) : nullptr;
-    if (!shaped || !shaped.hasStaticShape() ||
-        !(shaped.getElementType().isIntOrFloat() ||
-          (complex && isa<FloatType>(complex.getElementType())))) {
+    bool shapeOk = shaped && (shaped.hasStaticShape() ||
+                              (dynamicShapes && shaped.hasRank()));
+    if (!shapeOk || !(shaped.getElementType().isIntOrFloat() ||
+                      (complex && isa<FloatType>(complex.getElementType())))) {
       std::string str;
       llvm::raw_string_ostream os(str);
-      os << what << " #" << i << " has type " << type
-         << "; only statically shaped tensors and memrefs of int, float or "
-            "complex elements"
+      os << what << " #" << i << " has type " << type << "; only "
+         << (dynamicShapes ? "ranked" : "statically shaped")
+         << " tensors and memrefs of int, float or complex elements"
          << (scalars ? ", and int or float scalars," : "") << " can be passed";
-      if (shaped && shaped.hasRank() && !shaped.hasStaticShape())
+      if (!dynamicShapes && shaped && shaped.hasRank() &&
+          !shaped.hasStaticShape())
         os << " (tuner-opt --tuner-specialize-shapes gives dynamic dimensions "
               "static sizes: sizes=..., or those the module's calls pass)";
       error = str;
@@ -251,6 +254,27 @@ static LogicalResult addTypes(ArrayRef<Type> types,
     out.push_back(shaped);
   }
   return success();
+}
+
+/// A result of dynamic shape is allocated by the function and returned: it
+/// cannot be an out-parameter, whose buffer the caller allocates.
+static LogicalResult checkDynamicOutputs(const KernelSignature &sig,
+                                         std::string &error) {
+  for (auto [i, type] : llvm::enumerate(sig.outputs)) {
+    if (!sig.outParams || type.hasStaticShape())
+      continue;
+    llvm::raw_string_ostream(error)
+        << "output #" << i << " has type " << type
+        << "; a result of dynamic shape must be returned, not written to an "
+           "out-parameter (lower without out-params)";
+    return failure();
+  }
+  return success();
+}
+
+bool mlir::tuner::hasDynamicOutputs(const KernelSignature &signature) {
+  return llvm::any_of(signature.outputs,
+                      [](ShapedType t) { return !t.hasStaticShape(); });
 }
 
 FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
@@ -272,7 +296,8 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
     };
     if (failed(addTypes(types(inputs), sig.inputs, "input", error,
                         /*scalars=*/true)) ||
-        failed(addTypes(types(outputs), sig.outputs, "output", error)))
+        failed(addTypes(types(outputs), sig.outputs, "output", error,
+                        /*scalars=*/false, /*dynamicShapes=*/true)))
       return failure();
     if (auto flops = dict.getAs<IntegerAttr>("flops"))
       sig.flops = flops.getInt();
@@ -286,6 +311,8 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
       sig.accumulator = accumulator.getValue();
     if (auto hostArgs = dict.getAs<DenseI64ArrayAttr>("host_args"))
       llvm::append_range(sig.hostArgs, hostArgs.asArrayRef());
+    if (failed(checkDynamicOutputs(sig, error)))
+      return failure();
     return sig;
   }
   auto fn = dyn_cast<FunctionOpInterface>(func);
@@ -296,7 +323,8 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
   }
   if (failed(addTypes(fn.getArgumentTypes(), sig.inputs, "argument", error,
                       /*scalars=*/true)) ||
-      failed(addTypes(fn.getResultTypes(), sig.outputs, "result", error)))
+      failed(addTypes(fn.getResultTypes(), sig.outputs, "result", error,
+                      /*scalars=*/false, /*dynamicShapes=*/true)))
     return failure();
   sig.flops = countFunctionFlops(func);
   sig.precision = getLeastPreciseFloatType(func);

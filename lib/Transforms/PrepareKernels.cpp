@@ -97,7 +97,13 @@ struct PrepareKernelsPass
       if (func.isExternal() || func.isPrivate())
         continue;
       annotateKernelSignature(func);
-      setKernelOutParams(func, outParams);
+      // A result of dynamic shape stays a result (tuner-results-to-out-
+      // params leaves such functions alone).
+      setKernelOutParams(
+          func, outParams && llvm::all_of(func.getResultTypes(), [](Type type) {
+                  auto shaped = dyn_cast<ShapedType>(type);
+                  return !shaped || shaped.hasStaticShape();
+                }));
       if (cInterface)
         func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                       UnitAttr::get(&getContext()));

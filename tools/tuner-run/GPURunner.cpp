@@ -93,8 +93,13 @@ static LogicalResult prepareModuleForGPU(ModuleOp module,
   if (isLoweredToLLVM(module))
     return success();
   annotateKernelSignature(*func);
-  if (failed(getKernelSignature(*func, error)))
+  FailureOr<KernelSignature> signature = getKernelSignature(*func, error);
+  if (failed(signature))
     return failure();
+  if (hasDynamicOutputs(*signature)) {
+    error = "a result has a dynamic shape: such programs run on the CPU only";
+    return failure();
+  }
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
   pm.addPass(tuner::createSchedMaterialize());
   LowerGPUOptions options;

@@ -62,13 +62,15 @@ LogicalResult mlir::tuner::prepareModuleForCPU(ModuleOp module,
     return failure();
   }
   annotateKernelSignature(*func);
-  if (failed(getKernelSignature(*func, error)))
+  FailureOr<KernelSignature> signature = getKernelSignature(*func, error);
+  if (failed(signature))
     return failure();
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
   pm.addPass(tuner::createSchedMaterialize());
   LowerCPUOptions options;
   options.parallel = parallel;
-  options.outParams = true;
+  // Results of dynamic shape are allocated by the function.
+  options.outParams = !hasDynamicOutputs(*signature);
   options.amx = lowersToAMX(sched::getTarget(module));
   options.expandBF16 = expandsBF16(sched::getTarget(module));
   buildLowerCPUPipeline(pm, options);

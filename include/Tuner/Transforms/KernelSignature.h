@@ -27,7 +27,11 @@ struct KernelSignature {
   /// point) is recorded as the 0-d vector type of its type (`vector<i32>`).
   /// Executors fill it like a one-element buffer and pass the value.
   SmallVector<ShapedType> inputs;
-  /// Shaped types of the function's results, in order.
+  /// Shaped types of the function's results, in order. A result whose
+  /// shape depends on the data (ONNX's NonZero, a split by sizes given as a
+  /// tensor) has dynamic dimensions: the function allocates and returns it,
+  /// and the caller learns its sizes from the returned descriptor (never
+  /// with outParams).
   SmallVector<ShapedType> outputs;
   /// Arithmetic operations of one call (0 = unknown).
   int64_t flops = 0;
@@ -54,6 +58,10 @@ struct KernelSignature {
   Type accumulator;
 };
 
+/// Whether a result of `signature` has dynamic dimensions (see
+/// KernelSignature::outputs).
+bool hasDynamicOutputs(const KernelSignature &signature);
+
 /// Name of the function attribute holding the signature.
 constexpr StringLiteral kKernelAttrName = "tuner.kernel";
 
@@ -76,7 +84,9 @@ void narrowKernelPrecision(Operation *func, FloatType type);
 
 /// The signature of `func`: from its `tuner.kernel` attribute, or else from
 /// its argument and result types (which must be ranked shaped types with
-/// static shapes). Fails with a message otherwise.
+/// static shapes, or int or float scalars; results may have dynamic
+/// dimensions unless they are out-parameters). Fails with a message
+/// otherwise.
 FailureOr<KernelSignature> getKernelSignature(Operation *func,
                                               std::string &error);
 

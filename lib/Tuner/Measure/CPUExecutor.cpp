@@ -23,6 +23,7 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -156,6 +157,12 @@ LogicalResult mlir::tuner::allocateBuffers(const KernelSignature &signature,
     inputs.push_back(std::move(*buffer));
   }
   for (ShapedType type : signature.outputs) {
+    // A result of dynamic shape starts empty; a call that returns it gives
+    // it its shape (Kernel::call).
+    if (!type.hasStaticShape())
+      type = type.clone(llvm::map_to_vector(type.getShape(), [](int64_t d) {
+        return ShapedType::isDynamic(d) ? int64_t(0) : d;
+      }));
     FailureOr<HostBuffer> buffer = HostBuffer::create(type, error, managed);
     if (failed(buffer))
       return failure();
@@ -512,6 +519,19 @@ Kernel::Kernel(void (*function)(void **), KernelSignature sig)
 
 Kernel::~Kernel() = default;
 
+/// Reallocates `out` (a result of dynamic shape) for the `sizes` a call
+/// returned it with, unless it has them.
+static void resizeToResult(HostBuffer &out, ArrayRef<int64_t> sizes) {
+  if (out.getType().getShape() == sizes)
+    return;
+  std::string error;
+  FailureOr<HostBuffer> resized =
+      HostBuffer::create(out.getType().clone(sizes), error, out.getMemory());
+  if (failed(resized))
+    llvm::report_fatal_error(llvm::Twine("cannot hold a result: ") + error);
+  out = std::move(*resized);
+}
+
 void Kernel::call(MutableArrayRef<HostBuffer> inputs,
                   MutableArrayRef<HostBuffer> outputs, bool copyResults) {
   SmallVector<void *, 32> args;
@@ -537,6 +557,8 @@ void Kernel::call(MutableArrayRef<HostBuffer> inputs,
     int64_t *desc = resultStorage.data() + offset;
     offset += 3 + 2 * rank;
     HostBuffer &out = outputs[i];
+    if (copyResults && !type.hasStaticShape())
+      resizeToResult(out, ArrayRef<int64_t>(desc + 3, rank));
     if (copyResults) {
       UnrankedMemRef src{rank, desc};
       UnrankedMemRef dst{rank, out.getDescriptor()};
