@@ -277,6 +277,11 @@ bool mlir::tuner::hasDynamicOutputs(const KernelSignature &signature) {
                       [](ShapedType t) { return !t.hasStaticShape(); });
 }
 
+bool mlir::tuner::hasDynamicInputs(const KernelSignature &signature) {
+  return llvm::any_of(signature.inputs,
+                      [](ShapedType t) { return !t.hasStaticShape(); });
+}
+
 FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
                                                            std::string &error) {
   KernelSignature sig;
@@ -295,7 +300,7 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
       return result;
     };
     if (failed(addTypes(types(inputs), sig.inputs, "input", error,
-                        /*scalars=*/true)) ||
+                        /*scalars=*/true, /*dynamicShapes=*/true)) ||
         failed(addTypes(types(outputs), sig.outputs, "output", error,
                         /*scalars=*/false, /*dynamicShapes=*/true)))
       return failure();
@@ -322,7 +327,7 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
     return failure();
   }
   if (failed(addTypes(fn.getArgumentTypes(), sig.inputs, "argument", error,
-                      /*scalars=*/true)) ||
+                      /*scalars=*/true, /*dynamicShapes=*/true)) ||
       failed(addTypes(fn.getResultTypes(), sig.outputs, "result", error,
                       /*scalars=*/false, /*dynamicShapes=*/true)))
     return failure();

@@ -96,8 +96,10 @@ static LogicalResult prepareModuleForGPU(ModuleOp module,
   FailureOr<KernelSignature> signature = getKernelSignature(*func, error);
   if (failed(signature))
     return failure();
-  if (hasDynamicOutputs(*signature)) {
-    error = "a result has a dynamic shape: such programs run on the CPU only";
+  if (hasDynamicInputs(*signature) || hasDynamicOutputs(*signature)) {
+    error = "an argument or a result has a dynamic shape: such programs run "
+            "on the CPU only (tuner-opt --tuner-specialize-shapes gives "
+            "dynamic dimensions static sizes)";
     return failure();
   }
   PassManager pm(module.getContext(), ModuleOp::getOperationName());

@@ -105,8 +105,49 @@ struct Prepared {
 };
 } // namespace
 
-/// Compiles `module` and allocates its buffers, the inputs seeded; a
-/// reference at LLVM's -O2 (CPUKernel::compile).
+/// `signature` with the dynamic dimensions of each input given the sizes of
+/// the file it is read from (--inputs); without one, an error that says how
+/// to give them.
+static FailureOr<KernelSignature>
+resolveDynamicInputs(KernelSignature signature, const RunOptions &options,
+                     std::string &error) {
+  for (auto [i, type] : llvm::enumerate(signature.inputs)) {
+    if (type.hasStaticShape())
+      continue;
+    llvm::raw_string_ostream os(error);
+    if (options.inputsDir.empty()) {
+      os << "input #" << i << " has type " << type
+         << "; an input of dynamic shape takes the shape of its data: give "
+            "it with --inputs=DIR, or give the dynamic dimensions static "
+            "sizes (tuner-opt --tuner-specialize-shapes=\"sizes=...\")";
+      return failure();
+    }
+    SmallString<128> path(options.inputsDir);
+    llvm::sys::path::append(path, "input_" + std::to_string(i) + ".npy");
+    FailureOr<SmallVector<int64_t>> shape = readNpyShape(path, error);
+    if (failed(shape)) {
+      error = "input " + std::to_string(i) + ": " + error;
+      return failure();
+    }
+    bool fits = shape->size() == size_t(type.getRank()) &&
+                llvm::all_of(llvm::zip(*shape, type.getShape()), [](auto p) {
+                  auto [size, dim] = p;
+                  return ShapedType::isDynamic(dim) || size == dim;
+                });
+    if (!fits) {
+      os << "input " << i << ": '" << path << "': its shape (";
+      llvm::interleaveComma(*shape, os);
+      os << ") does not fit " << type;
+      return failure();
+    }
+    signature.inputs[i] = type.clone(*shape);
+  }
+  return signature;
+}
+
+/// Compiles `module` and allocates its buffers, the inputs seeded (inputs
+/// of dynamic shape get their files' shapes); a reference at LLVM's -O2
+/// (CPUKernel::compile).
 static FailureOr<Prepared> prepareAndCompile(ModuleOp module,
                                              const RunOptions &options,
                                              bool isReference,
@@ -118,8 +159,10 @@ static FailureOr<Prepared> prepareAndCompile(ModuleOp module,
   if (failed(kernel))
     return failure();
   p.kernel = std::move(*kernel);
-  if (failed(allocateBuffers(p.kernel->getSignature(), p.inputs, p.outputs,
-                             error)))
+  FailureOr<KernelSignature> shapes =
+      resolveDynamicInputs(p.kernel->getSignature(), options, error);
+  if (failed(shapes) ||
+      failed(allocateBuffers(*shapes, p.inputs, p.outputs, error)))
     return failure();
   if (failed(fillInputs(p.inputs, options, error)))
     return failure();

@@ -25,7 +25,9 @@ struct KernelSignature {
   /// Shaped types of the function's arguments, in order; a scalar argument
   /// (an int or float passed by value, such as a quantized matmul's zero
   /// point) is recorded as the 0-d vector type of its type (`vector<i32>`).
-  /// Executors fill it like a one-element buffer and pass the value.
+  /// Executors fill it like a one-element buffer and pass the value. An
+  /// argument may have dynamic dimensions (a batch size left open by the
+  /// exporter): its buffer gets the shape of the data it is read from.
   SmallVector<ShapedType> inputs;
   /// Shaped types of the function's results, in order. A result whose
   /// shape depends on the data (ONNX's NonZero, a split by sizes given as a
@@ -62,6 +64,10 @@ struct KernelSignature {
 /// KernelSignature::outputs).
 bool hasDynamicOutputs(const KernelSignature &signature);
 
+/// Whether an argument of `signature` has dynamic dimensions (see
+/// KernelSignature::inputs).
+bool hasDynamicInputs(const KernelSignature &signature);
+
 /// Name of the function attribute holding the signature.
 constexpr StringLiteral kKernelAttrName = "tuner.kernel";
 
@@ -83,10 +89,9 @@ void setKernelHostArgs(Operation *func, ArrayRef<int64_t> hostArgs);
 void narrowKernelPrecision(Operation *func, FloatType type);
 
 /// The signature of `func`: from its `tuner.kernel` attribute, or else from
-/// its argument and result types (which must be ranked shaped types with
-/// static shapes, or int or float scalars; results may have dynamic
-/// dimensions unless they are out-parameters). Fails with a message
-/// otherwise.
+/// its argument and result types (which must be ranked shaped types, or
+/// int or float scalars; a result may have dynamic dimensions unless it is
+/// an out-parameter). Fails with a message otherwise.
 FailureOr<KernelSignature> getKernelSignature(Operation *func,
                                               std::string &error);
 

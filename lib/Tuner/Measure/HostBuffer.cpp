@@ -437,13 +437,21 @@ static std::optional<SmallVector<int64_t>> parseNpyShape(StringRef text) {
   return shape;
 }
 
-LogicalResult HostBuffer::readNpy(StringRef path, std::string &error) {
+namespace {
+/// A .npy file read whole: its header dict and its data.
+struct NpyFile {
+  std::unique_ptr<llvm::MemoryBuffer> file;
+  StringRef header, data;
+};
+} // namespace
+
+/// Reads `path` and splits it into header and data (format 1.0 to 3.0);
+/// `error` says why it cannot.
+static FailureOr<NpyFile> openNpy(StringRef path, std::string &error) {
   auto fail = [&](const Twine &why) {
     error = ("'" + path + "': " + why).str();
     return failure();
   };
-  if (memory == BufferMemory::Device)
-    return fail("cannot read into device memory");
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                   /*RequiresNullTerminator=*/false);
@@ -462,8 +470,38 @@ LogicalResult HostBuffer::readNpy(StringRef path, std::string &error) {
   bytes = bytes.drop_front(2 + lengthBytes);
   if (bytes.size() < length)
     return fail("truncated header");
-  StringRef header = bytes.take_front(length);
-  StringRef data = bytes.drop_front(length);
+  NpyFile npy;
+  npy.header = bytes.take_front(length);
+  npy.data = bytes.drop_front(length);
+  npy.file = std::move(*file);
+  return npy;
+}
+
+FailureOr<SmallVector<int64_t>> mlir::tuner::readNpyShape(StringRef path,
+                                                          std::string &error) {
+  FailureOr<NpyFile> npy = openNpy(path, error);
+  if (failed(npy))
+    return failure();
+  StringRef text = getNpyHeaderField(npy->header, "shape");
+  std::optional<SmallVector<int64_t>> shape = parseNpyShape(text);
+  if (!shape) {
+    error = ("'" + path + "': cannot read the shape " + text).str();
+    return failure();
+  }
+  return *shape;
+}
+
+LogicalResult HostBuffer::readNpy(StringRef path, std::string &error) {
+  auto fail = [&](const Twine &why) {
+    error = ("'" + path + "': " + why).str();
+    return failure();
+  };
+  if (memory == BufferMemory::Device)
+    return fail("cannot read into device memory");
+  FailureOr<NpyFile> npy = openNpy(path, error);
+  if (failed(npy))
+    return failure();
+  StringRef header = npy->header, data = npy->data;
 
   StringRef descr = getNpyHeaderField(header, "descr").trim("'\"");
   Type elt = type.getElementType();

@@ -14,7 +14,7 @@
 
 // TWO: tuner-run: the module has 2 public functions: choose one with --entry
 // ENTRY: tuner-run: no function named 'nope' with a body
-// DYNAMIC: tuner-run: input #0 has type tensor<?x4xf32>; only statically shaped tensors and memrefs of int, float or complex elements, and int or float scalars, can be passed
+// DYNAMIC: tuner-run: input #0 has type tensor<?x4xf32>; an input of dynamic shape takes the shape of its data: give it with --inputs=DIR, or give the dynamic dimensions static sizes (tuner-opt --tuner-specialize-shapes="sizes=...")
 // MISSING: tuner-run: cannot open input file '{{.*}}missing.mlir': No such file or directory
 // PARSE: bad.mlir:1:1: error: custom op 'not' is unknown
 // PARALLEL: tuner-run: unknown --parallel 'threads': expected openmp or none

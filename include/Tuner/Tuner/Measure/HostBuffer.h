@@ -143,6 +143,12 @@ private:
   SmallVector<int64_t> descriptor;
 };
 
+/// The shape in the header of the .npy file `path` (a program's input of
+/// dynamic shape is allocated for the file it is read from); `error` names
+/// the file and says why it cannot be read.
+FailureOr<SmallVector<int64_t>> readNpyShape(StringRef path,
+                                             std::string &error);
+
 /// How far a result may be from the reference's: element by element,
 /// |actual - expected| <= atol' + rtol * |expected| (numpy.allclose), where
 /// atol' = atol + perMagnitude * max(1, m) and m, the output's typical
