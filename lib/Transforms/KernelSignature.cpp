@@ -2,8 +2,11 @@
 
 #include "Tuner/Transforms/KernelSignature.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -156,6 +159,81 @@ Type mlir::tuner::getLeastPreciseFloatType(Operation *func) {
   return least;
 }
 
+static void collectIndexedSizes(Value value, SmallVectorImpl<int64_t> &sizes,
+                                unsigned depth);
+
+/// collectIndexedSizes of the block arguments `tensor` (a value of tensor
+/// type) becomes in the linalg ops that take it as an input.
+static void collectIndexedSizesOfTensor(Value tensor,
+                                        SmallVectorImpl<int64_t> &sizes,
+                                        unsigned depth) {
+  for (OpOperand &use : tensor.getUses()) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (linalgOp && linalgOp.isDpsInput(&use))
+      collectIndexedSizes(linalgOp.getMatchingBlockArgument(&use), sizes,
+                          depth + 1);
+  }
+}
+
+/// Appends to `sizes` the static extents `value` (an integer in a linalg
+/// op's body) indexes: followed through integer casts, selects, additions
+/// (torch-mlir's wrap of negative indices: select(i < 0, i + n, i)) and
+/// the results of elementwise ops into other linalg ops, to the indices of
+/// tensor.extract and memref.load ops.
+static void collectIndexedSizes(Value value, SmallVectorImpl<int64_t> &sizes,
+                                unsigned depth) {
+  if (depth > 8)
+    return;
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    ShapedType source;
+    if (auto extract = dyn_cast<tensor::ExtractOp>(user))
+      source = extract.getTensor().getType();
+    else if (auto load = dyn_cast<memref::LoadOp>(user))
+      source = load.getMemRefType();
+    if (source) {
+      unsigned dim = use.getOperandNumber() - 1; // operand 0 is the source
+      if (use.getOperandNumber() > 0 && !source.isDynamicDim(dim) &&
+          source.getDimSize(dim) > 0)
+        sizes.push_back(source.getDimSize(dim));
+      continue;
+    }
+    if (isa<linalg::YieldOp>(user)) {
+      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user->getParentOp());
+          linalgOp && linalgOp.hasPureTensorSemantics())
+        collectIndexedSizesOfTensor(linalgOp->getResult(use.getOperandNumber()),
+                                    sizes, depth);
+      continue;
+    }
+    bool passesOn =
+        isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+            arith::ExtUIOp, arith::TruncIOp, arith::AddIOp>(user) ||
+        (isa<arith::SelectOp>(user) && use.getOperandNumber() > 0);
+    if (passesOn)
+      collectIndexedSizes(user->getResult(0), sizes, depth + 1);
+  }
+}
+
+/// KernelSignature::inputBounds of `fn`'s arguments (empty when none holds
+/// indices).
+static SmallVector<int64_t> getIndexBounds(FunctionOpInterface fn) {
+  SmallVector<int64_t> bounds(fn.getNumArguments(), 0);
+  bool any = false;
+  for (BlockArgument arg : fn.getArguments()) {
+    auto type = dyn_cast<ShapedType>(arg.getType());
+    if (!type || !type.getElementType().isInteger() ||
+        type.getElementType().isInteger(1))
+      continue;
+    SmallVector<int64_t> sizes;
+    collectIndexedSizesOfTensor(arg, sizes, /*depth=*/0);
+    if (sizes.empty())
+      continue;
+    bounds[arg.getArgNumber()] = *llvm::min_element(sizes);
+    any = true;
+  }
+  return any ? bounds : SmallVector<int64_t>();
+}
+
 void mlir::tuner::annotateKernelSignature(Operation *func) {
   if (func->hasAttr(kKernelAttrName))
     return;
@@ -182,6 +260,10 @@ void mlir::tuner::annotateKernelSignature(Operation *func) {
       b.getNamedAttr("reduction_size", b.getI64IntegerAttr(reductionSize)));
   if (accumulator)
     fields.push_back(b.getNamedAttr("accumulator", TypeAttr::get(accumulator)));
+  SmallVector<int64_t> bounds = getIndexBounds(fn);
+  if (!bounds.empty())
+    fields.push_back(
+        b.getNamedAttr("input_bounds", b.getDenseI64ArrayAttr(bounds)));
   func->setAttr(kKernelAttrName, b.getDictionaryAttr(fields));
 }
 
@@ -316,6 +398,9 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
       sig.accumulator = accumulator.getValue();
     if (auto hostArgs = dict.getAs<DenseI64ArrayAttr>("host_args"))
       llvm::append_range(sig.hostArgs, hostArgs.asArrayRef());
+    if (auto bounds = dict.getAs<DenseI64ArrayAttr>("input_bounds");
+        bounds && bounds.size() == int64_t(sig.inputs.size()))
+      llvm::append_range(sig.inputBounds, bounds.asArrayRef());
     if (failed(checkDynamicOutputs(sig, error)))
       return failure();
     return sig;
@@ -332,6 +417,7 @@ FailureOr<KernelSignature> mlir::tuner::getKernelSignature(Operation *func,
                       /*scalars=*/false, /*dynamicShapes=*/true)))
     return failure();
   sig.flops = countFunctionFlops(func);
+  sig.inputBounds = getIndexBounds(fn);
   sig.precision = getLeastPreciseFloatType(func);
   std::tie(sig.reductionSize, sig.accumulator) = getLongestReduction(func);
   return sig;

@@ -137,7 +137,7 @@ static FailureOr<GPUBuffers> allocateGPUBuffers(const KernelSignature &sig,
   if (failed(
           allocateBuffers(sig, buffers.hostInputs, buffers.hostOutputs, error)))
     return failure();
-  if (failed(fillInputs(buffers.hostInputs, options, error)))
+  if (failed(fillInputs(buffers.hostInputs, sig, options, error)))
     return failure();
   FailureOr<GPUArguments> args = placeArgumentsOnGPU(
       sig, buffers.hostInputs, buffers.hostOutputs, error);

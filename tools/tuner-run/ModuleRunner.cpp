@@ -164,17 +164,20 @@ static FailureOr<Prepared> prepareAndCompile(ModuleOp module,
   if (failed(shapes) ||
       failed(allocateBuffers(*shapes, p.inputs, p.outputs, error)))
     return failure();
-  if (failed(fillInputs(p.inputs, options, error)))
+  if (failed(fillInputs(p.inputs, *shapes, options, error)))
     return failure();
   return p;
 }
 
 LogicalResult mlir::tuner::fillInputs(MutableArrayRef<HostBuffer> inputs,
+                                      const KernelSignature &signature,
                                       const RunOptions &options,
                                       std::string &error) {
   if (options.inputsDir.empty()) {
     for (auto [i, buffer] : llvm::enumerate(inputs))
-      buffer.fillRandom(options.seed * 1000003 + i);
+      buffer.fillRandom(
+          options.seed * 1000003 + i,
+          signature.inputBounds.empty() ? 0 : signature.inputBounds[i]);
     return success();
   }
   for (auto [i, buffer] : llvm::enumerate(inputs)) {

@@ -57,8 +57,9 @@ struct RunOptions {
 
 /// Fills the entry's input buffers: from options.inputsDir's
 /// input_<i>.npy files when it is set, else with the random values of
-/// options.seed.
+/// options.seed (indices in [0, bound) of the signature's inputBounds).
 LogicalResult fillInputs(MutableArrayRef<HostBuffer> inputs,
+                         const KernelSignature &signature,
                          const RunOptions &options, std::string &error);
 
 /// One kernel launch of a GPU call (--kernel-times): the median over the

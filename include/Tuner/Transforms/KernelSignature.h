@@ -29,6 +29,13 @@ struct KernelSignature {
   /// argument may have dynamic dimensions (a batch size left open by the
   /// exporter): its buffer gets the shape of the data it is read from.
   SmallVector<ShapedType> inputs;
+  /// Per input, an exclusive bound on its values when it holds indices
+  /// (integers a linalg op's body casts to an index of a tensor.extract or
+  /// memref.load: a gather's positions, an embedding's token ids), the
+  /// smallest extent they index; 0 for other inputs. Random inputs stay in
+  /// [0, bound) so that a gather reads inside its table (torch-mlir's
+  /// gathers assert it). Empty when no input holds indices.
+  SmallVector<int64_t> inputBounds;
   /// Shaped types of the function's results, in order. A result whose
   /// shape depends on the data (ONNX's NonZero, a split by sizes given as a
   /// tensor) has dynamic dimensions: the function allocates and returns it,

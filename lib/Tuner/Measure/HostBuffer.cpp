@@ -209,7 +209,7 @@ static float fromNarrow(uint16_t bits, const llvm::fltSemantics &sem) {
   return v.convertToFloat();
 }
 
-void HostBuffer::fillRandom(uint64_t seed) {
+void HostBuffer::fillRandom(uint64_t seed, int64_t bound) {
   assert(memory != BufferMemory::Device && "fill a host buffer and upload it");
   std::mt19937_64 rng(seed);
   Type elt = partType;
@@ -245,6 +245,14 @@ void HostBuffer::fillRandom(uint64_t seed) {
   // (torch-mlir's reciprocal of an integer tensor).
   unsigned bits = elt.getIntOrFloatBitWidth();
   int64_t low = bits == 1 ? 0 : bits >= 32 ? 1 : -8, high = bits == 1 ? 1 : 8;
+  // Indices: anywhere in the extent they index (bits > 1: a boolean holds
+  // no index; a narrow integer's own range bounds it too).
+  if (bound > 0 && bits > 1) {
+    low = 0;
+    high = std::min<int64_t>(bound,
+                             bits >= 63 ? bound : int64_t(1) << (bits - 1)) -
+           1;
+  }
   std::uniform_int_distribution<int64_t> dist(low, low < 0 ? high - 1 : high);
   for (int64_t i = 0; i < numElements; ++i) {
     int64_t v = dist(rng);

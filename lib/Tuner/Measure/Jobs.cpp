@@ -188,6 +188,9 @@ static llvm::json::Object signatureToJSON(const KernelSignature &signature,
   // memory, the others in device memory.
   if (!signature.hostArgs.empty())
     json["host_args"] = llvm::json::Array(signature.hostArgs);
+  // The bounds of the inputs that hold indices: random inputs in range.
+  if (!signature.inputBounds.empty())
+    json["input_bounds"] = llvm::json::Array(signature.inputBounds);
   return json;
 }
 
@@ -316,6 +319,12 @@ mlir::tuner::parseSignature(MLIRContext &ctx,
     for (const llvm::json::Value &v : *hostArgs)
       if (std::optional<int64_t> index = v.getAsInteger())
         sig.hostArgs.push_back(*index);
+  if (const llvm::json::Array *bounds = signature.getArray("input_bounds")) {
+    for (const llvm::json::Value &v : *bounds)
+      sig.inputBounds.push_back(v.getAsInteger().value_or(0));
+    if (sig.inputBounds.size() != sig.inputs.size())
+      sig.inputBounds.clear(); // malformed: no bounds rather than wrong ones
+  }
   return sig;
 }
 
@@ -332,7 +341,9 @@ ObjectRunner::getTaskData(const RunRequest &request,
     if (failed(allocateBuffers(signature, fresh->inputs, unusedOutputs, error)))
       return nullptr;
     for (auto [i, buffer] : llvm::enumerate(fresh->inputs))
-      buffer.fillRandom(request.seed * 1000003 + i);
+      buffer.fillRandom(
+          request.seed * 1000003 + i,
+          signature.inputBounds.empty() ? 0 : signature.inputBounds[i]);
     data = std::move(fresh);
   }
   return data.get();

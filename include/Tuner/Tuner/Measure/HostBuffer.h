@@ -78,8 +78,9 @@ public:
   /// Fills with reproducible random values: floats uniform in [-1, 1],
   /// integers uniform in [-8, -1] and [1, 8] below 32 bits, in [1, 8] from
   /// 32 bits on (they may index a table), never 0 (a divisor), booleans
-  /// 0/1.
-  void fillRandom(uint64_t seed);
+  /// 0/1. With a positive `bound` (indices, KernelSignature::inputBounds),
+  /// integers are uniform in [0, bound).
+  void fillRandom(uint64_t seed, int64_t bound = 0);
   /// Fills the data with what the guards hold (NaN in every float type),
   /// so that an element a kernel does not write is seen (not in device
   /// memory).
