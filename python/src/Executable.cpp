@@ -248,6 +248,15 @@ compileModule(PyModule &module, const std::string &entry,
   {
     py::gil_scoped_release release;
     kernel = compileModuleForCPU(*copy, entry, runtime, name, error);
+    // The callers' arrays are bound in place of the kernel's buffers: their
+    // shapes are the signature's (tuner-run takes dynamic ones).
+    if (succeeded(kernel) && (hasDynamicInputs((*kernel)->getSignature()) ||
+                              hasDynamicOutputs((*kernel)->getSignature()))) {
+      error = "an argument or a result of '" + name +
+              "' has a dynamic shape: give its dimensions static sizes "
+              "(tuner-opt --tuner-specialize-shapes)";
+      kernel = failure();
+    }
     if (succeeded(kernel) && failed(allocateBuffers((*kernel)->getSignature(),
                                                     inputs, outputs, error)))
       kernel = failure();
