@@ -121,6 +121,16 @@ def test_compile_errors(mt):
         m.compile(parallel="gpu")
     with pytest.raises(mt.MLIRError, match="cannot compile the module"):
         m.compile(entry="nonexistent")
+    # The callers' arrays are bound in place of the kernel's buffers: a
+    # dynamic shape (which tuner-run takes) is refused, with what to do.
+    dynamic = mt.Module.parse("""
+func.func @rows(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  return %a : tensor<?x4xf32>
+}
+""")
+    with pytest.raises(mt.MLIRError, match="has a dynamic shape: give its "
+                       "dimensions static sizes"):
+        dynamic.compile()
 
 
 ADD = """
