@@ -35,13 +35,11 @@ import argparse
 import glob
 import json
 import os
-import re
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import torch_e2e  # noqa: E402  (check, import_onnx, read_journal)
+import torch_e2e  # noqa: E402  (check, import_onnx, export_all, ...)
 
 MIN_OPSET = 17  # older models are converted to it first
 NUMBERS = "fdehbBHIiLlQq?"  # numpy dtype chars of the types tuner-run takes
@@ -148,42 +146,13 @@ def export_test(name, model, sets, work):
 
 def export_worker(args):
     """Exports the selected tests not yet in WORK/export.jsonl, as
-    torch_e2e.export_worker does (a {"started"} line before each)."""
-    journal = os.path.join(args.work, "export.jsonl")
-    done = set(torch_e2e.read_journal(journal))
-    with open(journal, "a") as out:
+    torch_e2e.journal_exports does."""
+    def tests():
         for source in (stored_tests, node_tests):
             for name, model, sets in source():
-                if name in done or (args.patterns and not any(
-                        re.search(p, name) for p in args.patterns)):
-                    continue
-                out.write(json.dumps({"started": name}) + "\n")
-                out.flush()
-                try:
-                    why = export_test(name, model, sets, args.work)
-                    why = None if why is None else "skipped: " + why
-                except Exception as e:  # the importer's failure, not ours
-                    first = (str(e).strip().splitlines() or [""])[0][:200]
-                    why = "export failed: %s: %s" % (type(e).__name__, first)
-                out.write(json.dumps({"test": name, "status": why}) + "\n")
-                out.flush()
-
-
-def export_all(args):
-    """Exports in worker processes, restarted past a test that crashes one;
-    {name: None when exported, or why not}."""
-    journal = os.path.join(args.work, "export.jsonl")
-    command = [sys.executable, os.path.abspath(__file__), "--export-worker",
-               "--work", args.work] + args.patterns
-    while True:
-        before = len(torch_e2e.read_journal(journal))
-        if subprocess.run(command).returncode == 0:
-            break
-        if len(torch_e2e.read_journal(journal)) == before:
-            sys.exit("the exporter fails before it starts a test")
-    status = torch_e2e.read_journal(journal)
-    return {n: why for n, why in status.items() if not args.patterns or
-            any(re.search(p, n) for p in args.patterns)}
+                yield name, lambda m=model, d=sets, n=name: export_test(
+                    n, m, d, args.work)
+    torch_e2e.journal_exports(args, tests())
 
 
 def main():
@@ -215,7 +184,9 @@ def main():
         return 0
     targets = args.target or ["host"]
     os.makedirs(args.work, exist_ok=True)
-    status = export_all(args)
+    status = torch_e2e.export_all(args, [
+        sys.executable, os.path.abspath(__file__), "--export-worker",
+        "--work", args.work])
     exported = [n for n, why in status.items() if why is None]
     jobs = [(n, t) for n in exported for t in targets]
     totals = {t: {"lowered": 0, "ran": 0, "torch": 0} for t in targets}

@@ -162,30 +162,43 @@ def export_test(test, work, onnx=False):
 
 
 def export_worker(args):
-    """Exports the selected tests not yet in WORK/export.jsonl, appending a
-    line per test ({"test", "status"}: null when exported, else why not),
-    preceded by a {"started"} line: a test that crashes the importer or
-    PyTorch is the last one started when this process dies."""
+    """Exports the selected tests not yet in WORK/export.jsonl (see
+    journal_exports)."""
     registry, skip = load_suite(args.suite, args.onnx)
+
+    def tests():
+        for test in registry:
+            if test.unique_name in skip:
+                yield test.unique_name, lambda: "skipped: torch-mlir's own xfail"
+            else:
+                yield test.unique_name, lambda test=test: export_test(
+                    test, args.work, args.onnx)
+    journal_exports(args, tests())
+
+
+def journal_exports(args, tests):
+    """Runs the (name, export) pairs of `tests` whose names are not yet in
+    WORK/export.jsonl and match the patterns, appending a line per test
+    ({"test", "status"}: null when exported, else why not; an export
+    returns None or why it skips the test), preceded by a {"started"} line:
+    a test that crashes the frontend is the last one started when this
+    process dies."""
     journal = os.path.join(args.work, "export.jsonl")
     done = set(read_journal(journal))
     with open(journal, "a") as out:
-        for test in registry:
-            name = test.unique_name
+        for name, export in tests:
             if name in done or (args.patterns and not any(
                     re.search(p, name) for p in args.patterns)):
                 continue
             out.write(json.dumps({"started": name}) + "\n")
             out.flush()
-            if name in skip:
-                why = "skipped: torch-mlir's own xfail"
-            else:
-                try:
-                    why = export_test(test, args.work, args.onnx)
-                    why = None if why is None else "skipped: " + why
-                except Exception as e:  # the frontend's failure, not ours
-                    first = (str(e).strip().splitlines() or [""])[0][:200]
-                    why = "export failed: %s: %s" % (type(e).__name__, first)
+            try:
+                why = export()
+                if why is not None and not why.startswith("skipped"):
+                    why = "skipped: " + why
+            except Exception as e:  # the frontend's failure, not ours
+                first = (str(e).strip().splitlines() or [""])[0][:200]
+                why = "export failed: %s: %s" % (type(e).__name__, first)
             out.write(json.dumps({"test": name, "status": why}) + "\n")
             out.flush()
 
@@ -209,13 +222,16 @@ def read_journal(journal):
     return status
 
 
-def export_all(args):
-    """Exports the selected tests in worker processes (restarted past a
-    test that crashes one); {name: None when exported, or why not}."""
+def export_all(args, command=None):
+    """Exports the selected tests in worker processes (`command`, default
+    this script's --export-worker), restarted past a test that crashes
+    one; {name: None when exported, or why not}."""
     journal = os.path.join(args.work, "export.jsonl")
-    command = [sys.executable, os.path.abspath(__file__), "--export-worker",
-               "--suite", args.suite, "--work", args.work] + (
-                   ["--onnx"] if args.onnx else []) + args.patterns
+    if command is None:
+        command = [sys.executable, os.path.abspath(__file__),
+                   "--export-worker", "--suite", args.suite, "--work",
+                   args.work] + (["--onnx"] if args.onnx else [])
+    command = command + args.patterns
     while True:
         before = len(read_journal(journal))
         if subprocess.run(command).returncode == 0:
