@@ -33,10 +33,8 @@ usage: onnx_node.py [--target T]... [--trials N] [--work DIR] [--jobs N]
 
 import argparse
 import glob
-import json
 import os
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import torch_e2e  # noqa: E402  (check, import_onnx, export_all, ...)
@@ -182,41 +180,11 @@ def main():
     if args.export_worker:
         export_worker(args)
         return 0
-    targets = args.target or ["host"]
     os.makedirs(args.work, exist_ok=True)
     status = torch_e2e.export_all(args, [
         sys.executable, os.path.abspath(__file__), "--export-worker",
         "--work", args.work])
-    exported = [n for n, why in status.items() if why is None]
-    jobs = [(n, t) for n in exported for t in targets]
-    totals = {t: {"lowered": 0, "ran": 0, "torch": 0} for t in targets}
-    failed = 0
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for r in pool.map(lambda job: torch_e2e.check(job[0], job[1], args),
-                          jobs):
-            t = totals[r["target"]]
-            t["lowered"] += r.get("lower") == "ok"
-            t["ran"] += r.get("run") == "ok"
-            t["torch"] += r.get("torch") == "ok"
-            if "torch" in r:  # the expected outputs are ONNX's here
-                r["onnx"] = r.pop("torch").replace("PyTorch", "ONNX")
-            bad = any(v != "ok" for k, v in r.items()
-                      if k in ("tune", "lower", "run", "onnx"))
-            failed += bad
-            if bad or not args.failures:
-                print(json.dumps(r), flush=True)
-    skipped = sum(1 for why in status.values() if why and
-                  why.startswith("skipped"))
-    export_failed = [n for n, why in status.items() if why and
-                     why.startswith("export failed")]
-    print("%d tests: %d exported, %d skipped, %d failed to export" % (
-        len(status), len(exported), skipped, len(export_failed)))
-    for target, t in totals.items():
-        print("%s: lowered %d of %d, ran and matched the reference %d, as "
-              "ONNX computes %d" % (target, t["lowered"], len(exported),
-                                    t["ran"], t["torch"]))
-    return 1 if failed else 0
-
+    return torch_e2e.check_all(args, status, "ONNX", key="onnx")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -325,6 +325,42 @@ def check(name, target, args):
     return result
 
 
+def check_all(args, status, oracle, key="torch"):
+    """Checks every exported test of `status` ({name: None or why not}) on
+    each target, printing a JSON line per test and target (`key` names the
+    comparison with the frontend, `oracle`, in it) and a summary; the exit
+    status (1 when a stage failed)."""
+    targets = args.target or ["host"]
+    exported = [n for n, why in status.items() if why is None]
+    jobs = [(n, t) for n in exported for t in targets]
+    totals = {t: {"lowered": 0, "ran": 0, "torch": 0} for t in targets}
+    failed = 0
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for r in pool.map(lambda job: check(job[0], job[1], args), jobs):
+            t = totals[r["target"]]
+            t["lowered"] += r.get("lower") == "ok"
+            t["ran"] += r.get("run") == "ok"
+            t["torch"] += r.get("torch") == "ok"
+            if "torch" in r and key != "torch":
+                r[key] = r.pop("torch").replace("PyTorch", oracle)
+            bad = any(v != "ok" for k, v in r.items()
+                      if k in ("tune", "lower", "run", key))
+            failed += bad
+            if bad or not args.failures:
+                print(json.dumps(r), flush=True)
+    skipped = sum(1 for why in status.values() if why and
+                  why.startswith("skipped"))
+    export_failed = [n for n, why in status.items() if why and
+                     why.startswith("export failed")]
+    print("%d tests: %d exported, %d skipped, %d failed to export" % (
+        len(status), len(exported), skipped, len(export_failed)))
+    for target, t in totals.items():
+        print("%s: lowered %d of %d, ran and matched the reference %d, as "
+              "%s computes %d" % (target, t["lowered"], len(exported),
+                                  t["ran"], oracle, t["torch"]))
+    return 1 if failed else 0
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__,
@@ -358,36 +394,8 @@ def main():
     if args.export_worker:
         export_worker(args)
         return 0
-    targets = args.target or ["host"]
     os.makedirs(args.work, exist_ok=True)
-    status = export_all(args)
-    exported = [n for n, why in status.items() if why is None]
-    jobs = [(n, t) for n in exported for t in targets]
-    totals = {t: {"lowered": 0, "ran": 0, "torch": 0} for t in targets}
-    failed = 0
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for r in pool.map(lambda job: check(job[0], job[1], args), jobs):
-            t = totals[r["target"]]
-            t["lowered"] += r.get("lower") == "ok"
-            t["ran"] += r.get("run") == "ok"
-            t["torch"] += r.get("torch") == "ok"
-            bad = any(v != "ok" for k, v in r.items()
-                      if k in ("tune", "lower", "run", "torch"))
-            failed += bad
-            if bad or not args.failures:
-                print(json.dumps(r), flush=True)
-    skipped = sum(1 for why in status.values() if why and
-                  why.startswith("skipped"))
-    export_failed = [n for n, why in status.items() if why and
-                     why.startswith("export failed")]
-    print("%d tests: %d exported, %d skipped, %d failed to export" % (
-        len(status), len(exported), skipped, len(export_failed)))
-    for target, t in totals.items():
-        print("%s: lowered %d of %d, ran and matched %d, as PyTorch "
-              "computes %d" % (target, t["lowered"], len(exported), t["ran"],
-                               t["torch"]))
-    return 1 if failed else 0
-
+    return check_all(args, export_all(args), "PyTorch")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -26,6 +26,16 @@
 using namespace mlir;
 using namespace mlir::tuner;
 
+/// Whether every shaped type of `types` has a static shape: the results a
+/// function can write into its callers' buffers (tuner-results-to-out-
+/// params), the others it allocates and returns.
+static bool haveStaticShapes(TypeRange types) {
+  return llvm::all_of(types, [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return !shaped || shaped.hasStaticShape();
+  });
+}
+
 namespace {
 /// Records the kernel signatures of the public functions (before their types
 /// change), asks for C interfaces, and drops the schedule annotations: the
@@ -99,11 +109,8 @@ struct PrepareKernelsPass
       annotateKernelSignature(func);
       // A result of dynamic shape stays a result (tuner-results-to-out-
       // params leaves such functions alone).
-      setKernelOutParams(
-          func, outParams && llvm::all_of(func.getResultTypes(), [](Type type) {
-                  auto shaped = dyn_cast<ShapedType>(type);
-                  return !shaped || shaped.hasStaticShape();
-                }));
+      setKernelOutParams(func,
+                         outParams && haveStaticShapes(func.getResultTypes()));
       if (cInterface)
         func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                       UnitAttr::get(&getContext()));
@@ -272,10 +279,7 @@ struct ResultsToOutParamsPass
     options.hoistStaticAllocs = true;
     options.modifyPublicFunctions = true;
     options.filterFn = [](func::FuncOp *func) {
-      return llvm::all_of(func->getResultTypes(), [](Type type) {
-        auto memref = dyn_cast<MemRefType>(type);
-        return !memref || memref.hasStaticShape();
-      });
+      return haveStaticShapes(func->getResultTypes());
     };
     if (failed(bufferization::promoteBufferResultsToOutParams(getOperation(),
                                                               options)))
