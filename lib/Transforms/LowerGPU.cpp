@@ -723,9 +723,10 @@ void mlir::tuner::buildLowerGPUPipeline(OpPassManager &pm,
   // PTX ISA 8.3); the default PTX version is raised for them.
   if (StringRef(options.chip).ends_with("a") && options.features == "+ptx80")
     nvvm.cubinFeatures = "+ptx83";
-  nvvm.cubinFormat = options.format == GPUBinaryFormat::PTX     ? "isa"
-                     : options.format == GPUBinaryFormat::Cubin ? "bin"
-                                                                : "fatbin";
+  nvvm.cubinFormat = options.format == GPUBinaryFormat::PTX      ? "isa"
+                     : options.format == GPUBinaryFormat::Cubin  ? "bin"
+                     : options.format == GPUBinaryFormat::Fatbin ? "fatbin"
+                                                                 : "llvm";
   nvvm.optLevel = options.optLevel;
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
 }
@@ -736,7 +737,41 @@ mlir::tuner::parseGPUBinaryFormat(StringRef name) {
       .Case("isa", GPUBinaryFormat::PTX)
       .Case("bin", GPUBinaryFormat::Cubin)
       .Case("fatbin", GPUBinaryFormat::Fatbin)
+      .Case("llvm", GPUBinaryFormat::LLVM)
       .Default(std::nullopt);
+}
+
+/// Puts the bitcode of each `offload` object in LLVM's bitcode wrapper (magic
+/// 0x0B17C0DE, version, offset, size, CPU type: five little-endian 32-bit
+/// words), so that a loader given only its address knows its size, and
+/// marks it a binary: the host code passes it to mgpuModuleLoad as it is.
+static void wrapBitcodeObjects(ModuleOp module) {
+  module.walk([](gpu::BinaryOp binary) {
+    SmallVector<Attribute> objects;
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      if (object.getFormat() != gpu::CompilationTarget::Offload) {
+        objects.push_back(object);
+        continue;
+      }
+      StringRef bitcode = object.getObject().getValue();
+      std::string wrapped;
+      auto word = [&](uint32_t value) {
+        for (int i = 0; i < 4; ++i)
+          wrapped.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
+      };
+      for (uint32_t value : {0x0B17C0DEu, 0u, 20u,
+                             static_cast<uint32_t>(bitcode.size()), 0u})
+        word(value);
+      wrapped += bitcode;
+      objects.push_back(gpu::ObjectAttr::get(
+          binary.getContext(), object.getTarget(),
+          gpu::CompilationTarget::Binary,
+          StringAttr::get(binary.getContext(), wrapped),
+          object.getProperties(), object.getKernels()));
+    }
+    binary.setObjectsAttr(ArrayAttr::get(binary.getContext(), objects));
+  });
 }
 
 namespace {
@@ -750,7 +785,7 @@ struct TunerLowerGPUPass
     if (!binaryFormat) {
       emitError(getOperation().getLoc())
           << "unknown kernel format '" << format
-          << "': expected 'isa', 'bin' or 'fatbin'";
+          << "': expected 'isa', 'bin', 'fatbin' or 'llvm'";
       return signalPassFailure();
     }
     FailureOr<std::string> resolved = resolveChip();
@@ -767,6 +802,8 @@ struct TunerLowerGPUPass
     buildLowerGPUPipeline(pm, options);
     if (failed(runPipeline(pm, getOperation())))
       return signalPassFailure();
+    if (options.format == GPUBinaryFormat::LLVM)
+      wrapBitcodeObjects(getOperation());
     // Says what the module is for, kernels or not (a program without a
     // kernel still copies through device memory): tuner-run reads it.
     getOperation()->setAttr(kGPUChipAttrName,

@@ -78,7 +78,10 @@ constexpr StringLiteral kMmaSyncAttrName = "tuner.mma_sync";
 constexpr llvm::StringLiteral kGPUChipAttrName = "tuner.gpu_chip";
 
 /// Binary format of the kernels of tuner-lower-gpu.
-enum class GPUBinaryFormat { PTX, Cubin, Fatbin };
+/// `LLVM` is the kernels' LLVM bitcode (NVPTX triple) in LLVM's bitcode
+/// wrapper, which records its size: no device runs it, tools do (the test
+/// tree's CUDA emulator).
+enum class GPUBinaryFormat { PTX, Cubin, Fatbin, LLVM };
 
 struct LowerGPUOptions {
   std::string chip = "sm_90";
@@ -96,7 +99,8 @@ struct LowerGPUOptions {
 /// Adds the tuner-lower-gpu pipeline to `pm` (which must run on a module).
 void buildLowerGPUPipeline(OpPassManager &pm, const LowerGPUOptions &options);
 
-/// Parses the `format=` option of tuner-lower-gpu ("isa", "bin", "fatbin").
+/// Parses the `format=` option of tuner-lower-gpu ("isa", "bin", "fatbin",
+/// "llvm").
 std::optional<GPUBinaryFormat> parseGPUBinaryFormat(StringRef name);
 
 /// A step of both pipelines, before buffer-results-to-out-params: a buffer

@@ -1888,7 +1888,10 @@ def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
        chosen chip and PTX features: kernel outlining, NVVM conversion, and
        serialization by the NVPTX backend (`format=isa`: PTX text, no CUDA
        toolkit needed) or by `ptxas`/`fatbinary` of the CUDA toolkit
-       (`format=bin`, `fatbin`); host code to LLVM, where `gpu.launch_func`
+       (`format=bin`, `fatbin`), or the kernels' LLVM bitcode before the
+       NVPTX backend (`format=llvm`, in LLVM's bitcode wrapper, which
+       records its size: what a CUDA emulator reads, not a device); host
+       code to LLVM, where `gpu.launch_func`
        becomes calls to the `mgpu*` runtime functions when translated to
        LLVM IR.
 
@@ -1910,8 +1913,8 @@ def TunerLowerGPU : Pass<"tuner-lower-gpu", "::mlir::ModuleOp"> {
     Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
            "PTX features of the NVPTX backend (the PTX ISA version)">,
     Option<"format", "format", "std::string", /*default=*/"\"isa\"",
-           "Kernel binary format: 'isa' (PTX), 'bin' (cubin, needs ptxas) "
-           "or 'fatbin'">,
+           "Kernel binary format: 'isa' (PTX), 'bin' (cubin, needs ptxas), "
+           "'fatbin' or 'llvm' (wrapped LLVM bitcode, for an emulator)">,
     Option<"optLevel", "opt-level", "int", /*default=*/"3",
            "Optimization level of the NVPTX backend">,
     Option<"outParams", "out-params", "bool", /*default=*/"false",

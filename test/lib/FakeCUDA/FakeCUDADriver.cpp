@@ -16,11 +16,22 @@
 // "fake-cuda: N launches, M host pointers, A allocations, F frees" (also
 // appended to $TUNER_FAKE_CUDA_LOG when set: a tuner's workers).
 //
+// Kernels of `tuner-lower-gpu format=llvm` (LLVM bitcode in its wrapper) are
+// run: tuner-cuda-emu-compile, found beside this library or at
+// $TUNER_CUDA_EMU_COMPILE, compiles them for the host, the C compiler ($CC,
+// else cc) links them against this library, and Emulator.cpp runs each
+// launch, every CUDA thread a fiber. Then outputs are computed, and
+// tuner-run can check them against the CPU reference. PTX is only parsed.
+//
 // Test-only: built in the test tree, never installed.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Emulator.h"
+
 #include <cuda.h>
+#include <dlfcn.h>
+#include <unistd.h>
 
 #include <cctype>
 #include <chrono>
@@ -36,10 +47,15 @@ namespace {
 struct Kernel {
   std::string name;
   std::vector<int> paramBytes;
+  /// Emulated kernels: the launcher and which parameters are pointers.
+  tuner_emu::Launcher launcher = nullptr;
+  std::vector<bool> pointers;
 };
 
 struct Module {
   std::vector<Kernel *> kernels;
+  /// The host library of an emulated module.
+  void *library = nullptr;
 };
 
 struct State {
@@ -132,6 +148,81 @@ Module *parsePTX(const char *ptx) {
   }
   return module;
 }
+
+/// The directory of this library, with a trailing '/'.
+std::string ownDirectory() {
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void *>(&ownDirectory), &info) ||
+      !info.dli_fname)
+    return "";
+  std::string path = info.dli_fname;
+  return path.substr(0, path.rfind('/') + 1);
+}
+
+int runCommand(const std::string &command) {
+  return std::system(command.c_str());
+}
+
+/// Compiles wrapped bitcode for the host and loads it; null with a message
+/// on stderr when a step fails.
+Module *loadEmulated(const unsigned char *image) {
+  uint32_t words[5];
+  std::memcpy(words, image, sizeof(words));
+  size_t bytes = words[2] + words[3];
+  char dir[] = "/tmp/tuner-emu-XXXXXX";
+  if (!mkdtemp(dir))
+    return nullptr;
+  std::string base = std::string(dir) + "/kernels";
+  if (FILE *out = std::fopen((base + ".bc").c_str(), "wb")) {
+    std::fwrite(image, 1, bytes, out);
+    std::fclose(out);
+  }
+  const char *tool = std::getenv("TUNER_CUDA_EMU_COMPILE");
+  std::string compile =
+      tool ? tool : ownDirectory() + "tuner-cuda-emu-compile";
+  const char *cc = std::getenv("CC");
+  std::string self = ownDirectory() + "libcuda.so.1";
+  Module *module = nullptr;
+  if (runCommand("'" + compile + "' " + base + ".bc " + base + ".o") == 0 &&
+      runCommand(std::string(cc ? cc : "cc") + " -shared -o " + base +
+                 ".so " + base + ".o '" + self + "' -lm") == 0) {
+    if (void *library = dlopen((base + ".so").c_str(), RTLD_NOW | RTLD_LOCAL)) {
+      module = new Module;
+      module->library = library;
+    } else {
+      std::fprintf(stderr, "fake-cuda: %s\n", dlerror());
+    }
+  } else {
+    std::fprintf(stderr, "fake-cuda: the kernels could not be compiled for "
+                         "the emulator\n");
+  }
+  if (!std::getenv("TUNER_CUDA_EMU_KEEP"))
+    for (const char *suffix : {".bc", ".o", ".so"})
+      std::remove((base + suffix).c_str());
+  if (!std::getenv("TUNER_CUDA_EMU_KEEP"))
+    rmdir(dir);
+  return module;
+}
+
+/// The emulated kernel `name` of `module`, or null.
+Kernel *findEmulated(Module *module, const char *name) {
+  for (Kernel *kernel : module->kernels)
+    if (kernel->name == name)
+      return kernel;
+  auto launcher = reinterpret_cast<tuner_emu::Launcher>(
+      dlsym(module->library, ("__emu_kernel_" + std::string(name)).c_str()));
+  auto *kinds = static_cast<const int32_t *>(
+      dlsym(module->library, ("__emu_params_" + std::string(name)).c_str()));
+  if (!launcher || !kinds)
+    return nullptr;
+  auto *kernel = new Kernel;
+  kernel->name = name;
+  kernel->launcher = launcher;
+  for (int32_t i = 0; i < kinds[0]; ++i)
+    kernel->pointers.push_back(kinds[1 + i]);
+  module->kernels.push_back(kernel);
+  return kernel;
+}
 } // namespace
 
 extern "C" {
@@ -208,6 +299,13 @@ CUresult cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
 CUresult cuCtxSynchronize() { return CUDA_SUCCESS; }
 
 CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+  static const unsigned char wrapper[] = {0xDE, 0xC0, 0x17, 0x0B};
+  if (std::memcmp(image, wrapper, 4) == 0) {
+    Module *emulated =
+        loadEmulated(static_cast<const unsigned char *>(image));
+    *module = reinterpret_cast<CUmodule>(emulated);
+    return emulated ? CUDA_SUCCESS : CUDA_ERROR_INVALID_IMAGE;
+  }
   *module =
       reinterpret_cast<CUmodule>(parsePTX(static_cast<const char *>(image)));
   return CUDA_SUCCESS;
@@ -233,6 +331,11 @@ CUresult cuModuleUnload(CUmodule) {
 
 CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
                              const char *name) {
+  if (reinterpret_cast<Module *>(module)->library) {
+    Kernel *kernel = findEmulated(reinterpret_cast<Module *>(module), name);
+    *function = reinterpret_cast<CUfunction>(kernel);
+    return kernel ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
+  }
   for (Kernel *kernel : reinterpret_cast<Module *>(module)->kernels)
     if (kernel->name == name) {
       *function = reinterpret_cast<CUfunction>(kernel);
@@ -250,11 +353,43 @@ CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuLaunchKernel(CUfunction function, unsigned int, unsigned int,
-                        unsigned int, unsigned int, unsigned int, unsigned int,
-                        unsigned int, CUstream, void **params, void **) {
+/// Runs an emulated kernel after checking its pointer parameters.
+CUresult launchEmulated(Kernel *kernel, tuner_emu::Dim3 grid,
+                        tuner_emu::Dim3 block, unsigned sharedBytes,
+                        void **params) {
+  for (size_t i = 0; i < kernel->pointers.size(); ++i) {
+    if (!kernel->pointers[i])
+      continue;
+    uintptr_t value;
+    std::memcpy(&value, params[i], sizeof(value));
+    if (value >= (uint64_t(1) << 32) && !isDeviceMemory(value, 1)) {
+      std::string what =
+          "in launch of " + kernel->name + ", parameter " + std::to_string(i);
+      reportHost(what.c_str(), value);
+    }
+  }
+  static std::mutex launches;
+  std::lock_guard<std::mutex> lock(launches);
+  std::string error;
+  if (!tuner_emu::launch(kernel->launcher, grid, block, sharedBytes, params,
+                         error)) {
+    std::fprintf(stderr, "fake-cuda: launch of %s: %s\n",
+                 kernel->name.c_str(), error.c_str());
+    return CUDA_ERROR_LAUNCH_FAILED;
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
+                        unsigned int gridY, unsigned int gridZ,
+                        unsigned int blockX, unsigned int blockY,
+                        unsigned int blockZ, unsigned int sharedBytes,
+                        CUstream, void **params, void **) {
   auto *kernel = reinterpret_cast<Kernel *>(function);
   ++state().launches;
+  if (kernel->launcher)
+    return launchEmulated(kernel, {gridX, gridY, gridZ},
+                          {blockX, blockY, blockZ}, sharedBytes, params);
   for (size_t i = 0; i < kernel->paramBytes.size(); ++i) {
     if (kernel->paramBytes[i] != 8)
       continue;
