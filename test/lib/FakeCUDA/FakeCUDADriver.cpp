@@ -33,6 +33,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -101,8 +102,12 @@ void reportHost(const char *what, uintptr_t address) {
   ++state().hostPointers;
 }
 
+/// Zeroed memory aligned as cuMemAlloc's (256 bytes, which the lowered code
+/// assumes: it may add an offset below 256 with an `or`).
 void *allocate(size_t bytes) {
-  void *p = std::calloc(1, bytes ? bytes : 1);
+  size_t rounded = (std::max<size_t>(bytes, 1) + 255) / 256 * 256;
+  void *p = std::aligned_alloc(256, rounded);
+  std::memset(p, 0, rounded);
   std::lock_guard<std::mutex> lock(state().mutex);
   state().allocations[reinterpret_cast<uintptr_t>(p)] = bytes ? bytes : 1;
   ++state().allocs;
