@@ -163,8 +163,7 @@ def main():
                                                             "build", "bin"))
     parser.add_argument("--target", action="append",
                         help="target(s) (default: host)")
-    parser.add_argument("--gpu", action="store_true",
-                        help="run CUDA targets too (a GPU is present)")
+    torch_e2e.add_device_options(parser)
     parser.add_argument("--work", default="/tmp/onnx-node")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=int, default=300,
@@ -180,6 +179,7 @@ def main():
     if args.export_worker:
         export_worker(args)
         return 0
+    torch_e2e.use_device_options(args)
     os.makedirs(args.work, exist_ok=True)
     status = torch_e2e.export_all(args, [
         sys.executable, os.path.abspath(__file__), "--export-worker",

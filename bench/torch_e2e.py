@@ -298,14 +298,16 @@ def check(name, target, args):
             "failed: " + model_zoo.last_error(out))
         if result["tune"] != "ok":
             return result
-    lower = ("--tuner-lower-gpu=out-params=true" if target.startswith("cuda")
-             else "--tuner-lower-cpu")
+    cuda = target.startswith("cuda")
+    lower = ("--tuner-lower-cpu" if not cuda else
+             "--tuner-lower-gpu=out-params=true format=llvm" if args.emulate
+             else "--tuner-lower-gpu=out-params=true")
     lowered = os.path.join(directory, tag + ".lowered.mlir")
     ok, _, out = model_zoo.run(
         [opt, scheduled, "-o", lowered] + schedule +
         ["--sched-materialize", lower], log, args.timeout)
     result["lower"] = "ok" if ok else "failed: " + model_zoo.last_error(out)
-    if not ok or (target.startswith("cuda") and not args.gpu):
+    if not ok or (cuda and not args.gpu and not args.emulate):
         return result
     io = os.path.join(directory, tag + ".io")
     ok, _, out = model_zoo.run(
@@ -361,6 +363,24 @@ def check_all(args, status, oracle, key="torch"):
     return 1 if failed else 0
 
 
+def add_device_options(parser):
+    """--gpu and --emulate, which run CUDA targets (else only lowered)."""
+    parser.add_argument("--gpu", action="store_true",
+                        help="run CUDA targets too (a GPU is present)")
+    parser.add_argument("--emulate", metavar="DIR",
+                        help="run CUDA targets on the fake CUDA driver's "
+                        "emulator in DIR (build/test/fake-cuda): kernels "
+                        "lowered with format=llvm, run on the CPU")
+
+
+def use_device_options(args):
+    """Puts the emulating driver first on the library path."""
+    if args.emulate:
+        args.emulate = os.path.abspath(args.emulate)
+        os.environ["LD_LIBRARY_PATH"] = args.emulate + ":" + os.environ.get(
+            "LD_LIBRARY_PATH", "")
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__,
@@ -373,8 +393,7 @@ def main():
                                                             "bin"))
     parser.add_argument("--target", action="append",
                         help="target(s) (default: host)")
-    parser.add_argument("--gpu", action="store_true",
-                        help="run CUDA targets too (a GPU is present)")
+    add_device_options(parser)
     parser.add_argument("--work", default="/tmp/torch-e2e")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=int, default=300,
@@ -394,6 +413,7 @@ def main():
     if args.export_worker:
         export_worker(args)
         return 0
+    use_device_options(args)
     os.makedirs(args.work, exist_ok=True)
     return check_all(args, export_all(args), "PyTorch")
 

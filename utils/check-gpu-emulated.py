@@ -32,7 +32,8 @@ def run(cmd, timeout=None, **kw):
 
 def entries(path):
     text = open(path).read()
-    return re.findall(r"func\.func (?:public )?@([\w$.]+)", text)
+    return [a or b for a, b in re.findall(
+        r'func\.func (?:public )?@(?:"([^"]+)"|([\w$.]+))\(', text)]
 
 
 def first_error(text):

@@ -51,10 +51,22 @@ static std::string emulatorName(StringRef prefix, StringRef name) {
   return result;
 }
 
-/// The emulator's name for a one-instruction inline asm (its opcode), or ""
-/// for anything else.
+/// The emulator's name for an inline asm: its opcode for one instruction,
+/// a name of its own for the few sequences libdevice writes, else "".
 static std::string asmName(const InlineAsm *inlineAsm) {
   StringRef text = StringRef(inlineAsm->getAsmString()).trim();
+  // Whitespace collapsed, for the sequences.
+  std::string words;
+  for (StringRef rest = text; !rest.empty();) {
+    auto [word, tail] = getToken(rest);
+    if (!word.empty())
+      words += (words.empty() ? "" : " ") + word.str();
+    rest = tail;
+  }
+  // libdevice's sin/cos argument reduction: the 64-bit a * b + c as
+  // {low, high} words.
+  if (words == "{ mad.lo.cc.u32 $0, $2, $3, $4; madc.hi.u32 $1, $2, $3, 0; }")
+    return "__emu_asm_mad_wide_u32";
   if (text.count(';') > 1 || text.contains('{') || text.contains('@'))
     return "";
   return emulatorName("asm_", text.take_until([](char c) {

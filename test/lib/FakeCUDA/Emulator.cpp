@@ -833,6 +833,42 @@ double __emu_floor_d(double x) { return std::floor(x); }
 double __emu_ceil_d(double x) { return std::ceil(x); }
 double __emu_trunc_d(double x) { return std::trunc(x); }
 double __emu_round_d(double x) { return std::nearbyint(x); }
+#define TUNER_EMU_ASM_ARITH(MODE, ROUNDING)                                    \
+  float __emu_asm_add_##MODE##_f32(float a, float b) {                        \
+    return rounded<ROUNDING, float>([&] { return a + b; });                    \
+  }                                                                            \
+  float __emu_asm_sub_##MODE##_f32(float a, float b) {                        \
+    return rounded<ROUNDING, float>([&] { return a - b; });                    \
+  }                                                                            \
+  float __emu_asm_mul_##MODE##_f32(float a, float b) {                        \
+    return rounded<ROUNDING, float>([&] { return a * b; });                    \
+  }                                                                            \
+  float __emu_asm_fma_##MODE##_f32(float a, float b, float c) {               \
+    return rounded<ROUNDING, float>([&] { return std::fma(a, b, c); });        \
+  }                                                                            \
+  double __emu_asm_add_##MODE##_f64(double a, double b) {                     \
+    return rounded<ROUNDING, double>([&] { return a + b; });                   \
+  }                                                                            \
+  double __emu_asm_sub_##MODE##_f64(double a, double b) {                     \
+    return rounded<ROUNDING, double>([&] { return a - b; });                   \
+  }                                                                            \
+  double __emu_asm_mul_##MODE##_f64(double a, double b) {                     \
+    return rounded<ROUNDING, double>([&] { return a * b; });                   \
+  }                                                                            \
+  double __emu_asm_fma_##MODE##_f64(double a, double b, double c) {           \
+    return rounded<ROUNDING, double>([&] { return std::fma(a, b, c); });       \
+  }
+TUNER_EMU_ASM_ARITH(rn, FE_TONEAREST)
+TUNER_EMU_ASM_ARITH(rz, FE_TOWARDZERO)
+TUNER_EMU_ASM_ARITH(rm, FE_DOWNWARD)
+TUNER_EMU_ASM_ARITH(rp, FE_UPWARD)
+#undef TUNER_EMU_ASM_ARITH
+void __emu_asm_mad_wide_u32(uint32_t *out, uint32_t a, uint32_t b,
+                            uint32_t c) {
+  uint64_t wide = uint64_t(a) * b + c;
+  out[0] = static_cast<uint32_t>(wide);
+  out[1] = static_cast<uint32_t>(wide >> 32);
+}
 float __emu_asm_rcp_approx_ftz_f32(float x) { return ftz(1.0f / ftz(x)); }
 float __emu_asm_rcp_approx_f32(float x) { return 1.0f / x; }
 float __emu_asm_ex2_approx_ftz_f32(float x) { return ftz(std::exp2(ftz(x))); }
@@ -905,6 +941,17 @@ uint32_t __emu_ff2bf16x2_rn(float hi, float lo) {
     return (bits + 0x7fff + ((bits >> 16) & 1)) >> 16;
   };
   return round(lo) | round(hi) << 16;
+}
+
+// A failed device-side assertion (cf.assert in a kernel): the launch fails,
+// as the device's trap makes it.
+void __assertfail(const char *message, const char *file, unsigned line,
+                  const char *, size_t) {
+  std::fprintf(stderr, "fake-cuda: device assertion failed: %s (%s:%u)\n",
+               message ? message : "", file ? file : "?", line);
+  block->fault = "a device-side assertion failed";
+  for (;;)
+    yieldFiber();
 }
 
 // bf16 conversions the x86 backend calls (libgcc before GCC 13 lacks
