@@ -529,6 +529,37 @@ static bool mayReleaseOnReturn(FunctionOpInterface func) {
 /// allocation is managed memory of its own, per call: of static shape in a
 /// function that returns no memref (allocations in loops and branches, with
 /// out-parameters), freed when the call returns; otherwise never freed
+
+/// Erases the deallocations of `buffer` and of what aliases it (views,
+/// casts, the base buffer memref.extract_strided_metadata returns, as a
+/// program deallocating a callee's result after inlining writes it): the
+/// device buffer that replaces it is freed by the runtime, and a host
+/// free() of it is an invalid free.
+static void eraseDeallocations(Value buffer) {
+  SmallVector<Value> worklist = {buffer};
+  DenseSet<Value> seen;
+  SetVector<Operation *> deallocs;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    for (Operation *user : value.getUsers()) {
+      if (isa<memref::DeallocOp>(user)) {
+        deallocs.insert(user);
+      } else if (auto metadata =
+                     dyn_cast<memref::ExtractStridedMetadataOp>(user)) {
+        worklist.push_back(metadata.getBaseBuffer());
+      } else if (isa<ViewLikeOpInterface, memref::CastOp>(user)) {
+        for (Value result : user->getResults())
+          if (isa<BaseMemRefType>(result.getType()))
+            worklist.push_back(result);
+      }
+    }
+  }
+  for (Operation *dealloc : deallocs)
+    dealloc->erase();
+}
+
 /// (dynamic shapes, returned buffers).
 static LogicalResult moveAllocationsToDevice(ModuleOp module,
                                              ModuleBufferBuilder &buffers) {
@@ -575,9 +606,7 @@ static LogicalResult moveAllocationsToDevice(ModuleOp module,
     // Module buffers are freed with the module, call buffers by the call's
     // release; the other managed ones are not freed by this pipeline (no
     // deallocation runs).
-    for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
-      if (isa<memref::DeallocOp>(user))
-        user->erase();
+    eraseDeallocations(buffer);
     buffer.replaceAllUsesWith(replacement);
     alloc->erase();
   }

@@ -140,6 +140,36 @@ func.func @temporaries(%in: memref<32xf32>, %out: memref<32xf32>) -> memref<32xf
 
 // -----
 
+// A temporary the program frees through its base buffer (a callee's result
+// after inlining, as buddy-mlir's deallocating programs write it): the
+// device buffer that replaces it is the runtime's, so the host's free of
+// the base goes too (it freed a device pointer).
+
+// CHECK-LABEL: func.func @freed_base
+// CHECK:         llvm.call @mgpuTunerModuleBuffer
+// CHECK-NOT:     memref.dealloc
+// CHECK:         return
+func.func @freed_base(%out: memref<32xf32>) attributes {tuner.kernel = {inputs = [], outputs = []}} {
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %buffer = memref.alloc() : memref<32xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %t = %c1) {
+    %f = arith.constant 1.0 : f32
+    memref.store %f, %buffer[%tx] : memref<32xf32>
+    %g = memref.load %buffer[%tx] : memref<32xf32>
+    memref.store %g, %out[%tx] : memref<32xf32>
+    gpu.terminator
+  }
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %buffer : memref<32xf32> -> memref<f32>, index, index, index
+  scf.if %true {
+    memref.dealloc %base : memref<f32>
+  }
+  return
+}
+
+// -----
+
 // A function that returns no memref (out-parameters) frees the buffers it
 // allocates per call when it returns: those in a loop and in a branch come
 // from mgpuTunerCallBuffer, and each return releases the mark taken at the
