@@ -9,11 +9,13 @@
 //    inline asm, becomes a call to an emulator function, `__emu_` and the
 //    name with dots as underscores (`llvm.nvvm.read.ptx.sreg.tid.x` ->
 //    `__emu_read_ptx_sreg_tid_x`, `rcp.approx.ftz.f32 $0,$1;` ->
-//    `__emu_asm_rcp_approx_ftz_f32`), with a C-friendly signature: vectors
-//    and 16-bit floats as integers of their width, i1/i8/i16 widened to i32,
-//    wider values through memory, aggregates returned through a pointer
-//    passed first. A function the emulator lacks is a dlopen error that
-//    names it;
+//    `__emu_asm_rcp_approx_ftz_f32`; a predicated one takes its predicate
+//    as an operand; NVVM's blocks around wgmma and the mbarrier wait are
+//    named after those), with a C-friendly signature: vectors and 16-bit
+//    floats as integers of their width, i1/i8/i16 widened to i32, wider
+//    values through memory, more than 16 operands as an array of 64-bit
+//    slots, aggregates returned through a pointer passed first. A function
+//    the emulator lacks is a dlopen error that names it;
 //  - workgroup globals stay in address space 3, which the x86 backend treats
 //    as ordinary memory: blocks run one at a time, so one copy serves;
 //    `gpu.dynamic_shared_memory`'s zero-sized global becomes the emulator's
@@ -67,7 +69,18 @@ static std::string asmName(const InlineAsm *inlineAsm) {
   // {low, high} words.
   if (words == "{ mad.lo.cc.u32 $0, $2, $3, $4; madc.hi.u32 $1, $2, $3, 0; }")
     return "__emu_asm_mad_wide_u32";
-  if (text.count(';') > 1 || text.contains('{') || text.contains('@'))
+  // NVVM's blocks around one Hopper instruction: wgmma with its scale-d
+  // predicate, and the mbarrier wait loop.
+  for (StringRef opcode : {"wgmma.mma_async.", "mbarrier.try_wait.parity."})
+    if (size_t at = text.find(opcode); at != StringRef::npos)
+      return emulatorName("asm_", text.drop_front(at).take_until([](char c) {
+        return isSpace(c);
+      }));
+  // A predicated instruction (`@$2 mbarrier.init...`): the predicate is one
+  // of the operands the emulator function takes.
+  if (text.starts_with("@$"))
+    text = text.drop_until([](char c) { return isSpace(c); }).trim();
+  if (text.count(';') > 1 || text.starts_with("{") || text.contains('@'))
     return "";
   return emulatorName("asm_", text.take_until([](char c) {
     return isSpace(c);
@@ -111,6 +124,9 @@ static Value *toABI(IRBuilder<> &b, Value *value, const DataLayout &layout) {
   return b.CreateZExt(value, abi);
 }
 
+/// Calls with more operands pass them through memory (wgmma's accumulators).
+constexpr unsigned kMaxDirectArgs = 16;
+
 /// Replaces `call` (an intrinsic or inline asm) with a call to `name`.
 static void redirect(CallInst *call, StringRef name) {
   Module &module = *call->getModule();
@@ -130,9 +146,29 @@ static void redirect(CallInst *call, StringRef name) {
     args.push_back(result);
     types.push_back(result->getType());
   }
-  for (Value *arg : call->args()) {
-    args.push_back(toABI(b, arg, layout));
-    types.push_back(args.back()->getType());
+  if (call->arg_size() > kMaxDirectArgs) {
+    // Through memory: one 64-bit slot per operand (its bits, zero-extended).
+    IRBuilder<> entry(&*call->getFunction()->getEntryBlock()
+                           .getFirstInsertionPt());
+    AllocaInst *slots =
+        entry.CreateAlloca(b.getInt64Ty(), b.getInt32(call->arg_size()));
+    for (auto [i, arg] : llvm::enumerate(call->args())) {
+      Value *value = toABI(b, arg, layout);
+      if (value->getType()->isPointerTy())
+        value = b.CreatePtrToInt(value, b.getInt64Ty());
+      else if (!value->getType()->isIntegerTy())
+        value = b.CreateBitCast(
+            value, b.getIntNTy(value->getType()->getPrimitiveSizeInBits()));
+      b.CreateStore(b.CreateZExt(value, b.getInt64Ty()),
+                    b.CreateConstGEP1_64(b.getInt64Ty(), slots, i));
+    }
+    args.push_back(slots);
+    types.push_back(slots->getType());
+  } else {
+    for (Value *arg : call->args()) {
+      args.push_back(toABI(b, arg, layout));
+      types.push_back(args.back()->getType());
+    }
   }
   Type *returnType = direct    ? resultType
                      : widened ? b.getInt32Ty()

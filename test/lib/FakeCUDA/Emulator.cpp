@@ -21,6 +21,7 @@
 #include <cstring>
 #include <ctime>
 #include <sys/mman.h>
+#include <unordered_map>
 #include <vector>
 
 using namespace tuner_emu;
@@ -59,9 +60,11 @@ tuner_emu_switch:
 namespace {
 constexpr size_t kStackBytes = 256 << 10;
 constexpr unsigned kMaxThreads = 1024;
+/// Dynamic shared memory, aligned to its size: the low 18 bits of an
+/// address are its shared-window offset, as wgmma descriptors encode it.
 constexpr unsigned kSharedBytes = 256 << 10;
 
-enum class Wait { None, Barrier, Warp };
+enum class Wait { None, Barrier, Warp, Group, Poll };
 
 struct Copy {
   char *dst;
@@ -99,14 +102,34 @@ struct Warp {
   Slot lanes[32];
 };
 
+/// Hopper's mbarrier: arrivals and transaction bytes pending in the current
+/// phase.
+struct Mbarrier {
+  uint32_t expected = 0, pending = 0, phase = 0;
+  int64_t tx = 0;
+};
+
+/// A warpgroup's wgmma: each of its 128 threads' accumulator registers.
+struct WarpGroup {
+  unsigned alive = 0, arrived = 0;
+  uint64_t gen = 0;
+  std::vector<uint32_t> in, out;
+  uint64_t args[7];
+  void (*compute)(WarpGroup &) = nullptr;
+};
+
 struct Block {
   Dim3 id, dim, grid;
   Launcher launcher;
   void **params;
   std::vector<Fiber> fibers;
   std::vector<Warp> warps;
+  std::vector<WarpGroup> warpGroups;
+  std::unordered_map<uintptr_t, Mbarrier> mbarriers;
   unsigned alive = 0, arrived = 0;
   uint64_t gen = 0;
+  /// Counts changes a polling thread may wait for (mbarrier phases).
+  uint64_t epoch = 0;
   void *schedulerSp = nullptr;
   Fiber *current = nullptr;
   const char *fault = nullptr;
@@ -123,6 +146,12 @@ void releaseWarp(Warp &w) {
   w.arrived = 0;
   w.present = 0;
   ++w.gen;
+}
+
+void releaseGroup(WarpGroup &g) {
+  g.compute(g);
+  g.arrived = 0;
+  ++g.gen;
 }
 
 /// Completes the waits a departed thread no longer holds up.
@@ -161,6 +190,10 @@ void fiberEntry() {
   Warp &w = b.warps[f.warp];
   --w.alive;
   checkRelease(b, w);
+  WarpGroup &g = b.warpGroups[f.warp / 4];
+  --g.alive;
+  if (g.arrived > 0 && g.arrived == g.alive)
+    releaseGroup(g);
   tuner_emu_switch(&f.sp, b.schedulerSp);
   __builtin_unreachable();
 }
@@ -191,6 +224,10 @@ bool ready(const Block &b, const Fiber &f) {
     return b.gen != f.waitGen;
   case Wait::Warp:
     return b.warps[f.warp].gen != f.waitGen;
+  case Wait::Group:
+    return b.warpGroups[f.warp / 4].gen != f.waitGen;
+  case Wait::Poll:
+    return true;
   }
   return false;
 }
@@ -201,6 +238,11 @@ bool runBlock(Block &b, std::string &error) {
   b.arrived = 0;
   for (Warp &w : b.warps)
     w = Warp();
+  for (WarpGroup &g : b.warpGroups) {
+    g.alive = g.arrived = 0;
+    g.gen = 0;
+  }
+  b.mbarriers.clear();
   for (unsigned i = 0; i < n; ++i) {
     Fiber &f = b.fibers[i];
     f.tid[0] = i % b.dim.x;
@@ -209,17 +251,22 @@ bool runBlock(Block &b, std::string &error) {
     f.warp = i / 32;
     f.lane = i % 32;
     ++b.warps[f.warp].alive;
+    ++b.warpGroups[f.warp / 4].alive;
     initFiber(f);
   }
   while (b.alive > 0) {
+    // A round in which only polling threads ran, and nothing they poll
+    // changed, makes no progress.
     bool progressed = false;
+    uint64_t epoch = b.epoch;
     for (unsigned i = 0; i < n; ++i) {
       Fiber &f = b.fibers[i];
       if (f.done || !ready(b, f))
         continue;
+      bool polling = f.wait == Wait::Poll;
       b.current = &f;
       tuner_emu_switch(&b.schedulerSp, f.sp);
-      progressed = true;
+      progressed |= !polling || b.epoch != epoch;
       if (b.fault) {
         error = b.fault;
         return false;
@@ -534,6 +581,7 @@ bool tuner_emu::launch(Launcher launcher, Dim3 grid, Dim3 blockDim,
   b.params = params;
   b.fibers.resize(n);
   b.warps.resize((n + 31) / 32);
+  b.warpGroups.resize((n + 127) / 128);
   for (unsigned i = 0; i < n; ++i)
     b.fibers[i].stack = stacks[i];
   Block *outer = block;
@@ -555,7 +603,7 @@ bool tuner_emu::launch(Launcher launcher, Dim3 grid, Dim3 blockDim,
 
 extern "C" {
 
-alignas(1024) char __emu_dynamic_shared[kSharedBytes];
+alignas(kSharedBytes) char __emu_dynamic_shared[kSharedBytes];
 
 #define TUNER_EMU_SREG(NAME, EXPR)                                             \
   uint32_t __emu_read_ptx_sreg_##NAME() { return EXPR; }
@@ -942,6 +990,199 @@ uint32_t __emu_ff2bf16x2_rn(float hi, float lo) {
   };
   return round(lo) | round(hi) << 16;
 }
+
+// Hopper: mbarriers, TMA loads and wgmma (sm_90a kernels).
+static Mbarrier &mbarrier(const void *address) {
+  return block->mbarriers[reinterpret_cast<uintptr_t>(address)];
+}
+
+static void completePhaseIfDone(Mbarrier &m) {
+  ++block->epoch;
+  if (m.pending == 0 && m.tx == 0) {
+    ++m.phase;
+    m.pending = m.expected;
+  }
+}
+
+void __emu_asm_mbarrier_init_shared_b64(void *bar, uint32_t count,
+                                        uint32_t predicate) {
+  if (!predicate)
+    return;
+  Mbarrier &m = mbarrier(bar);
+  m = Mbarrier();
+  m.expected = m.pending = count;
+  ++block->epoch;
+}
+
+void __emu_asm_mbarrier_arrive_expect_tx_shared_b64(void *bar, uint32_t tx,
+                                                    uint32_t predicate) {
+  if (!predicate)
+    return;
+  Mbarrier &m = mbarrier(bar);
+  m.tx += tx;
+  if (m.pending)
+    --m.pending;
+  completePhaseIfDone(m);
+}
+
+// Returns once the phase of parity `parity` has completed.
+void __emu_asm_mbarrier_try_wait_parity_shared_b64(void *bar, uint32_t parity,
+                                                   uint32_t) {
+  while ((mbarrier(bar).phase & 1) == (parity & 1)) {
+    self().wait = Wait::Poll;
+    yieldFiber();
+    self().wait = Wait::None;
+  }
+}
+
+/// The shared-memory address `address` is stored at under `swizzleBytes`
+/// swizzling: the 16-byte chunk index within a row XORed with the row
+/// index (bits 7 and up), as TMA writes and wgmma reads them.
+static uintptr_t swizzle(uintptr_t address, unsigned swizzleBytes) {
+  unsigned rows = swizzleBytes / 16;
+  return rows ? address ^ (((address >> 7) & (rows - 1)) << 4) : address;
+}
+
+void __emu_asm_cp_async_bulk_tensor_2d_shared__cluster_global_mbarrier__complete_tx__bytes(
+    char *dst, const TensorMap *map, int32_t c0, int32_t c1, void *bar,
+    uint32_t predicate) {
+  if (!predicate)
+    return;
+  if (map->magic != TensorMap::kMagic || map->rank != 2) {
+    block->fault = "a TMA load from a tensor map the fake driver did not "
+                   "encode, or not of rank 2";
+    for (;;)
+      yieldFiber();
+  }
+  unsigned eb = map->elementBytes, width = map->box[0], height = map->box[1];
+  for (unsigned y = 0; y < height; ++y)
+    for (unsigned x = 0; x < width; ++x) {
+      int64_t gx = int64_t(c0) + x, gy = int64_t(c1) + y;
+      auto *to = reinterpret_cast<char *>(swizzle(
+          reinterpret_cast<uintptr_t>(dst) + (y * width + x) * eb,
+          map->swizzleBytes));
+      if (gx >= 0 && gy >= 0 && uint64_t(gx) < map->dims[0] &&
+          uint64_t(gy) < map->dims[1])
+        std::memcpy(to, map->address + gy * map->strides[0] + gx * eb, eb);
+      else
+        std::memset(to, 0, eb);
+    }
+  Mbarrier &m = mbarrier(bar);
+  m.tx -= int64_t(width) * height * eb;
+  completePhaseIfDone(m);
+}
+
+void __emu_fence_proxy_async_shared_cta() {}
+void __emu_fence_proxy_tensormap_generic_acquire_sys(const void *, uint32_t) {}
+void __emu_wgmma_fence_sync_aligned() {}
+void __emu_wgmma_commit_group_sync_aligned() {}
+void __emu_wgmma_wait_group_sync_aligned(uint64_t) {}
+
+} // extern "C"
+
+/// The address of element (mn, k) of a wgmma operand in shared memory,
+/// from its matrix descriptor (start, leading and stride byte offsets in
+/// 16-byte units, swizzle mode) and the PTX ISA's canonical layouts:
+/// K-major, swizzled: rows of the swizzle's width, 8 rows per stride;
+/// MN-major, swizzled: mn contiguous over the width, then the leading
+/// offset, k rows of the width, 8 per stride; unswizzled: 8 x 16-byte core
+/// matrices, the leading offset along K (K-major) or MN (MN-major).
+static const char *operandAddress(uint64_t desc, bool mnMajor, unsigned mn,
+                                  unsigned k, unsigned eb) {
+  uintptr_t start = reinterpret_cast<uintptr_t>(__emu_dynamic_shared) +
+                    ((desc & 0x3fff) << 4);
+  uint64_t lbo = ((desc >> 16) & 0x3fff) << 4,
+           sbo = ((desc >> 32) & 0x3fff) << 4;
+  static const unsigned widths[] = {0, 128, 64, 32};
+  unsigned width = widths[desc >> 62], t = 16 / eb;
+  uint64_t offset;
+  if (!mnMajor)
+    offset = width ? (mn / 8) * sbo + (mn % 8) * width + k * eb
+                   : (mn % 8) * 16 + (mn / 8) * sbo + (k % t) * eb +
+                         (k / t) * lbo;
+  else if (width)
+    offset = (mn % (width / eb)) * eb + (mn / (width / eb)) * lbo +
+             (k % 8) * width + (k / 8) * sbo;
+  else
+    offset = (mn % t) * eb + (mn / t) * sbo + (k % 8) * 16 + (k / 8) * lbo;
+  return reinterpret_cast<const char *>(swizzle(start + offset, width));
+}
+
+/// wgmma m64nNk16 with f32 accumulators: args are the descriptors of A and
+/// B, scale-d, the scales of A and B (1 or -1) and their transposes.
+template <unsigned N, bool f16> void computeWgmma(WarpGroup &g) {
+  uint64_t descA = g.args[0], descB = g.args[1];
+  bool scaleD = g.args[2], tnspA = g.args[5], tnspB = g.args[6];
+  double scaleA = int32_t(g.args[3]), scaleB = int32_t(g.args[4]);
+  auto element = [](const char *p) -> double {
+    uint16_t bits;
+    std::memcpy(&bits, p, 2);
+    return f16 ? halfToFloat(bits) : bf16ToFloat(bits);
+  };
+  std::vector<double> a(64 * 16), b(16 * N);
+  for (unsigned m = 0; m < 64; ++m)
+    for (unsigned k = 0; k < 16; ++k)
+      a[m * 16 + k] = scaleA * element(operandAddress(descA, tnspA, m, k, 2));
+  for (unsigned k = 0; k < 16; ++k)
+    for (unsigned n = 0; n < N; ++n)
+      b[k * N + n] = scaleB * element(operandAddress(descB, tnspB, n, k, 2));
+  for (unsigned t = 0; t < 128; ++t)
+    for (unsigned r = 0; r < N / 2; ++r) {
+      unsigned lane = t % 32, i = r % 4;
+      unsigned row = 16 * (t / 32) + lane / 4 + 8 * (i / 2),
+               col = 8 * (r / 4) + 2 * (lane % 4) + i % 2;
+      double sum = scaleD ? fromBits(g.in[t * 128 + r]) : 0.0;
+      for (unsigned k = 0; k < 16; ++k)
+        sum += a[row * 16 + k] * b[k * N + col];
+      g.out[t * 128 + r] = toBits(static_cast<float>(sum));
+    }
+}
+
+template <unsigned N, bool f16> void wgmma(float *out, const uint64_t *args) {
+  Block &b = *block;
+  Fiber &f = self();
+  WarpGroup &g = b.warpGroups[f.warp / 4];
+  unsigned t = (f.warp % 4) * 32 + f.lane;
+  g.in.resize(128 * 128);
+  g.out.resize(128 * 128);
+  for (unsigned r = 0; r < N / 2; ++r)
+    g.in[t * 128 + r] = static_cast<uint32_t>(args[r]);
+  std::memcpy(g.args, args + N / 2, sizeof(g.args));
+  g.compute = computeWgmma<N, f16>;
+  if (++g.arrived == g.alive) {
+    releaseGroup(g);
+  } else {
+    f.wait = Wait::Group;
+    f.waitGen = g.gen;
+    yieldFiber();
+    f.wait = Wait::None;
+  }
+  for (unsigned r = 0; r < N / 2; ++r)
+    out[r] = fromBits(g.out[t * 128 + r]);
+}
+
+extern "C" {
+
+#define TUNER_EMU_WGMMA(N)                                                     \
+  void __emu_asm_wgmma_mma_async_sync_aligned_m64n##N##k16_f32_bf16_bf16(      \
+      float *out, const uint64_t *args) {                                      \
+    wgmma<N, false>(out, args);                                                \
+  }                                                                            \
+  void __emu_asm_wgmma_mma_async_sync_aligned_m64n##N##k16_f32_f16_f16(        \
+      float *out, const uint64_t *args) {                                      \
+    wgmma<N, true>(out, args);                                                 \
+  }
+TUNER_EMU_WGMMA(8)
+TUNER_EMU_WGMMA(16)
+TUNER_EMU_WGMMA(24)
+TUNER_EMU_WGMMA(32)
+TUNER_EMU_WGMMA(48)
+TUNER_EMU_WGMMA(64)
+TUNER_EMU_WGMMA(96)
+TUNER_EMU_WGMMA(128)
+TUNER_EMU_WGMMA(192)
+TUNER_EMU_WGMMA(256)
+#undef TUNER_EMU_WGMMA
 
 // A failed device-side assertion (cf.assert in a kernel): the launch fails,
 // as the device's trap makes it.

@@ -521,6 +521,33 @@ CUresult cuTensorMapEncodeTiled(
   std::memset(map, 0, sizeof(*map));
   if (rank < 1 || rank > 5)
     return CUDA_ERROR_INVALID_VALUE;
+  // What the emulator's TMA loads read.
+  tuner_emu::TensorMap encoded = {};
+  encoded.magic = tuner_emu::TensorMap::kMagic;
+  encoded.address = static_cast<const char *>(address);
+  encoded.rank = rank;
+  encoded.elementBytes =
+      type == CU_TENSOR_MAP_DATA_TYPE_UINT8 ? 1
+      : type == CU_TENSOR_MAP_DATA_TYPE_FLOAT16 ||
+              type == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 ||
+              type == CU_TENSOR_MAP_DATA_TYPE_UINT16
+          ? 2
+      : type == CU_TENSOR_MAP_DATA_TYPE_FLOAT64 ||
+              type == CU_TENSOR_MAP_DATA_TYPE_INT64 ||
+              type == CU_TENSOR_MAP_DATA_TYPE_UINT64
+          ? 8
+          : 4;
+  encoded.swizzleBytes = swizzle == CU_TENSOR_MAP_SWIZZLE_128B  ? 128
+                         : swizzle == CU_TENSOR_MAP_SWIZZLE_64B ? 64
+                         : swizzle == CU_TENSOR_MAP_SWIZZLE_32B ? 32
+                                                                : 0;
+  for (cuuint32_t i = 0; i < rank; ++i) {
+    encoded.dims[i] = globalDim[i];
+    encoded.box[i] = boxDim[i];
+    if (i + 1 < rank)
+      encoded.strides[i] = globalStrides[i];
+  }
+  std::memcpy(map, &encoded, sizeof(encoded));
   size_t bytes = globalDim[0] * 2;
   if (rank > 1)
     bytes = globalDim[rank - 1] * globalStrides[rank - 2];
