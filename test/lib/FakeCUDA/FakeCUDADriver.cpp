@@ -18,8 +18,8 @@
 //
 // Kernels of `tuner-lower-gpu format=llvm` (LLVM bitcode in its wrapper) are
 // run: tuner-cuda-emu-compile, found beside this library or at
-// $TUNER_CUDA_EMU_COMPILE, compiles them for the host, the C compiler ($CC,
-// else cc) links them against this library, and Emulator.cpp runs each
+// $TUNER_CUDA_EMU_COMPILE, compiles them for the host, the compiler ($CC,
+// else the one this library was built with) links them against it, and Emulator.cpp runs each
 // launch, every CUDA thread a fiber. Then outputs are computed, and
 // tuner-run can check them against the CPU reference. PTX is only parsed.
 //
@@ -186,10 +186,12 @@ Module *loadEmulated(const unsigned char *image) {
   std::string compile =
       tool ? tool : ownDirectory() + "tuner-cuda-emu-compile";
   const char *cc = std::getenv("CC");
+  if (!cc)
+    cc = TUNER_EMU_LINKER;
   std::string self = ownDirectory() + "libcuda.so.1";
   Module *module = nullptr;
   if (runCommand("'" + compile + "' " + base + ".bc " + base + ".o") == 0 &&
-      runCommand(std::string(cc ? cc : "cc") + " -shared -o " + base +
+      runCommand("'" + std::string(cc) + "' -shared -o " + base +
                  ".so " + base + ".o '" + self + "' -lm") == 0) {
     if (void *library = dlopen((base + ".so").c_str(), RTLD_NOW | RTLD_LOCAL)) {
       module = new Module;
