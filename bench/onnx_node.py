@@ -16,7 +16,10 @@ inputs and outputs). For each test:
   tune     with --trials N: tuner-tune target=T trials=N first
   lower    tuner-opt --sched-apply-default=target=T --sched-materialize
            --tuner-lower-cpu (--tuner-lower-gpu for cuda:* targets)
-  run      tuner-run --inputs=<the test's inputs> --reference=<the export>
+  run      tuner-run --inputs=<the test's inputs> --reference=<the export>;
+           CUDA targets with --gpu (a device) or --emulate DIR (the fake
+           driver's emulator in DIR: kernels lowered with format=llvm run
+           on the CPU)
   onnx     the outputs compared with ONNX's expected ones
 
 Tests with inputs or outputs that are not tensors of numbers (sequences,
@@ -28,7 +31,7 @@ iree-import-onnx does. Not part of
 the tests (CI has neither onnx nor torch-mlir).
 
 usage: onnx_node.py [--target T]... [--trials N] [--work DIR] [--jobs N]
-                    [--failures] [REGEX...]
+                    [--gpu | --emulate DIR] [--failures] [REGEX...]
 """
 
 import argparse

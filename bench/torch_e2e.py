@@ -14,7 +14,10 @@ of llvm/torch-mlir, --suite pointing at its projects/pt1/python):
   tune     with --trials N: tuner-tune target=T trials=N first
   lower    tuner-opt --sched-apply-default=target=T --sched-materialize
            --tuner-lower-cpu (--tuner-lower-gpu for cuda:* targets)
-  run      tuner-run --inputs=<the test's inputs> --reference=<the export>
+  run      tuner-run --inputs=<the test's inputs> --reference=<the export>;
+           CUDA targets with --gpu (a device) or --emulate DIR (the fake
+           driver's emulator in DIR: kernels lowered with format=llvm run
+           on the CPU)
            (CPU targets on a host with the target's ISA)
   torch    the outputs compared with PyTorch's (rtol = atol = 1e-4 for f32
            and f64, 2e-2 for 16-bit floats, exact for integers and booleans)
@@ -27,7 +30,7 @@ line per test and target, then a summary; --failures prints only the
 failing tests. Not part of the tests (CI has no PyTorch).
 
 usage: torch_e2e.py --suite DIR [--target T]... [--trials N] [--onnx] [--work DIR]
-                    [--jobs N] [--failures] [REGEX...]
+                    [--jobs N] [--gpu | --emulate DIR] [--failures] [REGEX...]
 """
 
 import argparse
