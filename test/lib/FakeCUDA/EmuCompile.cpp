@@ -69,6 +69,18 @@ static std::string asmName(const InlineAsm *inlineAsm) {
   // {low, high} words.
   if (words == "{ mad.lo.cc.u32 $0, $2, $3, $4; madc.hi.u32 $1, $2, $3, 0; }")
     return "__emu_asm_mad_wide_u32";
+  // libdevice's 128-bit arithmetic of f64 sin/cos (Payne-Hanek): results
+  // {low, high} of 64-bit words.
+  if (StringRef(words).starts_with("{ .reg .u32 r0, r1, r2, r3,")) {
+    if (words.find("add.cc.u32 r0, a0, b0;") != std::string::npos)
+      return "__emu_asm_add_u128";
+    if (words.find("sub.cc.u32 r0, a0, b0;") != std::string::npos)
+      return "__emu_asm_sub_u128";
+    if (words.find("mad.lo.cc.u32 r0, alo, blo, clo;") != std::string::npos)
+      return "__emu_asm_mad_wide_u64";
+    if (words.find("mul.lo.u32 r0, alo, blo;") != std::string::npos)
+      return "__emu_asm_mul_wide_u64";
+  }
   // NVVM's blocks around one Hopper instruction: wgmma with its scale-d
   // predicate, and the mbarrier wait loop.
   for (StringRef opcode : {"wgmma.mma_async.", "mbarrier.try_wait.parity."})

@@ -917,6 +917,29 @@ void __emu_asm_mad_wide_u32(uint32_t *out, uint32_t a, uint32_t b,
   out[0] = static_cast<uint32_t>(wide);
   out[1] = static_cast<uint32_t>(wide >> 32);
 }
+void __emu_asm_add_u128(uint64_t *out, uint64_t alo, uint64_t ahi,
+                        uint64_t blo, uint64_t bhi) {
+  unsigned __int128 sum = ((unsigned __int128)ahi << 64 | alo) +
+                          ((unsigned __int128)bhi << 64 | blo);
+  out[0] = static_cast<uint64_t>(sum);
+  out[1] = static_cast<uint64_t>(sum >> 64);
+}
+void __emu_asm_sub_u128(uint64_t *out, uint64_t alo, uint64_t ahi,
+                        uint64_t blo, uint64_t bhi) {
+  unsigned __int128 difference = ((unsigned __int128)ahi << 64 | alo) -
+                                 ((unsigned __int128)bhi << 64 | blo);
+  out[0] = static_cast<uint64_t>(difference);
+  out[1] = static_cast<uint64_t>(difference >> 64);
+}
+void __emu_asm_mad_wide_u64(uint64_t *out, uint64_t a, uint64_t b,
+                            uint64_t c) {
+  unsigned __int128 wide = (unsigned __int128)a * b + c;
+  out[0] = static_cast<uint64_t>(wide);
+  out[1] = static_cast<uint64_t>(wide >> 64);
+}
+void __emu_asm_mul_wide_u64(uint64_t *out, uint64_t a, uint64_t b) {
+  __emu_asm_mad_wide_u64(out, a, b, 0);
+}
 float __emu_asm_rcp_approx_ftz_f32(float x) { return ftz(1.0f / ftz(x)); }
 float __emu_asm_rcp_approx_f32(float x) { return 1.0f / x; }
 float __emu_asm_ex2_approx_ftz_f32(float x) { return ftz(std::exp2(ftz(x))); }
