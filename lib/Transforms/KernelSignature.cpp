@@ -163,15 +163,24 @@ static void collectIndexedSizes(Value value, SmallVectorImpl<int64_t> &sizes,
                                 unsigned depth);
 
 /// collectIndexedSizes of the block arguments `tensor` (a value of tensor
-/// type) becomes in the linalg ops that take it as an input.
+/// type) becomes in the linalg ops that take it as an input, also through
+/// reshapes, slices and casts of it (JAX's gathers expand their indices to
+/// a trailing unit dimension first).
 static void collectIndexedSizesOfTensor(Value tensor,
                                         SmallVectorImpl<int64_t> &sizes,
                                         unsigned depth) {
+  if (depth > 8)
+    return;
   for (OpOperand &use : tensor.getUses()) {
-    auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    Operation *user = use.getOwner();
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
     if (linalgOp && linalgOp.isDpsInput(&use))
       collectIndexedSizes(linalgOp.getMatchingBlockArgument(&use), sizes,
                           depth + 1);
+    else if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+                 tensor::ExtractSliceOp, tensor::CastOp>(user) &&
+             use.getOperandNumber() == 0)
+      collectIndexedSizesOfTensor(user->getResult(0), sizes, depth + 1);
   }
 }
 

@@ -255,6 +255,11 @@ LogicalResult mlir::tuner::checkAgainstReference(
     result.signature.flops = b.flops;
   // Both input sets come from the same seeds, and neither kernel has run
   // on its own yet (a kernel may write an argument it accumulates into).
+  // The bounds are the module's: the reference, its ops not fused, may not
+  // see that an input indexes a table, and would draw other indices.
+  if (options.inputsDir.empty() &&
+      failed(fillInputs(ref->inputs, result.signature, options, error)))
+    return failure();
   for (HostBuffer &output : ref->outputs)
     output.poison();
   ref->kernel->run(ref->inputs, ref->outputs);
