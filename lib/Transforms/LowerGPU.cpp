@@ -17,6 +17,7 @@
 #include "Tuner/Runtime/PTXAS.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
@@ -43,6 +44,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -77,13 +79,42 @@ static constexpr int64_t kWarpSize = 32;
 /// memory (registers or local memory) instead of a device malloc.
 static constexpr int64_t kMaxPrivateBufferBytes = 1024;
 
+/// A constant upper bound of the index `size`: value bounds, else, for the
+/// extent of a view (bufferization's memref.dim of the slice it copies),
+/// the static extent of a buffer it views (a slice is no larger).
+static std::optional<int64_t> getConstantUpperBound(Value size) {
+  FailureOr<int64_t> upper = ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, size, /*stopCondition=*/nullptr,
+      /*closedUB=*/true);
+  if (succeeded(upper))
+    return *upper;
+  auto dim = size.getDefiningOp<memref::DimOp>();
+  std::optional<int64_t> index = dim ? dim.getConstantIndex() : std::nullopt;
+  if (!index)
+    return std::nullopt;
+  Value buffer = dim.getSource();
+  while (true) {
+    auto type = cast<MemRefType>(buffer.getType());
+    if (!type.isDynamicDim(*index))
+      return type.getDimSize(*index);
+    auto subview = buffer.getDefiningOp<memref::SubViewOp>();
+    if (!subview || subview.getSourceType().getRank() != type.getRank())
+      return std::nullopt;
+    buffer = subview.getSource();
+  }
+}
+
 /// Bufferization's allocations. A copy inside a loop mapped to threads (an
 /// argmax whose unused maximum lost its shared output, so that each thread
-/// writes a copy of it) of static shape and at most kMaxPrivateBufferBytes
-/// is private memory: a `memref.alloca` at the start of the thread loop's
-/// body (not in a loop nested in it, whose every iteration would grow the
-/// stack). A `memref.alloc` there becomes a device malloc per thread, which
-/// exhausts the device heap and faults. Anything else is a `memref.alloc`.
+/// writes a copy of it; a thread's slice of a multi-result reduction's
+/// output in workgroup memory) of at most kMaxPrivateBufferBytes is private
+/// memory: a `memref.alloca` at the start of the thread loop's body (not in
+/// a loop nested in it, whose every iteration would grow the stack), in
+/// the default memory space whatever its source's (a workgroup copy would
+/// be one buffer every thread writes), of the upper bound of a dynamic
+/// extent (a partial tile) viewed at the extent. A `memref.alloc` there
+/// becomes a device malloc per thread, which exhausts the device heap and
+/// faults. Anything else is a `memref.alloc`.
 static FailureOr<Value> allocateBuffer(OpBuilder &b, Location loc,
                                        MemRefType type, ValueRange dynShape,
                                        unsigned alignment) {
@@ -95,16 +126,60 @@ static FailureOr<Value> allocateBuffer(OpBuilder &b, Location loc,
     if (auto forall = dyn_cast<scf::ForallOp>(op);
         forall && isMappedWithinBlock(forall))
       threads = forall;
-  if (threads && type.hasStaticShape() && !type.getMemorySpace() &&
-      type.getElementType().isIntOrFloat() &&
-      type.getNumElements() *
-              llvm::divideCeil(type.getElementTypeBitWidth(), 8u) <=
-          kMaxPrivateBufferBytes) {
+  auto createAlloc = [&]() -> Value {
+    return memref::AllocOp::create(b, loc, type, dynShape, align);
+  };
+  if (!threads || !type.getLayout().isIdentity() ||
+      !type.getElementType().isIntOrFloat() ||
+      (type.getMemorySpace() &&
+       !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type)))
+    return createAlloc();
+  // The shape to allocate: static extents, and the bounds of dynamic ones.
+  SmallVector<int64_t> bound;
+  unsigned next = 0;
+  for (int64_t size : type.getShape()) {
+    if (!ShapedType::isDynamic(size)) {
+      bound.push_back(size);
+      continue;
+    }
+    std::optional<int64_t> upper = getConstantUpperBound(dynShape[next++]);
+    if (!upper || *upper < 0)
+      return createAlloc();
+    bound.push_back(*upper);
+  }
+  int64_t elements = 1;
+  for (int64_t size : bound)
+    elements *= size;
+  if (elements * llvm::divideCeil(type.getElementTypeBitWidth(), 8u) >
+      kMaxPrivateBufferBytes)
+    return createAlloc();
+  auto privateType = MemRefType::get(bound, type.getElementType());
+  Value buffer;
+  {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(threads.getBody());
-    return memref::AllocaOp::create(b, loc, type, align).getResult();
+    buffer = memref::AllocaOp::create(b, loc, privateType, align);
   }
-  return memref::AllocOp::create(b, loc, type, dynShape, align).getResult();
+  if (type.hasStaticShape() && !type.getMemorySpace())
+    return buffer;
+  // The extents at the copy, packed row-major at the buffer's start.
+  auto viewType = MemRefType::get(type.getShape(), type.getElementType());
+  SmallVector<OpFoldResult> sizes, strides(type.getRank());
+  next = 0;
+  for (int64_t size : type.getShape())
+    sizes.push_back(ShapedType::isDynamic(size)
+                        ? OpFoldResult(dynShape[next++])
+                        : OpFoldResult(b.getIndexAttr(size)));
+  OpFoldResult stride = b.getIndexAttr(1);
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    strides[d] = stride;
+    stride = affine::makeComposedFoldedAffineApply(
+        b, loc, b.getAffineSymbolExpr(0) * b.getAffineSymbolExpr(1),
+        {stride, sizes[d]});
+  }
+  return memref::ReinterpretCastOp::create(b, loc, viewType, buffer,
+                                           b.getIndexAttr(0), sizes, strides)
+      .getResult();
 }
 
 namespace {
