@@ -17,8 +17,8 @@
 #include "Tuner/Runtime/PTXAS.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
@@ -43,9 +43,9 @@
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dominance.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -871,15 +871,15 @@ static void wrapBitcodeObjects(ModuleOp module) {
         for (int i = 0; i < 4; ++i)
           wrapped.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
       };
-      for (uint32_t value : {0x0B17C0DEu, 0u, 20u,
-                             static_cast<uint32_t>(bitcode.size()), 0u})
+      for (uint32_t value :
+           {0x0B17C0DEu, 0u, 20u, static_cast<uint32_t>(bitcode.size()), 0u})
         word(value);
       wrapped += bitcode;
-      objects.push_back(gpu::ObjectAttr::get(
-          binary.getContext(), object.getTarget(),
-          gpu::CompilationTarget::Binary,
-          StringAttr::get(binary.getContext(), wrapped),
-          object.getProperties(), object.getKernels()));
+      objects.push_back(
+          gpu::ObjectAttr::get(binary.getContext(), object.getTarget(),
+                               gpu::CompilationTarget::Binary,
+                               StringAttr::get(binary.getContext(), wrapped),
+                               object.getProperties(), object.getKernels()));
     }
     binary.setObjectsAttr(ArrayAttr::get(binary.getContext(), objects));
   });

@@ -85,18 +85,16 @@ static std::string asmName(const InlineAsm *inlineAsm) {
   // predicate, and the mbarrier wait loop.
   for (StringRef opcode : {"wgmma.mma_async.", "mbarrier.try_wait.parity."})
     if (size_t at = text.find(opcode); at != StringRef::npos)
-      return emulatorName("asm_", text.drop_front(at).take_until([](char c) {
-        return isSpace(c);
-      }));
+      return emulatorName("asm_", text.drop_front(at).take_until(
+                                      [](char c) { return isSpace(c); }));
   // A predicated instruction (`@$2 mbarrier.init...`): the predicate is one
   // of the operands the emulator function takes.
   if (text.starts_with("@$"))
     text = text.drop_until([](char c) { return isSpace(c); }).trim();
   if (text.count(';') > 1 || text.starts_with("{") || text.contains('@'))
     return "";
-  return emulatorName("asm_", text.take_until([](char c) {
-    return isSpace(c);
-  }));
+  return emulatorName("asm_",
+                      text.take_until([](char c) { return isSpace(c); }));
 }
 
 /// The type a value of `type` is passed to the emulator as.
@@ -124,8 +122,10 @@ static Value *toABI(IRBuilder<> &b, Value *value, const DataLayout &layout) {
     return b.CreateAddrSpaceCast(value, abi);
   if (!abi->isIntegerTy()) {
     // Through memory, in the entry block's frame.
-    IRBuilder<> entry(&*b.GetInsertBlock()->getParent()->getEntryBlock()
-                           .getFirstInsertionPt());
+    IRBuilder<> entry(&*b.GetInsertBlock()
+                            ->getParent()
+                            ->getEntryBlock()
+                            .getFirstInsertionPt());
     AllocaInst *slot = entry.CreateAlloca(type);
     b.CreateStore(value, slot);
     return slot;
@@ -145,23 +145,23 @@ static void redirect(CallInst *call, StringRef name) {
   const DataLayout &layout = module.getDataLayout();
   IRBuilder<> b(call);
   Type *resultType = call->getType();
-  bool direct = resultType->isVoidTy() ||
-                abiType(resultType, layout) == resultType;
+  bool direct =
+      resultType->isVoidTy() || abiType(resultType, layout) == resultType;
   bool widened = !direct && resultType->isIntegerTy();
   SmallVector<Value *> args;
   SmallVector<Type *> types;
   AllocaInst *result = nullptr;
   if (!direct && !widened) {
-    IRBuilder<> entry(&*call->getFunction()->getEntryBlock()
-                           .getFirstInsertionPt());
+    IRBuilder<> entry(
+        &*call->getFunction()->getEntryBlock().getFirstInsertionPt());
     result = entry.CreateAlloca(resultType);
     args.push_back(result);
     types.push_back(result->getType());
   }
   if (call->arg_size() > kMaxDirectArgs) {
     // Through memory: one 64-bit slot per operand (its bits, zero-extended).
-    IRBuilder<> entry(&*call->getFunction()->getEntryBlock()
-                           .getFirstInsertionPt());
+    IRBuilder<> entry(
+        &*call->getFunction()->getEntryBlock().getFirstInsertionPt());
     AllocaInst *slots =
         entry.CreateAlloca(b.getInt64Ty(), b.getInt32(call->arg_size()));
     for (auto [i, arg] : llvm::enumerate(call->args())) {
@@ -247,9 +247,8 @@ static void addLaunchers(Module &module) {
     for (Argument &arg : kernel->args()) {
       Value *slot = b.CreateLoad(
           ptr, b.CreateConstGEP1_64(ptr, launcher->getArg(0), arg.getArgNo()));
-      args.push_back(arg.hasByValAttr()
-                         ? slot
-                         : b.CreateLoad(arg.getType(), slot));
+      args.push_back(arg.hasByValAttr() ? slot
+                                        : b.CreateLoad(arg.getType(), slot));
     }
     b.CreateCall(kernel, args);
     b.CreateRetVoid();
@@ -287,10 +286,10 @@ static void retarget(Module &module, TargetMachine &machine) {
   for (GlobalVariable *global : dynamic) {
     auto *shared = cast<GlobalVariable>(module.getOrInsertGlobal(
         "__emu_dynamic_shared", global->getValueType(), [&] {
-          return new GlobalVariable(
-              module, global->getValueType(), false,
-              GlobalValue::ExternalLinkage, nullptr, "__emu_dynamic_shared",
-              nullptr, GlobalValue::NotThreadLocal, 3);
+          return new GlobalVariable(module, global->getValueType(), false,
+                                    GlobalValue::ExternalLinkage, nullptr,
+                                    "__emu_dynamic_shared", nullptr,
+                                    GlobalValue::NotThreadLocal, 3);
         }));
     global->replaceAllUsesWith(shared);
     global->eraseFromParent();

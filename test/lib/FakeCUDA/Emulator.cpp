@@ -383,8 +383,7 @@ void computeMma(Warp &w) {
     unsigned g = lane / 4, t = lane % 4;
     if constexpr (kind == MmaKind::TF32) {
       for (unsigned i = 0; i < 4; ++i)
-        a[g + 8 * (i % 2)][t + 4 * (i / 2)] =
-            fromBits(in[i] & 0xffffe000u);
+        a[g + 8 * (i % 2)][t + 4 * (i / 2)] = fromBits(in[i] & 0xffffe000u);
       for (unsigned i = 0; i < 2; ++i)
         bm[t + 4 * i][g] = fromBits(in[4 + i] & 0xffffe000u);
     } else if constexpr (kind == MmaKind::S8 || kind == MmaKind::U8) {
@@ -403,8 +402,7 @@ void computeMma(Warp &w) {
         return kind == MmaKind::BF16 ? bf16ToFloat(bits) : halfToFloat(bits);
       };
       for (unsigned i = 0; i < 8; ++i)
-        a[g + 8 * ((i / 2) % 2)][2 * t + i % 2 + 8 * (i / 4)] =
-            element(in, i);
+        a[g + 8 * ((i / 2) % 2)][2 * t + i % 2 + 8 * (i / 4)] = element(in, i);
       for (unsigned i = 0; i < 4; ++i)
         bm[2 * t + i % 2 + 8 * (i / 2)][g] = element(in + 4, i);
     }
@@ -527,8 +525,9 @@ template <Shfl mode> void computeShfl(Warp &w) {
   }
 }
 
-template <Shfl mode> uint32_t shfl(uint32_t value, uint32_t b, uint32_t c,
-                                   bool *predicate = nullptr) {
+template <Shfl mode>
+uint32_t shfl(uint32_t value, uint32_t b, uint32_t c,
+              bool *predicate = nullptr) {
   Slot &s = slot();
   s.in[0] = value;
   s.in[1] = b;
@@ -648,22 +647,22 @@ void __emu_bar_warp_sync(uint32_t) { collective(computeNothing); }
 
 // shfl.sync: (mask, value, b, c).
 #define TUNER_EMU_SHFL(MODE, ENUM)                                             \
-  uint32_t __emu_shfl_sync_##MODE##_i32(uint32_t, uint32_t a, uint32_t b,     \
+  uint32_t __emu_shfl_sync_##MODE##_i32(uint32_t, uint32_t a, uint32_t b,      \
                                         uint32_t c) {                          \
     return shfl<Shfl::ENUM>(a, b, c);                                          \
   }                                                                            \
-  float __emu_shfl_sync_##MODE##_f32(uint32_t, float a, uint32_t b,           \
+  float __emu_shfl_sync_##MODE##_f32(uint32_t, float a, uint32_t b,            \
                                      uint32_t c) {                             \
     return fromBits(shfl<Shfl::ENUM>(toBits(a), b, c));                        \
   }                                                                            \
-  void __emu_shfl_sync_##MODE##_i32p(void *out, uint32_t, uint32_t a,         \
+  void __emu_shfl_sync_##MODE##_i32p(void *out, uint32_t, uint32_t a,          \
                                      uint32_t b, uint32_t c) {                 \
     bool p;                                                                    \
     uint32_t v = shfl<Shfl::ENUM>(a, b, c, &p);                                \
     std::memcpy(out, &v, 4);                                                   \
     static_cast<char *>(out)[4] = p;                                           \
   }                                                                            \
-  void __emu_shfl_sync_##MODE##_f32p(void *out, uint32_t m, float a,          \
+  void __emu_shfl_sync_##MODE##_f32p(void *out, uint32_t m, float a,           \
                                      uint32_t b, uint32_t c) {                 \
     __emu_shfl_sync_##MODE##_i32p(out, m, toBits(a), b, c);                    \
   }
@@ -701,14 +700,14 @@ void __emu_ldmatrix_sync_aligned_m8n8_x4_trans_b16_p3(uint32_t *out,
 
 // mma.sync: A in four registers, B in two, C in four (two for f16).
 #define TUNER_EMU_MMA(NAME, KIND, HALF, SAT)                                   \
-  void __emu_mma_##NAME(uint32_t *out, uint32_t a0, uint32_t a1, uint32_t a2, \
+  void __emu_mma_##NAME(uint32_t *out, uint32_t a0, uint32_t a1, uint32_t a2,  \
                         uint32_t a3, uint32_t b0, uint32_t b1, uint32_t c0,    \
                         uint32_t c1, uint32_t c2, uint32_t c3) {               \
     uint32_t a[] = {a0, a1, a2, a3}, b[] = {b0, b1}, c[] = {c0, c1, c2, c3};   \
     mma<MmaKind::KIND, HALF, SAT>(out, a, b, c);                               \
   }
 #define TUNER_EMU_MMA_F(NAME, KIND)                                            \
-  void __emu_mma_##NAME(uint32_t *out, uint32_t a0, uint32_t a1, uint32_t a2, \
+  void __emu_mma_##NAME(uint32_t *out, uint32_t a0, uint32_t a1, uint32_t a2,  \
                         uint32_t a3, uint32_t b0, uint32_t b1, float c0,       \
                         float c1, float c2, float c3) {                        \
     uint32_t a[] = {a0, a1, a2, a3}, b[] = {b0, b1},                           \
@@ -724,10 +723,9 @@ TUNER_EMU_MMA(m16n8k32_row_col_satfinite_s8, S8, false, true)
 TUNER_EMU_MMA(m16n8k32_row_col_satfinite_u8, U8, false, true)
 #undef TUNER_EMU_MMA
 #undef TUNER_EMU_MMA_F
-void __emu_mma_m16n8k16_row_col_f16_f16(uint32_t *out, uint32_t a0,
-                                        uint32_t a1, uint32_t a2, uint32_t a3,
-                                        uint32_t b0, uint32_t b1, uint32_t c0,
-                                        uint32_t c1) {
+void __emu_mma_m16n8k16_row_col_f16_f16(uint32_t *out, uint32_t a0, uint32_t a1,
+                                        uint32_t a2, uint32_t a3, uint32_t b0,
+                                        uint32_t b1, uint32_t c0, uint32_t c1) {
   uint32_t a[] = {a0, a1, a2, a3}, b[] = {b0, b1}, c[] = {c0, c1};
   mma<MmaKind::F16, true>(out, a, b, c);
 }
@@ -739,11 +737,11 @@ static void cpAsync(void *dst, const void *src, unsigned bytes,
                          static_cast<const char *>(src), bytes, srcBytes});
 }
 #define TUNER_EMU_CP_ASYNC(CACHE, BYTES)                                       \
-  void __emu_cp_async_##CACHE##_shared_global_##BYTES(void *d,                \
+  void __emu_cp_async_##CACHE##_shared_global_##BYTES(void *d,                 \
                                                       const void *s) {         \
     cpAsync(d, s, BYTES, BYTES);                                               \
   }                                                                            \
-  void __emu_cp_async_##CACHE##_shared_global_##BYTES##_s(                    \
+  void __emu_cp_async_##CACHE##_shared_global_##BYTES##_s(                     \
       void *d, const void *s, uint32_t srcBytes) {                             \
     cpAsync(d, s, BYTES, srcBytes);                                            \
   }
@@ -766,58 +764,58 @@ void __emu_cp_async_wait_all() {
 // Arithmetic with a rounding mode or an approximation, as libdevice and
 // the math lowering call them.
 #define TUNER_EMU_ROUNDED(SUFFIX, MODE)                                        \
-  float __emu_fma_##SUFFIX##_f(float a, float b, float c) {                   \
+  float __emu_fma_##SUFFIX##_f(float a, float b, float c) {                    \
     return rounded<MODE, float>([&] { return std::fma(a, b, c); });            \
   }                                                                            \
-  double __emu_fma_##SUFFIX##_d(double a, double b, double c) {               \
+  double __emu_fma_##SUFFIX##_d(double a, double b, double c) {                \
     return rounded<MODE, double>([&] { return std::fma(a, b, c); });           \
   }                                                                            \
-  float __emu_add_##SUFFIX##_f(float a, float b) {                            \
+  float __emu_add_##SUFFIX##_f(float a, float b) {                             \
     return rounded<MODE, float>([&] { return a + b; });                        \
   }                                                                            \
-  double __emu_add_##SUFFIX##_d(double a, double b) {                         \
+  double __emu_add_##SUFFIX##_d(double a, double b) {                          \
     return rounded<MODE, double>([&] { return a + b; });                       \
   }                                                                            \
-  float __emu_mul_##SUFFIX##_f(float a, float b) {                            \
+  float __emu_mul_##SUFFIX##_f(float a, float b) {                             \
     return rounded<MODE, float>([&] { return a * b; });                        \
   }                                                                            \
-  double __emu_mul_##SUFFIX##_d(double a, double b) {                         \
+  double __emu_mul_##SUFFIX##_d(double a, double b) {                          \
     return rounded<MODE, double>([&] { return a * b; });                       \
   }                                                                            \
-  float __emu_div_##SUFFIX##_f(float a, float b) {                            \
+  float __emu_div_##SUFFIX##_f(float a, float b) {                             \
     return rounded<MODE, float>([&] { return a / b; });                        \
   }                                                                            \
-  double __emu_div_##SUFFIX##_d(double a, double b) {                         \
+  double __emu_div_##SUFFIX##_d(double a, double b) {                          \
     return rounded<MODE, double>([&] { return a / b; });                       \
   }                                                                            \
-  float __emu_rcp_##SUFFIX##_f(float a) {                                     \
+  float __emu_rcp_##SUFFIX##_f(float a) {                                      \
     return rounded<MODE, float>([&] { return 1.0f / a; });                     \
   }                                                                            \
-  double __emu_rcp_##SUFFIX##_d(double a) {                                   \
+  double __emu_rcp_##SUFFIX##_d(double a) {                                    \
     return rounded<MODE, double>([&] { return 1.0 / a; });                     \
   }                                                                            \
-  float __emu_sqrt_##SUFFIX##_f(float a) {                                    \
+  float __emu_sqrt_##SUFFIX##_f(float a) {                                     \
     return rounded<MODE, float>([&] { return std::sqrt(a); });                 \
   }                                                                            \
-  double __emu_sqrt_##SUFFIX##_d(double a) {                                  \
+  double __emu_sqrt_##SUFFIX##_d(double a) {                                   \
     return rounded<MODE, double>([&] { return std::sqrt(a); });                \
   }                                                                            \
-  float __emu_fma_##SUFFIX##_ftz_f(float a, float b, float c) {               \
+  float __emu_fma_##SUFFIX##_ftz_f(float a, float b, float c) {                \
     return ftz(__emu_fma_##SUFFIX##_f(ftz(a), ftz(b), ftz(c)));                \
   }                                                                            \
-  float __emu_add_##SUFFIX##_ftz_f(float a, float b) {                        \
+  float __emu_add_##SUFFIX##_ftz_f(float a, float b) {                         \
     return ftz(__emu_add_##SUFFIX##_f(ftz(a), ftz(b)));                        \
   }                                                                            \
-  float __emu_mul_##SUFFIX##_ftz_f(float a, float b) {                        \
+  float __emu_mul_##SUFFIX##_ftz_f(float a, float b) {                         \
     return ftz(__emu_mul_##SUFFIX##_f(ftz(a), ftz(b)));                        \
   }                                                                            \
-  float __emu_div_##SUFFIX##_ftz_f(float a, float b) {                        \
+  float __emu_div_##SUFFIX##_ftz_f(float a, float b) {                         \
     return ftz(__emu_div_##SUFFIX##_f(ftz(a), ftz(b)));                        \
   }                                                                            \
-  float __emu_rcp_##SUFFIX##_ftz_f(float a) {                                 \
+  float __emu_rcp_##SUFFIX##_ftz_f(float a) {                                  \
     return ftz(__emu_rcp_##SUFFIX##_f(ftz(a)));                                \
   }                                                                            \
-  float __emu_sqrt_##SUFFIX##_ftz_f(float a) {                                \
+  float __emu_sqrt_##SUFFIX##_ftz_f(float a) {                                 \
     return ftz(__emu_sqrt_##SUFFIX##_f(ftz(a)));                               \
   }
 TUNER_EMU_ROUNDED(rn, FE_TONEAREST)
@@ -882,28 +880,28 @@ double __emu_ceil_d(double x) { return std::ceil(x); }
 double __emu_trunc_d(double x) { return std::trunc(x); }
 double __emu_round_d(double x) { return std::nearbyint(x); }
 #define TUNER_EMU_ASM_ARITH(MODE, ROUNDING)                                    \
-  float __emu_asm_add_##MODE##_f32(float a, float b) {                        \
+  float __emu_asm_add_##MODE##_f32(float a, float b) {                         \
     return rounded<ROUNDING, float>([&] { return a + b; });                    \
   }                                                                            \
-  float __emu_asm_sub_##MODE##_f32(float a, float b) {                        \
+  float __emu_asm_sub_##MODE##_f32(float a, float b) {                         \
     return rounded<ROUNDING, float>([&] { return a - b; });                    \
   }                                                                            \
-  float __emu_asm_mul_##MODE##_f32(float a, float b) {                        \
+  float __emu_asm_mul_##MODE##_f32(float a, float b) {                         \
     return rounded<ROUNDING, float>([&] { return a * b; });                    \
   }                                                                            \
-  float __emu_asm_fma_##MODE##_f32(float a, float b, float c) {               \
+  float __emu_asm_fma_##MODE##_f32(float a, float b, float c) {                \
     return rounded<ROUNDING, float>([&] { return std::fma(a, b, c); });        \
   }                                                                            \
-  double __emu_asm_add_##MODE##_f64(double a, double b) {                     \
+  double __emu_asm_add_##MODE##_f64(double a, double b) {                      \
     return rounded<ROUNDING, double>([&] { return a + b; });                   \
   }                                                                            \
-  double __emu_asm_sub_##MODE##_f64(double a, double b) {                     \
+  double __emu_asm_sub_##MODE##_f64(double a, double b) {                      \
     return rounded<ROUNDING, double>([&] { return a - b; });                   \
   }                                                                            \
-  double __emu_asm_mul_##MODE##_f64(double a, double b) {                     \
+  double __emu_asm_mul_##MODE##_f64(double a, double b) {                      \
     return rounded<ROUNDING, double>([&] { return a * b; });                   \
   }                                                                            \
-  double __emu_asm_fma_##MODE##_f64(double a, double b, double c) {           \
+  double __emu_asm_fma_##MODE##_f64(double a, double b, double c) {            \
     return rounded<ROUNDING, double>([&] { return std::fma(a, b, c); });       \
   }
 TUNER_EMU_ASM_ARITH(rn, FE_TONEAREST)
@@ -911,28 +909,26 @@ TUNER_EMU_ASM_ARITH(rz, FE_TOWARDZERO)
 TUNER_EMU_ASM_ARITH(rm, FE_DOWNWARD)
 TUNER_EMU_ASM_ARITH(rp, FE_UPWARD)
 #undef TUNER_EMU_ASM_ARITH
-void __emu_asm_mad_wide_u32(uint32_t *out, uint32_t a, uint32_t b,
-                            uint32_t c) {
+void __emu_asm_mad_wide_u32(uint32_t *out, uint32_t a, uint32_t b, uint32_t c) {
   uint64_t wide = uint64_t(a) * b + c;
   out[0] = static_cast<uint32_t>(wide);
   out[1] = static_cast<uint32_t>(wide >> 32);
 }
-void __emu_asm_add_u128(uint64_t *out, uint64_t alo, uint64_t ahi,
-                        uint64_t blo, uint64_t bhi) {
+void __emu_asm_add_u128(uint64_t *out, uint64_t alo, uint64_t ahi, uint64_t blo,
+                        uint64_t bhi) {
   unsigned __int128 sum = ((unsigned __int128)ahi << 64 | alo) +
                           ((unsigned __int128)bhi << 64 | blo);
   out[0] = static_cast<uint64_t>(sum);
   out[1] = static_cast<uint64_t>(sum >> 64);
 }
-void __emu_asm_sub_u128(uint64_t *out, uint64_t alo, uint64_t ahi,
-                        uint64_t blo, uint64_t bhi) {
+void __emu_asm_sub_u128(uint64_t *out, uint64_t alo, uint64_t ahi, uint64_t blo,
+                        uint64_t bhi) {
   unsigned __int128 difference = ((unsigned __int128)ahi << 64 | alo) -
                                  ((unsigned __int128)bhi << 64 | blo);
   out[0] = static_cast<uint64_t>(difference);
   out[1] = static_cast<uint64_t>(difference >> 64);
 }
-void __emu_asm_mad_wide_u64(uint64_t *out, uint64_t a, uint64_t b,
-                            uint64_t c) {
+void __emu_asm_mad_wide_u64(uint64_t *out, uint64_t a, uint64_t b, uint64_t c) {
   unsigned __int128 wide = (unsigned __int128)a * b + c;
   out[0] = static_cast<uint64_t>(wide);
   out[1] = static_cast<uint64_t>(wide >> 64);
@@ -982,7 +978,7 @@ double __emu_lohi_i2d(int32_t lo, int32_t hi) {
 }
 #define TUNER_EMU_CVT(NAME, FROM, TO, MODE, EXPR)                              \
   TO __emu_##NAME(FROM x) {                                                    \
-    return rounded<MODE, TO>([&] { return static_cast<TO>(EXPR); });          \
+    return rounded<MODE, TO>([&] { return static_cast<TO>(EXPR); });           \
   }
 TUNER_EMU_CVT(f2i_rz, float, int32_t, FE_TOWARDZERO, std::trunc(x))
 TUNER_EMU_CVT(f2i_rn, float, int32_t, FE_TONEAREST, std::nearbyint(x))
@@ -1081,9 +1077,9 @@ void __emu_asm_cp_async_bulk_tensor_2d_shared__cluster_global_mbarrier__complete
   for (unsigned y = 0; y < height; ++y)
     for (unsigned x = 0; x < width; ++x) {
       int64_t gx = int64_t(c0) + x, gy = int64_t(c1) + y;
-      auto *to = reinterpret_cast<char *>(swizzle(
-          reinterpret_cast<uintptr_t>(dst) + (y * width + x) * eb,
-          map->swizzleBytes));
+      auto *to = reinterpret_cast<char *>(
+          swizzle(reinterpret_cast<uintptr_t>(dst) + (y * width + x) * eb,
+                  map->swizzleBytes));
       if (gx >= 0 && gy >= 0 && uint64_t(gx) < map->dims[0] &&
           uint64_t(gy) < map->dims[1])
         std::memcpy(to, map->address + gy * map->strides[0] + gx * eb, eb);
@@ -1114,15 +1110,15 @@ static const char *operandAddress(uint64_t desc, bool mnMajor, unsigned mn,
                                   unsigned k, unsigned eb) {
   uintptr_t start = reinterpret_cast<uintptr_t>(__emu_dynamic_shared) +
                     ((desc & 0x3fff) << 4);
-  uint64_t lbo = ((desc >> 16) & 0x3fff) << 4,
-           sbo = ((desc >> 32) & 0x3fff) << 4;
+  uint64_t lbo = ((desc >> 16) & 0x3fff) << 4, sbo = ((desc >> 32) & 0x3fff)
+                                                     << 4;
   static const unsigned widths[] = {0, 128, 64, 32};
   unsigned width = widths[desc >> 62], t = 16 / eb;
   uint64_t offset;
   if (!mnMajor)
-    offset = width ? (mn / 8) * sbo + (mn % 8) * width + k * eb
-                   : (mn % 8) * 16 + (mn / 8) * sbo + (k % t) * eb +
-                         (k / t) * lbo;
+    offset =
+        width ? (mn / 8) * sbo + (mn % 8) * width + k * eb
+              : (mn % 8) * 16 + (mn / 8) * sbo + (k % t) * eb + (k / t) * lbo;
   else if (width)
     offset = (mn % (width / eb)) * eb + (mn / (width / eb)) * lbo +
              (k % 8) * width + (k / 8) * sbo;

@@ -19,9 +19,10 @@
 // Kernels of `tuner-lower-gpu format=llvm` (LLVM bitcode in its wrapper) are
 // run: tuner-cuda-emu-compile, found beside this library or at
 // $TUNER_CUDA_EMU_COMPILE, compiles them for the host, the compiler ($CC,
-// else the one this library was built with) links them against it, and Emulator.cpp runs each
-// launch, every CUDA thread a fiber. Then outputs are computed, and
-// tuner-run can check them against the CPU reference. PTX is only parsed.
+// else the one this library was built with) links them against it, and
+// Emulator.cpp runs each launch, every CUDA thread a fiber. Then outputs are
+// computed, and tuner-run can check them against the CPU reference. PTX is only
+// parsed.
 //
 // Test-only: built in the test tree, never installed.
 //
@@ -183,16 +184,15 @@ Module *loadEmulated(const unsigned char *image) {
     std::fclose(out);
   }
   const char *tool = std::getenv("TUNER_CUDA_EMU_COMPILE");
-  std::string compile =
-      tool ? tool : ownDirectory() + "tuner-cuda-emu-compile";
+  std::string compile = tool ? tool : ownDirectory() + "tuner-cuda-emu-compile";
   const char *cc = std::getenv("CC");
   if (!cc)
     cc = TUNER_EMU_LINKER;
   std::string self = ownDirectory() + "libcuda.so.1";
   Module *module = nullptr;
   if (runCommand("'" + compile + "' " + base + ".bc " + base + ".o") == 0 &&
-      runCommand("'" + std::string(cc) + "' -shared -o " + base +
-                 ".so " + base + ".o '" + self + "' -lm") == 0) {
+      runCommand("'" + std::string(cc) + "' -shared -o " + base + ".so " +
+                 base + ".o '" + self + "' -lm") == 0) {
     if (void *library = dlopen((base + ".so").c_str(), RTLD_NOW | RTLD_LOCAL)) {
       module = new Module;
       module->library = library;
@@ -308,8 +308,7 @@ CUresult cuCtxSynchronize() { return CUDA_SUCCESS; }
 CUresult cuModuleLoadData(CUmodule *module, const void *image) {
   static const unsigned char wrapper[] = {0xDE, 0xC0, 0x17, 0x0B};
   if (std::memcmp(image, wrapper, 4) == 0) {
-    Module *emulated =
-        loadEmulated(static_cast<const unsigned char *>(image));
+    Module *emulated = loadEmulated(static_cast<const unsigned char *>(image));
     *module = reinterpret_cast<CUmodule>(emulated);
     return emulated ? CUDA_SUCCESS : CUDA_ERROR_INVALID_IMAGE;
   }
@@ -380,8 +379,8 @@ CUresult launchEmulated(Kernel *kernel, tuner_emu::Dim3 grid,
   std::string error;
   if (!tuner_emu::launch(kernel->launcher, grid, block, sharedBytes, params,
                          error)) {
-    std::fprintf(stderr, "fake-cuda: launch of %s: %s\n",
-                 kernel->name.c_str(), error.c_str());
+    std::fprintf(stderr, "fake-cuda: launch of %s: %s\n", kernel->name.c_str(),
+                 error.c_str());
     return CUDA_ERROR_LAUNCH_FAILED;
   }
   return CUDA_SUCCESS;
@@ -390,8 +389,8 @@ CUresult launchEmulated(Kernel *kernel, tuner_emu::Dim3 grid,
 CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
                         unsigned int gridY, unsigned int gridZ,
                         unsigned int blockX, unsigned int blockY,
-                        unsigned int blockZ, unsigned int sharedBytes,
-                        CUstream, void **params, void **) {
+                        unsigned int blockZ, unsigned int sharedBytes, CUstream,
+                        void **params, void **) {
   auto *kernel = reinterpret_cast<Kernel *>(function);
   ++state().launches;
   if (kernel->launcher)
@@ -528,17 +527,16 @@ CUresult cuTensorMapEncodeTiled(
   encoded.magic = tuner_emu::TensorMap::kMagic;
   encoded.address = static_cast<const char *>(address);
   encoded.rank = rank;
-  encoded.elementBytes =
-      type == CU_TENSOR_MAP_DATA_TYPE_UINT8 ? 1
-      : type == CU_TENSOR_MAP_DATA_TYPE_FLOAT16 ||
-              type == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 ||
-              type == CU_TENSOR_MAP_DATA_TYPE_UINT16
-          ? 2
-      : type == CU_TENSOR_MAP_DATA_TYPE_FLOAT64 ||
-              type == CU_TENSOR_MAP_DATA_TYPE_INT64 ||
-              type == CU_TENSOR_MAP_DATA_TYPE_UINT64
-          ? 8
-          : 4;
+  encoded.elementBytes = type == CU_TENSOR_MAP_DATA_TYPE_UINT8 ? 1
+                         : type == CU_TENSOR_MAP_DATA_TYPE_FLOAT16 ||
+                                 type == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 ||
+                                 type == CU_TENSOR_MAP_DATA_TYPE_UINT16
+                             ? 2
+                         : type == CU_TENSOR_MAP_DATA_TYPE_FLOAT64 ||
+                                 type == CU_TENSOR_MAP_DATA_TYPE_INT64 ||
+                                 type == CU_TENSOR_MAP_DATA_TYPE_UINT64
+                             ? 8
+                             : 4;
   encoded.swizzleBytes = swizzle == CU_TENSOR_MAP_SWIZZLE_128B  ? 128
                          : swizzle == CU_TENSOR_MAP_SWIZZLE_64B ? 64
                          : swizzle == CU_TENSOR_MAP_SWIZZLE_32B ? 32
