@@ -104,6 +104,54 @@ static std::optional<int64_t> getConstantUpperBound(Value size) {
   }
 }
 
+/// The shape of a thread's private copy of `type`: its static extents and
+/// the bounds of its dynamic ones (`dynShape`), if all are bounded and the
+/// copy is at most kMaxPrivateBufferBytes.
+static std::optional<SmallVector<int64_t>>
+getPrivateShape(MemRefType type, ValueRange dynShape) {
+  SmallVector<int64_t> bound;
+  unsigned next = 0;
+  int64_t elements = 1;
+  for (int64_t size : type.getShape()) {
+    std::optional<int64_t> extent =
+        ShapedType::isDynamic(size) ? getConstantUpperBound(dynShape[next++])
+                                    : std::optional<int64_t>(size);
+    if (!extent || *extent < 0)
+      return std::nullopt;
+    bound.push_back(*extent);
+    elements *= *extent;
+  }
+  if (elements * llvm::divideCeil(type.getElementTypeBitWidth(), 8u) >
+      kMaxPrivateBufferBytes)
+    return std::nullopt;
+  return bound;
+}
+
+/// `buffer` (of a private shape) viewed at the extents of `type` (in the
+/// default memory space), packed row-major at its start.
+static Value viewPrivateBuffer(OpBuilder &b, Location loc, Value buffer,
+                               MemRefType type, ValueRange dynShape) {
+  auto viewType = MemRefType::get(type.getShape(), type.getElementType());
+  if (viewType == buffer.getType())
+    return buffer;
+  SmallVector<OpFoldResult> sizes, strides(type.getRank());
+  unsigned next = 0;
+  for (int64_t size : type.getShape())
+    sizes.push_back(ShapedType::isDynamic(size)
+                        ? OpFoldResult(dynShape[next++])
+                        : OpFoldResult(b.getIndexAttr(size)));
+  OpFoldResult stride = b.getIndexAttr(1);
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    strides[d] = stride;
+    stride = affine::makeComposedFoldedAffineApply(
+        b, loc, b.getAffineSymbolExpr(0) * b.getAffineSymbolExpr(1),
+        {stride, sizes[d]});
+  }
+  return memref::ReinterpretCastOp::create(b, loc, viewType, buffer,
+                                           b.getIndexAttr(0), sizes, strides)
+      .getResult();
+}
+
 /// Bufferization's allocations. A copy inside a loop mapped to threads (an
 /// argmax whose unused maximum lost its shared output, so that each thread
 /// writes a copy of it; a thread's slice of a multi-result reduction's
@@ -126,60 +174,22 @@ static FailureOr<Value> allocateBuffer(OpBuilder &b, Location loc,
     if (auto forall = dyn_cast<scf::ForallOp>(op);
         forall && isMappedWithinBlock(forall))
       threads = forall;
-  auto createAlloc = [&]() -> Value {
-    return memref::AllocOp::create(b, loc, type, dynShape, align);
-  };
-  if (!threads || !type.getLayout().isIdentity() ||
-      !type.getElementType().isIntOrFloat() ||
-      (type.getMemorySpace() &&
-       !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type)))
-    return createAlloc();
-  // The shape to allocate: static extents, and the bounds of dynamic ones.
-  SmallVector<int64_t> bound;
-  unsigned next = 0;
-  for (int64_t size : type.getShape()) {
-    if (!ShapedType::isDynamic(size)) {
-      bound.push_back(size);
-      continue;
-    }
-    std::optional<int64_t> upper = getConstantUpperBound(dynShape[next++]);
-    if (!upper || *upper < 0)
-      return createAlloc();
-    bound.push_back(*upper);
-  }
-  int64_t elements = 1;
-  for (int64_t size : bound)
-    elements *= size;
-  if (elements * llvm::divideCeil(type.getElementTypeBitWidth(), 8u) >
-      kMaxPrivateBufferBytes)
-    return createAlloc();
-  auto privateType = MemRefType::get(bound, type.getElementType());
+  std::optional<SmallVector<int64_t>> shape;
+  if (threads && type.getLayout().isIdentity() &&
+      type.getElementType().isIntOrFloat() &&
+      (!type.getMemorySpace() ||
+       gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type)))
+    shape = getPrivateShape(type, dynShape);
+  if (!shape)
+    return memref::AllocOp::create(b, loc, type, dynShape, align).getResult();
   Value buffer;
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(threads.getBody());
-    buffer = memref::AllocaOp::create(b, loc, privateType, align);
+    buffer = memref::AllocaOp::create(
+        b, loc, MemRefType::get(*shape, type.getElementType()), align);
   }
-  if (type.hasStaticShape() && !type.getMemorySpace())
-    return buffer;
-  // The extents at the copy, packed row-major at the buffer's start.
-  auto viewType = MemRefType::get(type.getShape(), type.getElementType());
-  SmallVector<OpFoldResult> sizes, strides(type.getRank());
-  next = 0;
-  for (int64_t size : type.getShape())
-    sizes.push_back(ShapedType::isDynamic(size)
-                        ? OpFoldResult(dynShape[next++])
-                        : OpFoldResult(b.getIndexAttr(size)));
-  OpFoldResult stride = b.getIndexAttr(1);
-  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-    strides[d] = stride;
-    stride = affine::makeComposedFoldedAffineApply(
-        b, loc, b.getAffineSymbolExpr(0) * b.getAffineSymbolExpr(1),
-        {stride, sizes[d]});
-  }
-  return memref::ReinterpretCastOp::create(b, loc, viewType, buffer,
-                                           b.getIndexAttr(0), sizes, strides)
-      .getResult();
+  return viewPrivateBuffer(b, loc, buffer, type, dynShape);
 }
 
 namespace {
