@@ -13,7 +13,7 @@ and tensor-core operations. One line per program and schedule; exit status
 
 usage: check-gpu-emulated.py --bin DIR [--fake-cuda DIR] [--target cuda:sm_90]
                              [--seeds 0] [--trials 4] [--timeout 600]
-                             [--work DIR] FILE...
+                             [--inputs-beside] [--work DIR] FILE...
 """
 import argparse
 import os
@@ -34,6 +34,15 @@ def entries(path):
     text = open(path).read()
     return [a or b for a, b in re.findall(
         r'func\.func (?:public )?@(?:"([^"]+)"|([\w$.]+))\(', text)]
+
+
+def display_name(path):
+    """The program's file name, or its directory's for a main.mlir (the
+    suites' exports)."""
+    name = os.path.splitext(os.path.basename(path))[0]
+    if name == "main":
+        name = os.path.basename(os.path.dirname(os.path.abspath(path)))
+    return name
 
 
 def first_error(text):
@@ -63,7 +72,7 @@ def schedule(args, path, work, seed):
 
 
 def check(args, path, seed):
-    name = os.path.splitext(os.path.basename(path))[0]
+    name = display_name(path)
     work = os.path.join(args.work, "%s.%d" % (name, seed))
     os.makedirs(work, exist_ok=True)
     scheduled, why = schedule(args, path, work, seed)
@@ -78,10 +87,13 @@ def check(args, path, seed):
     env = dict(os.environ)
     env["LD_LIBRARY_PATH"] = args.fake_cuda + ":" + env.get(
         "LD_LIBRARY_PATH", "")
+    inputs = os.path.join(os.path.dirname(os.path.abspath(path)), "in")
+    given = (["--inputs=" + inputs]
+             if args.inputs_beside and os.path.isdir(inputs) else [])
     for entry in entries(path) or ["main"]:
         r = run([os.path.join(args.bin, "tuner-run"), lowered,
                  "--entry=" + entry, "--reference=" + path, "--repeats=1",
-                 "--warmup=0"], timeout=args.timeout, env=env)
+                 "--warmup=0"] + given, timeout=args.timeout, env=env)
         out = r.stdout + r.stderr
         line = [l for l in out.splitlines() if "reference:" in l][:1]
         if r.returncode == 124:
@@ -108,6 +120,10 @@ def main():
                         help="random points per task and seed")
     parser.add_argument("--timeout", type=int, default=600,
                         help="seconds per emulated run")
+    parser.add_argument("--inputs-beside", action="store_true",
+                        help="run each program on the inputs in the 'in' "
+                        "directory beside it, where there is one (as "
+                        "bench/torch_e2e.py and onnx_node.py save them)")
     parser.add_argument("--work", default="check-gpu-emulated.out")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
@@ -115,7 +131,7 @@ def main():
         args.bin, "..", "test", "fake-cuda"))
     failed = 0
     for path in args.files:
-        name = os.path.splitext(os.path.basename(path))[0]
+        name = display_name(path)
         for seed in range(args.seeds + 1):
             why = check(args, path, seed)
             what = "defaults" if seed == 0 else "seed %d" % seed
