@@ -879,35 +879,36 @@ double __emu_floor_d(double x) { return std::floor(x); }
 double __emu_ceil_d(double x) { return std::ceil(x); }
 double __emu_trunc_d(double x) { return std::trunc(x); }
 double __emu_round_d(double x) { return std::nearbyint(x); }
-#define TUNER_EMU_ASM_ARITH(MODE, ROUNDING)                                    \
+// libdevice's inline PTX (add.rn.f32, ...): the intrinsics' versions.
+#define TUNER_EMU_ASM_ARITH(MODE)                                              \
   float __emu_asm_add_##MODE##_f32(float a, float b) {                         \
-    return rounded<ROUNDING, float>([&] { return a + b; });                    \
+    return __emu_add_##MODE##_f(a, b);                                         \
   }                                                                            \
   float __emu_asm_sub_##MODE##_f32(float a, float b) {                         \
-    return rounded<ROUNDING, float>([&] { return a - b; });                    \
+    return __emu_add_##MODE##_f(a, -b);                                        \
   }                                                                            \
   float __emu_asm_mul_##MODE##_f32(float a, float b) {                         \
-    return rounded<ROUNDING, float>([&] { return a * b; });                    \
+    return __emu_mul_##MODE##_f(a, b);                                         \
   }                                                                            \
   float __emu_asm_fma_##MODE##_f32(float a, float b, float c) {                \
-    return rounded<ROUNDING, float>([&] { return std::fma(a, b, c); });        \
+    return __emu_fma_##MODE##_f(a, b, c);                                      \
   }                                                                            \
   double __emu_asm_add_##MODE##_f64(double a, double b) {                      \
-    return rounded<ROUNDING, double>([&] { return a + b; });                   \
+    return __emu_add_##MODE##_d(a, b);                                         \
   }                                                                            \
   double __emu_asm_sub_##MODE##_f64(double a, double b) {                      \
-    return rounded<ROUNDING, double>([&] { return a - b; });                   \
+    return __emu_add_##MODE##_d(a, -b);                                        \
   }                                                                            \
   double __emu_asm_mul_##MODE##_f64(double a, double b) {                      \
-    return rounded<ROUNDING, double>([&] { return a * b; });                   \
+    return __emu_mul_##MODE##_d(a, b);                                         \
   }                                                                            \
   double __emu_asm_fma_##MODE##_f64(double a, double b, double c) {            \
-    return rounded<ROUNDING, double>([&] { return std::fma(a, b, c); });       \
+    return __emu_fma_##MODE##_d(a, b, c);                                      \
   }
-TUNER_EMU_ASM_ARITH(rn, FE_TONEAREST)
-TUNER_EMU_ASM_ARITH(rz, FE_TOWARDZERO)
-TUNER_EMU_ASM_ARITH(rm, FE_DOWNWARD)
-TUNER_EMU_ASM_ARITH(rp, FE_UPWARD)
+TUNER_EMU_ASM_ARITH(rn)
+TUNER_EMU_ASM_ARITH(rz)
+TUNER_EMU_ASM_ARITH(rm)
+TUNER_EMU_ASM_ARITH(rp)
 #undef TUNER_EMU_ASM_ARITH
 void __emu_asm_mad_wide_u32(uint32_t *out, uint32_t a, uint32_t b, uint32_t c) {
   uint64_t wide = uint64_t(a) * b + c;
