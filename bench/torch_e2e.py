@@ -17,7 +17,9 @@ of llvm/torch-mlir, --suite pointing at its projects/pt1/python):
   run      tuner-run --inputs=<the test's inputs> --reference=<the export>;
            CUDA targets with --gpu (a device) or --emulate DIR (the fake
            driver's emulator in DIR: kernels lowered with format=llvm run
-           on the CPU)
+           on the CPU); a program with inputs of dynamic shape runs on
+           CUDA targets from its scheduled module, which tuner-run
+           specializes to the inputs' shapes
            (CPU targets on a host with the target's ISA)
   torch    the outputs compared with PyTorch's (rtol = atol = 1e-4 for f32
            and f64, 2e-2 for 16-bit floats, exact for integers and booleans)
@@ -313,10 +315,21 @@ def check(name, target, args):
     if not ok or (cuda and not args.gpu and not args.emulate):
         return result
     io = os.path.join(directory, tag + ".io")
-    ok, _, out = model_zoo.run(
-        [os.path.join(args.tuner_bin, "tuner-run"), lowered,
-         "--reference=" + source, "--inputs=" + os.path.join(directory, "in"),
-         "--save-outputs=" + io, "--json", "--repeats=1"], log, args.timeout)
+    run = [os.path.join(args.tuner_bin, "tuner-run"), lowered,
+           "--reference=" + source, "--inputs=" + os.path.join(directory, "in"),
+           "--save-outputs=" + io, "--json", "--repeats=1"]
+    ok, _, out = model_zoo.run(run, log, args.timeout)
+    if cuda and "lowered with dynamic shapes" in out:
+        # Kernels are compiled for one shape: tuner-run specializes the
+        # scheduled module on tensors to the inputs' shapes and lowers it.
+        run[1] = scheduled
+        if schedule:
+            run[1] = os.path.join(directory, tag + ".scheduled.mlir")
+            model_zoo.run([opt, scheduled, "-o", run[1]] + schedule, log,
+                          args.timeout)
+        if args.emulate:
+            run.append("--gpu-format=llvm")
+        ok, _, out = model_zoo.run(run, log, args.timeout)
     try:
         measured = json.loads(out.strip().splitlines()[-1])
     except (ValueError, IndexError):

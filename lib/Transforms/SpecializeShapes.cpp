@@ -54,6 +54,57 @@ static ShapedType specialize(ShapedType type, ArrayRef<int64_t> sizes) {
   return type.clone(shape);
 }
 
+/// The types of `func`'s arguments with the shapes of `shapes` (one per
+/// specializable argument, "1x128x768"), or an error at the function.
+static std::optional<SmallVector<Type>>
+parseArgumentShapes(func::FuncOp func, ArrayRef<std::string> shapes) {
+  SmallVector<Type> types;
+  size_t next = 0;
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+    if (!isSpecializable(type)) {
+      types.push_back(type);
+      continue;
+    }
+    auto shaped = cast<ShapedType>(type);
+    if (next == shapes.size()) {
+      func.emitError() << "tuner-specialize-shapes: argument #" << i
+                       << " of type " << type << " has no entry in shapes= ("
+                       << shapes.size() << " given)";
+      return std::nullopt;
+    }
+    StringRef text = shapes[next++];
+    SmallVector<StringRef> parts;
+    text.split(parts, 'x');
+    SmallVector<int64_t> shape;
+    for (StringRef part : parts) {
+      int64_t size;
+      if (part.getAsInteger(10, size) || size < 1)
+        break;
+      shape.push_back(size);
+    }
+    bool fits = shape.size() == parts.size() &&
+                int64_t(shape.size()) == shaped.getRank() &&
+                llvm::all_of(llvm::zip(shape, shaped.getShape()), [](auto p) {
+                  auto [size, dim] = p;
+                  return ShapedType::isDynamic(dim) || size == dim;
+                });
+    if (!fits) {
+      func.emitError() << "tuner-specialize-shapes: shapes= entry '" << text
+                       << "' does not fit argument #" << i << " of type "
+                       << type << " (sizes of at least 1 joined by 'x')";
+      return std::nullopt;
+    }
+    types.push_back(shaped.clone(shape));
+  }
+  if (next != shapes.size()) {
+    func.emitError() << "tuner-specialize-shapes: " << shapes.size()
+                     << " shapes= entries for " << next
+                     << " arguments with dynamic dimensions";
+    return std::nullopt;
+  }
+  return types;
+}
+
 /// Gives the dynamic tensor and memref arguments of `func` the static types
 /// of `types` (one per argument), behind casts to the old types. Returns
 /// whether an argument changed.
@@ -251,7 +302,18 @@ struct TunerSpecializeShapesPass
           llvm::all_of(func.getArgumentTypes(), isStatic))
         continue;
       SmallVector<Type> types;
-      if (!sizes.empty()) {
+      if (!sizes.empty() && !shapes.empty()) {
+        func.emitError() << "tuner-specialize-shapes: give sizes= or "
+                            "shapes=, not both";
+        return signalPassFailure();
+      }
+      if (!shapes.empty()) {
+        std::optional<SmallVector<Type>> parsed =
+            parseArgumentShapes(func, shapes);
+        if (!parsed)
+          return signalPassFailure();
+        types = std::move(*parsed);
+      } else if (!sizes.empty()) {
         if (llvm::any_of(sizes, [](int64_t s) { return s < 1; })) {
           func.emitError() << "tuner-specialize-shapes: sizes must be at "
                               "least 1";
@@ -266,7 +328,7 @@ struct TunerSpecializeShapesPass
       } else {
         func.emitError() << "tuner-specialize-shapes: '" << func.getName()
                          << "' has dynamic dimensions: give their sizes "
-                            "with sizes=...";
+                            "with sizes=... or shapes=...";
         return signalPassFailure();
       }
       if (!specializeArguments(func, types))

@@ -78,13 +78,50 @@ static LogicalResult checkKernelChips(ModuleOp module,
   return failure(result.wasInterrupted());
 }
 
+/// Specializes a module on tensors whose entry takes inputs of dynamic shape
+/// to the shapes of its input files (tuner-specialize-shapes with shapes=),
+/// then gives the ops that became static the default schedules of the
+/// module's target (sched-apply-default: the tuner skipped them). Kernels
+/// are compiled for one shape; the CPU compiles dynamic code instead.
+static LogicalResult specializeToInputs(ModuleOp module,
+                                        const KernelSignature &signature,
+                                        const RunOptions &options,
+                                        std::string &error) {
+  FailureOr<KernelSignature> resolved =
+      resolveDynamicInputs(signature, options, error);
+  if (failed(resolved)) {
+    error += " (kernels are compiled for the shapes of the inputs)";
+    return failure();
+  }
+  TunerSpecializeShapesOptions specialize;
+  for (auto [given, shaped] : llvm::zip(signature.inputs, resolved->inputs)) {
+    if (given.hasStaticShape())
+      continue;
+    std::string &shape = specialize.shapes.emplace_back();
+    llvm::raw_string_ostream os(shape);
+    llvm::interleave(shaped.getShape(), os, "x");
+  }
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  pm.addPass(createTunerSpecializeShapes(specialize));
+  // The module's sched.target.
+  pm.addPass(createSchedApplyDefault());
+  if (failed(pm.run(module))) {
+    error = "failed to specialize the module to its inputs' shapes (see the "
+            "errors above)";
+    return failure();
+  }
+  return success();
+}
+
 /// Brings a CUDA module to the LLVM dialect: a scheduled module on tensors
-/// is materialized and lowered with tuner-lower-gpu for its target's chip
+/// is specialized to its inputs' shapes where its entry's are dynamic,
+/// materialized and lowered with tuner-lower-gpu for its target's chip
 /// (else `chip`), with out-parameters. On success `entry` names the function.
 static LogicalResult prepareModuleForGPU(ModuleOp module,
-                                         StringRef requestedEntry,
+                                         const RunOptions &options,
                                          StringRef chip, std::string &entry,
                                          std::string &error) {
+  StringRef requestedEntry = options.entry;
   FailureOr<Operation *> func =
       findEntryFunction(module, requestedEntry, error);
   if (failed(func))
@@ -96,20 +133,33 @@ static LogicalResult prepareModuleForGPU(ModuleOp module,
   FailureOr<KernelSignature> signature = getKernelSignature(*func, error);
   if (failed(signature))
     return failure();
+  if (hasDynamicInputs(*signature)) {
+    if (failed(specializeToInputs(module, *signature, options, error)))
+      return failure();
+    func = findEntryFunction(module, entry, error);
+    if (failed(func))
+      return failure();
+    (*func)->removeAttr(kKernelAttrName);
+    annotateKernelSignature(*func);
+    signature = getKernelSignature(*func, error);
+    if (failed(signature))
+      return failure();
+  }
   if (hasDynamicInputs(*signature) || hasDynamicOutputs(*signature)) {
-    error = "an argument or a result has a dynamic shape: such programs run "
-            "on the CPU only (tuner-opt --tuner-specialize-shapes gives "
-            "dynamic dimensions static sizes)";
+    error = "an argument or a result has a dynamic shape that the inputs do "
+            "not determine (a result sized by the data): such programs run "
+            "on the CPU only";
     return failure();
   }
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
   pm.addPass(tuner::createSchedMaterialize());
-  LowerGPUOptions options;
+  TunerLowerGPUOptions lowering;
   sched::TargetAttr target = sched::getTarget(module);
-  options.chip =
+  lowering.chip =
       target && target.isCUDA() ? target.getArch().str() : chip.str();
-  options.outParams = true;
-  buildLowerGPUPipeline(pm, options);
+  lowering.outParams = true;
+  lowering.format = options.gpuFormat == GPUBinaryFormat::LLVM ? "llvm" : "isa";
+  pm.addPass(createTunerLowerGPU(lowering));
   if (failed(pm.run(module))) {
     error = "failed to materialize and lower the module for the GPU (see the "
             "errors above)";
@@ -280,7 +330,7 @@ FailureOr<RunResult> mlir::tuner::runModuleOnGPU(ModuleOp module,
       options.skipIntermediateRoundings &&
       (isLoweredToLLVM(module) || !hasNarrowAccumulations(module));
   RunResult result;
-  if (failed(prepareModuleForGPU(module, options.entry, device.getChip(),
+  if (failed(prepareModuleForGPU(module, options, device.getChip(),
                                  result.entry, error)) ||
       failed(checkKernelChips(module, device, error)))
     return failure();
@@ -290,6 +340,12 @@ FailureOr<RunResult> mlir::tuner::runModuleOnGPU(ModuleOp module,
   FailureOr<KernelSignature> signature = getKernelSignature(func, error);
   if (failed(signature))
     return failure();
+  if (hasDynamicInputs(*signature) || hasDynamicOutputs(*signature)) {
+    error = "a module lowered with dynamic shapes does not run on the GPU: "
+            "give tuner-run the module on tensors (scheduled, not lowered), "
+            "which it specializes to the shapes of its --inputs";
+    return failure();
+  }
   if (!signature->outParams && !signature->outputs.empty()) {
     error = "the module returns its results (managed memory the runner cannot "
             "free): lower it with --tuner-lower-gpu=\"out-params=true\"";

@@ -105,12 +105,8 @@ struct Prepared {
 };
 } // namespace
 
-/// `signature` with the dynamic dimensions of each input given the sizes of
-/// the file it is read from (--inputs); without one, an error that says how
-/// to give them.
-static FailureOr<KernelSignature>
-resolveDynamicInputs(KernelSignature signature, const RunOptions &options,
-                     std::string &error) {
+FailureOr<KernelSignature> mlir::tuner::resolveDynamicInputs(
+    KernelSignature signature, const RunOptions &options, std::string &error) {
   for (auto [i, type] : llvm::enumerate(signature.inputs)) {
     if (type.hasStaticShape())
       continue;
@@ -229,6 +225,27 @@ LogicalResult mlir::tuner::saveBuffers(ArrayRef<HostBuffer> buffers,
   return success();
 }
 
+/// Whether each type of `types` is the one of `general` at its position or
+/// gives static sizes to its dynamic dimensions (a module specialized to
+/// its inputs' shapes, checked against the dynamic program).
+static bool isSpecializationOf(ArrayRef<ShapedType> types,
+                               ArrayRef<ShapedType> general) {
+  if (types.size() != general.size())
+    return false;
+  return llvm::all_of(llvm::zip(types, general), [](auto pair) {
+    ShapedType type = std::get<0>(pair), of = std::get<1>(pair);
+    if (type == of)
+      return true;
+    return type.getTypeID() == of.getTypeID() &&
+           type.getElementType() == of.getElementType() && type.hasRank() &&
+           of.hasRank() && type.getRank() == of.getRank() &&
+           llvm::all_of(llvm::zip(type.getShape(), of.getShape()), [](auto d) {
+             auto [size, dim] = d;
+             return size == dim || ShapedType::isDynamic(dim);
+           });
+  });
+}
+
 LogicalResult mlir::tuner::checkAgainstReference(
     ModuleOp reference, bool widenReference, const RunOptions &options,
     ArrayRef<HostBuffer> inputs, ArrayRef<HostBuffer> outputs,
@@ -245,7 +262,8 @@ LogicalResult mlir::tuner::checkAgainstReference(
     return failure();
   }
   const KernelSignature &a = result.signature, &b = ref->kernel->getSignature();
-  if (a.inputs != b.inputs || a.outputs != b.outputs) {
+  if (!isSpecializationOf(a.inputs, b.inputs) ||
+      !isSpecializationOf(a.outputs, b.outputs)) {
     error = "the reference's signature differs from the module's";
     return failure();
   }

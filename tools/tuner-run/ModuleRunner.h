@@ -41,6 +41,8 @@ struct RunOptions {
   /// `tolerance` when that is given.
   double atol = 0;
   ParallelRuntime parallel = ParallelRuntime::OpenMP;
+  /// The kernels' format when a CUDA module on tensors is lowered here.
+  GPUBinaryFormat gpuFormat = GPUBinaryFormat::PTX;
   /// The reference accumulates bf16/f16 reductions in f32 and rounds once
   /// (tuner-widen-accumulators), as tuner-prepare makes the program do;
   /// not when the module itself still rounds every step (it has such a
@@ -61,6 +63,13 @@ struct RunOptions {
 LogicalResult fillInputs(MutableArrayRef<HostBuffer> inputs,
                          const KernelSignature &signature,
                          const RunOptions &options, std::string &error);
+
+/// `signature` with the dynamic dimensions of each input given the shape of
+/// the file it is read from (options.inputsDir's input_<i>.npy); without
+/// one, an error that says how to give them.
+FailureOr<KernelSignature> resolveDynamicInputs(KernelSignature signature,
+                                                const RunOptions &options,
+                                                std::string &error);
 
 /// One kernel launch of a GPU call (--kernel-times): the median over the
 /// repeats of its device time, and what launched it when the host code's

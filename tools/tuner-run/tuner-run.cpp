@@ -140,6 +140,13 @@ static cl::list<std::string> sharedLibs(
              "mlir-runner's; MLIR's runner utilities are loaded when the "
              "module calls one of theirs)"),
     cl::CommaSeparated, cl::value_desc("path,..."), cl::cat(category));
+static cl::opt<std::string> gpuFormat(
+    "gpu-format",
+    cl::desc("Kernels' format when tuner-run lowers a CUDA module on tensors "
+             "(as tuner-lower-gpu's format=): isa (PTX, the driver "
+             "compiles it) or llvm (LLVM bitcode, which only the test "
+             "tree's fake driver runs, on its emulator)"),
+    cl::init("isa"), cl::value_desc("isa|llvm"), cl::cat(category));
 static cl::opt<std::string>
     parallel("parallel", cl::desc("How scf.forall runs: openmp or none"),
              cl::init("openmp"), cl::cat(category));
@@ -275,6 +282,14 @@ int main(int argc, char **argv) {
   options.inputsDir = inputs;
   options.saveInputsDir = saveInputs;
   options.saveOutputsDir = saveOutputs;
+  std::optional<GPUBinaryFormat> format = parseGPUBinaryFormat(gpuFormat);
+  if (!format ||
+      (*format != GPUBinaryFormat::PTX && *format != GPUBinaryFormat::LLVM)) {
+    llvm::errs() << "tuner-run: unknown --gpu-format '" << gpuFormat
+                 << "': expected isa or llvm\n";
+    return 1;
+  }
+  options.gpuFormat = *format;
   if (parallel == "none") {
     options.parallel = ParallelRuntime::None;
   } else if (parallel != "openmp") {

@@ -627,15 +627,27 @@ def TunerSpecializeShapes
     func.func @f(%x: tensor<8x768xf32>) -> tensor<8x768xf32>
     ```
 
+    Arguments whose dynamic dimensions differ take `shapes` instead: the
+    whole shape of each argument with a dynamic dimension, in order of the
+    arguments (`shapes=2x7,7x3` makes `(tensor<?x?xf32>, tensor<?x3xf32>)`
+    `(tensor<2x7xf32>, tensor<7x3xf32>)`). This is how `tuner-run` runs a
+    dynamic program on a GPU: it specializes it to its input files' shapes.
+
     Fails with an error at the first public function with a dynamic
-    dimension when `sizes` is empty and its calls do not give the sizes, or
-    has a size below 1; and at a call that passes an operand of other
-    static (or constant allocated) sizes than the specialized ones.
+    dimension when `sizes` and `shapes` are empty and its calls do not give
+    the sizes, or has a size below 1, or when both are given; at an argument
+    whose entry of `shapes` is missing, malformed, of another rank or
+    disagrees with its static dimensions; and at a call that passes an
+    operand of other static (or constant allocated) sizes than the
+    specialized ones.
   }];
   let options = [
     ListOption<"sizes", "sizes", "int64_t",
                "Sizes of each argument's dynamic dimensions, in order (the "
                "last one repeated)">,
+    ListOption<"shapes", "shapes", "std::string",
+               "The whole shape of each argument with a dynamic dimension, "
+               "in order (shapes=1x128,1x128x768); instead of sizes">,
   ];
   let dependentDialects = ["::mlir::memref::MemRefDialect",
                            "::mlir::tensor::TensorDialect"];
