@@ -15,6 +15,7 @@
 
 #include "Tuner/Tuner/CostModel/Features.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/BlockRaster.h"
 #include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/WgmmaMatmul.h"
@@ -107,7 +108,7 @@ std::vector<std::string> buildFeatureNames() {
        {"gpu_tc_kernel", "gpu_tc_warp_tile_m", "gpu_tc_warp_tile_n",
         "gpu_tc_k_tile", "gpu_tc_stages", "gpu_tc_ldmatrix_per_mma",
         "gpu_tc_global_bytes_per_flop", "gpu_tc_bytes_in_flight",
-        "gpu_tc_barriers"})
+        "gpu_tc_barriers", "gpu_tc_wave_panel_bytes"})
     names.push_back(f);
   return names;
 }
@@ -645,12 +646,33 @@ ArrayRef<std::string> mlir::tuner::getFeatureNames() {
 
 unsigned mlir::tuner::getNumFeatures() { return getFeatureNames().size(); }
 
+/// The bytes of the A and B panels (block rows of A, block columns of B,
+/// the whole K) that the first wave of `waveBlocks` blocks of `loop` (a
+/// grid of R x C block tiles) reads: in launch order about ceil(W / C) rows
+/// and min(W, C) columns; rasterized in groups of G rows (rasterizeBlocks),
+/// at least min(G, R) rows and ceil(W / G) columns. What stays in L2 for
+/// the blocks after it.
+static double getWavePanelBytes(scf::ForallOp loop, const TensorCoreBlock &tc,
+                                double waveBlocks) {
+  ArrayRef<int64_t> grid = loop.getStaticUpperBound();
+  if (grid.size() != 2 || llvm::any_of(grid, ShapedType::isDynamic) ||
+      waveBlocks < 1)
+    return 0;
+  double r = grid[0], c = grid[1];
+  auto raster = loop->getAttrOfType<IntegerAttr>(kBlockRasterAttrName);
+  double g = std::min(r, raster ? double(raster.getInt()) : 1.0);
+  double rows = std::min(r, std::max(g, std::ceil(waveBlocks / c)));
+  double columns = std::min(c, std::ceil(waveBlocks / g));
+  return (rows * tc.bm + columns * tc.bn) * double(tc.k) * tc.elementBytes;
+}
+
 /// The features of a tensor-core kernel (zeros for other schedules): 1 for
 /// mma.sync, 2 for wgmma; its warp (warpgroup) tile, K tile and stages;
 /// ldmatrix per mma.sync (how often a warp reuses a fragment; 0 for wgmma);
 /// bytes copied from global memory per flop (the block tile's reuse); bytes
 /// in flight per SM (stages - 1 K tiles of each block resident at once:
-/// what hides the memory latency); barriers per block.
+/// what hides the memory latency); barriers per block; the panels of A and
+/// B the first wave of blocks reads (getWavePanelBytes).
 static void pushTensorCoreFeatures(FeatureVector &f, FunctionOpInterface func,
                                    sched::TargetAttr target,
                                    const GPULaunchShape &launch) {
@@ -659,7 +681,7 @@ static void pushTensorCoreFeatures(FeatureVector &f, FunctionOpInterface func,
   std::optional<TensorCoreBlock> tc =
       blockLoop ? getTensorCoreBlock(blockLoop) : std::nullopt;
   if (!tc) {
-    for (int i = 0; i < 9; ++i)
+    for (int i = 0; i < 10; ++i)
       push(0);
     return;
   }
@@ -677,6 +699,7 @@ static void pushTensorCoreFeatures(FeatureVector &f, FunctionOpInterface func,
        (2.0 * double(tc->bm) * double(tc->bn)));
   push(log2p((tc->stages - 1) * tileBytes * resident));
   push(log2p(double(tc->k) / tc->tileK));
+  push(log2p(getWavePanelBytes(blockLoop, *tc, resident * target.getSms())));
 }
 
 FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,

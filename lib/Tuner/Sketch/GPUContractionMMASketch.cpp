@@ -62,7 +62,7 @@ public:
                    8;
   }
 
-  KnobChoice getHeuristicDefault() const override;
+  KnobChoice getBlockDefault() const override;
   SmallVector<KnobChoice> getSuggestions() const override;
 
 protected:
@@ -188,7 +188,7 @@ instantiateGPUContractionMMA(const Sketch &sketch, const FusedGroup &group,
 
 } // namespace
 
-KnobChoice MMAInstance::getHeuristicDefault() const {
+KnobChoice MMAInstance::getBlockDefault() const {
   KnobChoice c(knobs.size(), 0);
   SmallVector<int64_t> bms = getIntOptions("bm"), bns = getIntOptions("bn");
   // 128 x 128 blocks (64 x 64 per warp), K by 32, 4 stages; smaller blocks

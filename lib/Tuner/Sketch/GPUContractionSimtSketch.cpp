@@ -45,7 +45,7 @@ public:
             {kSimtTileKAttrName, kSimtStagesAttrName, kSimtThreadsMAttrName,
              kSimtThreadsNAttrName}) {}
 
-  KnobChoice getHeuristicDefault() const override;
+  KnobChoice getBlockDefault() const override;
   SmallVector<KnobChoice> getSuggestions() const override;
 
   /// The default where 128 x 128 blocks divide the result and fill the
@@ -144,7 +144,7 @@ instantiateGPUContractionSimt(const Sketch &sketch, const FusedGroup &group,
 
 } // namespace
 
-KnobChoice SimtInstance::getHeuristicDefault() const {
+KnobChoice SimtInstance::getBlockDefault() const {
   // 128 x 128 blocks of 16 x 16 threads (8 x 8 per thread), K by 16, 3
   // stages (48 KiB); smaller blocks where the grid would not fill the SMs
   // once.

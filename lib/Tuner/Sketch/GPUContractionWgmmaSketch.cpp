@@ -48,7 +48,7 @@ public:
             {kWgmmaTileKAttrName, kWgmmaStagesAttrName, kWgmmaGroupsMAttrName,
              kWgmmaGroupsNAttrName}) {}
 
-  KnobChoice getHeuristicDefault() const override;
+  KnobChoice getBlockDefault() const override;
   SmallVector<KnobChoice> getSuggestions() const override;
 
 protected:
@@ -144,7 +144,7 @@ constexpr Shape kShapes[] = {
 
 } // namespace
 
-KnobChoice WgmmaInstance::getHeuristicDefault() const {
+KnobChoice WgmmaInstance::getBlockDefault() const {
   std::optional<KnobChoice> fallback;
   for (const Shape &shape : kShapes) {
     std::optional<KnobChoice> c =

@@ -42,6 +42,13 @@ mlir::tuner::detail::makePipelineKnobs(MLIRContext *ctx, int64_t m, int64_t n,
   if (spec.stagesAbsentFirst)
     stages.absentOption = 0;
   knobs.push_back(std::move(stages));
+  // Configs from before the knob: blocks in launch order.
+  Knob raster = makeIntKnob(ctx, "raster", KnobKind::Tile, kRasterGroups,
+                            "S0: block rows per group of the block order "
+                            "(1: launch order, columns fastest)");
+  raster.isAlternatives = true;
+  raster.absentOption = 0;
+  knobs.push_back(std::move(raster));
   return knobs;
 }
 
@@ -80,6 +87,19 @@ LogicalResult PipelinedMatmulInstance::verify(const KnobValues &v,
   return success();
 }
 
+void PipelinedMatmulInstance::setDefaultRaster(KnobChoice &c) const {
+  KnobValues v(knobs, c);
+  int64_t rows = em / v.getInt("bm"), columns = en / v.getInt("bn");
+  bool large = rows >= 16 && rows * columns > target.getSms();
+  setNearest(knobs, c, "raster", large ? 8 : 1);
+}
+
+KnobChoice PipelinedMatmulInstance::getHeuristicDefault() const {
+  KnobChoice c = getBlockDefault();
+  setDefaultRaster(c);
+  return c;
+}
+
 OwningOpRef<ModuleOp>
 PipelinedMatmulInstance::buildScript(MLIRContext *ctx,
                                      StringRef symName) const {
@@ -99,6 +119,11 @@ PipelinedMatmulInstance::buildScript(MLIRContext *ctx,
         parseShapeOption(cast<StringAttr>(shape.options[i]).getValue());
     b.annotate(tiled.anchor, marks.shapeM, Size::of(rows));
     b.annotate(tiled.anchor, marks.shapeN, Size::of(columns));
+  });
+  const Knob &raster = getKnob("raster");
+  b.alternatives(raster, [&](unsigned i) {
+    if (int64_t groupRows = raster.getInt(i); groupRows > 1)
+      b.rasterizeBlocks(tiled.forall, groupRows);
   });
   b.applyPatterns(tiled.forall, {"canonicalization"});
   b.applyCSE(tiled.forall);
@@ -128,5 +153,6 @@ PipelinedMatmulInstance::getPoint(int64_t bm, int64_t bn, int64_t bk,
   if (!s)
     return std::nullopt;
   c[getKnobIndex(shapeKnob)] = *s;
+  setDefaultRaster(c);
   return c;
 }

@@ -5,8 +5,9 @@
 // m, n, k) in block tiles `bm` x `bn` on GPU blocks, a K step `bk`, `stages`
 // K tiles in flight in shared memory, and a 2-D shape of the block's
 // workers (warps or threads, "AxB"), all marked on the tiled matmul for the
-// kernel built after bufferization. The sketches differ in the kernel's
-// constraints and costs (getCost) and in their defaults.
+// kernel built after bufferization; and the order of the blocks (`raster`:
+// groups of block rows, sched.rasterize_blocks). The sketches differ in the
+// kernel's constraints and costs (getCost) and in their defaults.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,8 +45,12 @@ struct PipelineKnobs {
   bool stagesAbsentFirst = false;
 };
 
-/// The knobs bm, bn, bk, the shape knob and stages of `matmul` (loop
-/// extents m, n, k).
+/// The options of the `raster` knob: block rows per group of the order in
+/// which blocks take tiles (rasterizeBlocks; 1 is the launch order).
+inline constexpr int64_t kRasterGroups[] = {1, 2, 4, 8, 16};
+
+/// The knobs bm, bn, bk, the shape knob, stages and raster of `matmul`
+/// (loop extents m, n, k).
 SmallVector<Knob> makePipelineKnobs(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, const PipelineKnobs &spec);
 
@@ -58,6 +63,10 @@ public:
   /// The kernel's constraints (getCost), then the block's threads, shared
   /// memory and registers against the target's.
   LogicalResult verify(const KnobValues &v, std::string &whyNot) const override;
+  /// The sketch's getBlockDefault with the default block order: groups of
+  /// 8 block rows (as Triton's matmuls) where the grid has at least 16
+  /// block rows and more blocks than SMs, else the launch order.
+  KnobChoice getHeuristicDefault() const final;
   OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
                                     StringRef symName) const override;
 
@@ -66,9 +75,15 @@ protected:
   /// costs a block.
   virtual LogicalResult getCost(const KnobValues &v, PipelineCost &cost,
                                 std::string &whyNot) const = 0;
+  /// The default of every knob but `raster`.
+  virtual KnobChoice getBlockDefault() const = 0;
   /// The shape knob's value in `v`: (rows, columns).
   std::pair<int64_t, int64_t> getShape(const KnobValues &v) const;
-  /// The point with these knob values, nullopt where one is not an option.
+  /// Sets the `raster` knob of `c` to the default for its block tile (see
+  /// getHeuristicDefault).
+  void setDefaultRaster(KnobChoice &c) const;
+  /// The point with these knob values and the default block order,
+  /// nullopt where one is not an option.
   std::optional<KnobChoice> getPoint(int64_t bm, int64_t bn, int64_t bk,
                                      StringRef shape, int64_t stages) const;
 

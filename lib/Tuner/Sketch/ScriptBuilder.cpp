@@ -259,6 +259,11 @@ std::pair<Handle, Handle> ScriptBuilder::peelPartial(Handle loops) {
   return {{op->getResult(0)}, {op->getResult(1)}};
 }
 
+void ScriptBuilder::rasterizeBlocks(Handle loops, int64_t groupRows) {
+  transform::sched::RasterizeBlocksOp::create(
+      builder, loc, loops.value, builder.getI64IntegerAttr(groupRows));
+}
+
 Handle
 ScriptBuilder::matchIn(Handle scope,
                        const std::function<Value(OpBuilder &, Value)> &match) {

@@ -146,6 +146,9 @@ public:
   /// iterations peeled off; returns (loops, the partial iterations' loops,
   /// empty where a loop's step divides its range).
   std::pair<Handle, Handle> peelPartial(Handle loops);
+  /// sched.rasterize_blocks: the tiles of the 2-D block loops of `loops`
+  /// renumbered in groups of `groupRows` block rows.
+  void rasterizeBlocks(Handle loops, int64_t groupRows);
   /// The linalg ops nested in the ops of `scope`.
   Handle matchLinalgIn(Handle scope);
   /// The ops named `opName` among the ops of `scope` and those nested in

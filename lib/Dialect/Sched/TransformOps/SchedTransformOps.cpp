@@ -2,6 +2,8 @@
 
 #include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/BlockRaster.h"
+
 #include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/TensorCoreMatmul.h"
 
@@ -497,6 +499,44 @@ transform::sched::VectorizePadRowsOp::apply(TransformRewriter &rewriter,
       loops.push_back(loop);
   }
   results.set(cast<OpResult>(getLoops()), loops);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// RasterizeBlocksOp
+//===----------------------------------------------------------------------===//
+
+void transform::sched::RasterizeBlocksOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::sched::RasterizeBlocksOp::apply(TransformRewriter &rewriter,
+                                           TransformResults &results,
+                                           TransformState &state) {
+  // Check every payload op first: a failure leaves the payload as it was.
+  SmallVector<scf::ForallOp> loops;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto forall = dyn_cast<scf::ForallOp>(op);
+    std::string whyNot = "expected an scf.forall";
+    // A group of 1 row changes nothing: the check alone.
+    if (!forall ||
+        failed(tuner::rasterizeBlocks(rewriter, forall, 1, whyNot))) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "cannot rasterize the blocks";
+      diag.attachNote(op->getLoc()) << whyNot;
+      return diag;
+    }
+    loops.push_back(forall);
+  }
+  for (scf::ForallOp forall : loops) {
+    std::string whyNot;
+    if (failed(
+            tuner::rasterizeBlocks(rewriter, forall, getGroupRows(), whyNot)))
+      return emitDefiniteFailure() << "rasterization failed: " << whyNot;
+  }
   return DiagnosedSilenceableFailure::success();
 }
 

@@ -257,6 +257,50 @@ def VectorizePadRowsOp : Op<Transform_Dialect, "sched.vectorize_pad_rows", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
+def RasterizeBlocksOp : Op<Transform_Dialect, "sched.rasterize_blocks", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Renumber the tiles of a 2-D block loop in groups of block rows";
+  let description = [{
+    Grouped rasterization of each payload op, a normalized 2-D `scf.forall`
+    over (rows, columns) of block tiles with static trip counts (R, C), as
+    `tile_using_forall` makes it for GPU blocks (library function
+    `rasterizeBlocks`, `Tuner/Dialect/Sched/TransformOps/BlockRaster.h`).
+    Blocks start in the order of their linear index `p = i C + j`, columns
+    fastest; after the rewrite iteration `p` computes the tile that walks
+    down `group_rows` block rows before the next column:
+
+    ```
+    g = p / (G C), first = g G, rows = min(R - first, G), q = p % (G C)
+    row = first + q % rows, column = q / rows
+    ```
+
+    so that the blocks resident at once share rows of A and columns of B
+    in L2 (Triton's `GROUP_SIZE_M`). It is a permutation of the tiles: the
+    result does not change. The loop gets `tuner.block_raster = group_rows`
+    (the cost model reads it); `group_rows = 1` changes nothing else.
+
+    ```mlir
+    %tiled, %blocks = transform.structured.tile_using_forall %mm
+        tile_sizes [128, 128] (mapping = [#gpu.block<y>, #gpu.block<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.sched.rasterize_blocks %blocks group_rows = 8
+        : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Fails silenceably, leaving the payload as it was, on a payload op that
+    is not such a loop. Reads `target`; modifies the payload.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$group_rows);
+  let assemblyFormat = [{
+    $target `group_rows` `=` $group_rows attr-dict `:` type($target)
+  }];
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 def TensorCoreMatmulOp : Op<Transform_Dialect, "sched.tensor_core_matmul", [
     FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
     DeclareOpInterfaceMethods<TransformOpInterface>]> {
