@@ -2,8 +2,8 @@
 """The tensor-core kernels against cuBLAS on one GPU in under 4 minutes
 (issue 33).
 
-For bf16 and f16 4096^3 matmuls (f32 results), the bf16 one with a bf16
-result (what cuBLAS's bf16 GEMM writes), the 32 x 11008 x 4096 bf16 LLaMA
+For bf16 and f16 4096^3 matmuls (f32 results), bf16 8192^3, the bf16 one
+with a bf16 result (what cuBLAS's bf16 GEMM writes), the 32 x 11008 x 4096 bf16 LLaMA
 projection, f32 4096^3 (CUDA cores, gpu.contraction), and f32 4096^3 on
 tf32 tensor cores (`tf32`: precision=tf32 against cuBLAS with TF32 on, the
 only workload where both use it): times cuBLAS
@@ -68,6 +68,9 @@ SUITE = {
     # f32 on tf32 tensor cores, both sides opted in (tuner-tune
     # precision=tf32, checked with tf32's tolerance; cuBLAS allow_tf32).
     "tf32": ("matmul_4096", ("mm", 4096, 4096, 4096, "tf32", None), 30, TC),
+    # A and B (256 MiB) do not fit L2: the block order (raster) matters.
+    "bf16_8192": ("matmul_8192_bf16", ("mm", 8192, 8192, 8192, "bf16", None),
+                  30, TC),
     "bf16_out": ("matmul_4096_bf16_out",
                  ("mm", 4096, 4096, 4096, "bf16", None), 25, TC),
     # Padded to 320 x 384 x 512 by the preparation: its time is the sum of

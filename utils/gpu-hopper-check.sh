@@ -19,7 +19,7 @@
 #             cases.tar.xz: the lowered programs and their diagnostics)
 #   sanitize  compute-sanitizer memcheck and racecheck on the first case
 #   tc        bench/gpu_tc.py --target cuda:sm_90a on bf16 and f16 4096^3
-#             (gpu.contraction_wgmma), then --target cuda:sm_90 on tf32 and
+#             and bf16 8192^3 (gpu.contraction_wgmma), then --target cuda:sm_90 on tf32 and
 #             bf16 4096^3, against cuBLAS
 #   check     utils/gpu-check.sh with the rest of HOPPER_BUDGET (default 540 s)
 set -u -o pipefail
@@ -79,8 +79,8 @@ for tool in memcheck racecheck; do
 done
 
 log "tc"
-OUT=$OUT/tc-sm90a timeout 200 python3 bench/gpu_tc.py --target cuda:sm_90a \
-  --only bf16,f16 --budget 180
+OUT=$OUT/tc-sm90a timeout 240 python3 bench/gpu_tc.py --target cuda:sm_90a \
+  --only bf16,f16,bf16_8192 --budget 220
 OUT=$OUT/tc-sm90 timeout 140 python3 bench/gpu_tc.py --target cuda:sm_90 \
   --only tf32,bf16 --budget 120
 
