@@ -285,6 +285,46 @@ func.func @mm(%a: tensor<128x64xbf16>, %b: tensor<64x128xbf16>) -> tensor<128x12
   EXPECT_FLOAT_EQ(get(g, "gpu_tc_stages"), 0.0f);
 }
 
+TEST_F(FeaturesTest, BlockRaster) {
+  // 64 x 64 blocks of 128 x 128: a wave of W resident blocks reads about
+  // ceil(W / 64) block rows of A and every block column of B in launch
+  // order; in groups of 8 block rows, 8 rows and ceil(W / 8) columns.
+  OwningOpRef<ModuleOp> m = taskModule(R"(
+func.func @mm(%a: tensor<8192x64xbf16>, %b: tensor<64x8192xbf16>) -> tensor<8192x8192xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8192x8192xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8192x8192xf32>) -> tensor<8192x8192xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<8192x64xbf16>, tensor<64x8192xbf16>) outs(%f : tensor<8192x8192xf32>) -> tensor<8192x8192xf32>
+  return %r : tensor<8192x8192xf32>
+})");
+  auto cuda = cast<sched::TargetAttr>(parseAttribute(
+      "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
+      "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
+      "registers_per_sm = 65536, warp_size = 32>",
+      &ctx));
+  auto panelBytes = [&](int64_t raster, float &waveBlocks) {
+    auto config = cast<sched::ConfigAttr>(parseAttribute(
+        "#sched.config<sketch = \"gpu.contraction_mma\", knobs = {bk = 32, "
+        "bm = 128, bn = 128, raster = " +
+            std::to_string(raster) + ", stages = 2, warps = \"2x2\"}>",
+        &ctx));
+    std::string error;
+    FeatureVector f = featurizeConfig(*m, cuda, config, error);
+    EXPECT_EQ(f.size(), getNumFeatures()) << error;
+    waveBlocks = get(f, "gpu_occupancy") * 2048 / 128 * 132;
+    return get(f, "gpu_tc_wave_panel_bytes");
+  };
+  float w = 0;
+  float launchOrder = panelBytes(1, w);
+  ASSERT_GT(w, 8 * 1) << "a wave of at least 8 blocks";
+  ASSERT_LT(w, 8 * 64) << "a wave within one group of 8 block rows";
+  double panel = 128.0 * 64 * 2;
+  EXPECT_FLOAT_EQ(launchOrder, log2p((std::ceil(w / 64) + 64) * panel));
+  float grouped = panelBytes(8, w);
+  EXPECT_FLOAT_EQ(grouped, log2p((8 + std::ceil(w / 8)) * panel));
+  EXPECT_LT(grouped, launchOrder);
+}
+
 TEST_F(FeaturesTest, WgmmaKernel) {
   OwningOpRef<ModuleOp> m = taskModule(R"(
 func.func @mm(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x256xf32> {
