@@ -625,6 +625,17 @@ struct GPUVectorLoweringPass
     for (Operation *root : roots)
       if (failed(applyPartialConversion(root, target, frozen)))
         return signalPassFailure();
+    // Values linearization cannot retype (a load from a buffer of n-D
+    // vectors, memref<vector<2x8xf32>>) reach 1-D code through a
+    // shape_cast, which becomes extracts and inserts of rows (strided
+    // slices, then shuffles).
+    RewritePatternSet shapeCasts(ctx);
+    vector::populateVectorShapeCastLoweringPatterns(shapeCasts);
+    vector::populateVectorInsertExtractStridedSliceTransforms(shapeCasts);
+    FrozenRewritePatternSet frozenShapeCasts(std::move(shapeCasts));
+    for (Operation *root : roots)
+      if (failed(applyPatternsGreedily(root, frozenShapeCasts)))
+        return signalPassFailure();
   }
 
   /// Float contractions whose operands are wider than their accumulator
