@@ -55,6 +55,33 @@ protected:
                            &tasks.front());
   }
 
+  /// The task module of a bf16 x bf16 -> f32 matmul (with fill) of m x k
+  /// by k x n.
+  OwningOpRef<ModuleOp> bf16MatmulModule(int64_t m, int64_t n, int64_t k) {
+    std::string a = "tensor<" + std::to_string(m) + "x" + std::to_string(k) +
+                    "xbf16>",
+                b = "tensor<" + std::to_string(k) + "x" + std::to_string(n) +
+                    "xbf16>",
+                c = "tensor<" + std::to_string(m) + "x" + std::to_string(n) +
+                    "xf32>";
+    return taskModule(
+        "func.func @mm(%a: " + a + ", %b: " + b + ") -> " + c +
+        " {\n  %zero = arith.constant 0.0 : f32\n  %e = "
+        "tensor.empty() : " +
+        c + "\n  %f = linalg.fill ins(%zero : f32) outs(%e : " + c + ") -> " +
+        c + "\n  %r = linalg.matmul ins(%a, %b : " + a + ", " + b +
+        ") outs(%f : " + c + ") -> " + c + "\n  return %r : " + c + "\n}");
+  }
+
+  /// An H100's sm_90 target.
+  sched::TargetAttr sm90Target() {
+    return cast<sched::TargetAttr>(parseAttribute(
+        "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
+        "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
+        "registers_per_sm = 65536, warp_size = 32>",
+        &ctx));
+  }
+
   FeatureVector features(ModuleOp module, StringRef config) {
     auto attr = cast<sched::ConfigAttr>(parseAttribute(config, &ctx));
     std::string error;
@@ -170,11 +197,7 @@ TEST_F(FeaturesTest, FailureGivesNoFeatures) {
 
 TEST_F(FeaturesTest, GPULaunchShape) {
   OwningOpRef<ModuleOp> m = taskModule(kMatmul);
-  auto cuda = cast<sched::TargetAttr>(parseAttribute(
-      "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
-      "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
-      "registers_per_sm = 65536, warp_size = 32>",
-      &ctx));
+  auto cuda = sm90Target();
   // 2 x 2 blocks of 64 x 64, 16 x 16 threads of 4 x 4 outputs each, A and B
   // tiles of 64 x 16 and 16 x 64 floats staged: 8 KiB of shared memory.
   auto config = cast<sched::ConfigAttr>(parseAttribute(
@@ -226,19 +249,8 @@ TEST_F(FeaturesTest, GPULaunchShape) {
 }
 
 TEST_F(FeaturesTest, TensorCoreKernel) {
-  OwningOpRef<ModuleOp> m = taskModule(R"(
-func.func @mm(%a: tensor<128x64xbf16>, %b: tensor<64x128xbf16>) -> tensor<128x128xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<128x128xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x128xf32>) -> tensor<128x128xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<128x64xbf16>, tensor<64x128xbf16>) outs(%f : tensor<128x128xf32>) -> tensor<128x128xf32>
-  return %r : tensor<128x128xf32>
-})");
-  auto cuda = cast<sched::TargetAttr>(parseAttribute(
-      "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
-      "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
-      "registers_per_sm = 65536, warp_size = 32>",
-      &ctx));
+  OwningOpRef<ModuleOp> m = bf16MatmulModule(128, 128, 64);
+  auto cuda = sm90Target();
   // 2 x 2 blocks of 64 x 64, 2 x 2 warps of 32 x 32 (2 A fragments, 4 mma
   // tiles, 32 accumulators), K by 32 in 3 stages of 8 KiB.
   auto config = cast<sched::ConfigAttr>(parseAttribute(
@@ -289,19 +301,8 @@ TEST_F(FeaturesTest, BlockRaster) {
   // 64 x 64 blocks of 128 x 128: a wave of W resident blocks reads about
   // ceil(W / 64) block rows of A and every block column of B in launch
   // order; in groups of 8 block rows, 8 rows and ceil(W / 8) columns.
-  OwningOpRef<ModuleOp> m = taskModule(R"(
-func.func @mm(%a: tensor<8192x64xbf16>, %b: tensor<64x8192xbf16>) -> tensor<8192x8192xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<8192x8192xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8192x8192xf32>) -> tensor<8192x8192xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<8192x64xbf16>, tensor<64x8192xbf16>) outs(%f : tensor<8192x8192xf32>) -> tensor<8192x8192xf32>
-  return %r : tensor<8192x8192xf32>
-})");
-  auto cuda = cast<sched::TargetAttr>(parseAttribute(
-      "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
-      "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
-      "registers_per_sm = 65536, warp_size = 32>",
-      &ctx));
+  OwningOpRef<ModuleOp> m = bf16MatmulModule(8192, 8192, 64);
+  auto cuda = sm90Target();
   auto panelBytes = [&](int64_t raster, float &waveBlocks) {
     auto config = cast<sched::ConfigAttr>(parseAttribute(
         "#sched.config<sketch = \"gpu.contraction_mma\", knobs = {bk = 32, "
@@ -326,14 +327,7 @@ func.func @mm(%a: tensor<8192x64xbf16>, %b: tensor<64x8192xbf16>) -> tensor<8192
 }
 
 TEST_F(FeaturesTest, WgmmaKernel) {
-  OwningOpRef<ModuleOp> m = taskModule(R"(
-func.func @mm(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x256xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<256x256xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<256x128xbf16>, tensor<128x256xbf16>) outs(%f : tensor<256x256xf32>) -> tensor<256x256xf32>
-  return %r : tensor<256x256xf32>
-})");
+  OwningOpRef<ModuleOp> m = bf16MatmulModule(256, 256, 128);
   auto hopper = cast<sched::TargetAttr>(parseAttribute(
       "#sched.target<kind = cuda, arch = \"sm_90a\", sms = 132, "
       "max_threads_per_block = 1024, shared_memory_per_block = 232448, "
@@ -371,11 +365,7 @@ func.func @mm(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x
 
 TEST_F(FeaturesTest, SimtKernel) {
   OwningOpRef<ModuleOp> m = taskModule(kMatmul);
-  auto cuda = cast<sched::TargetAttr>(parseAttribute(
-      "#sched.target<kind = cuda, arch = \"sm_90\", sms = 132, "
-      "max_threads_per_block = 1024, shared_memory_per_block = 49152, "
-      "registers_per_sm = 65536, warp_size = 32>",
-      &ctx));
+  auto cuda = sm90Target();
   // 2 x 2 blocks of 64 x 64, 8 x 8 threads of 8 x 8, K by 16 in 2 stages
   // of 8 KiB.
   auto config = cast<sched::ConfigAttr>(parseAttribute(
