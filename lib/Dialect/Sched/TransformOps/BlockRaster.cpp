@@ -28,6 +28,16 @@ getNormalizedCounts(scf::ForallOp forall) {
   return SmallVector<int64_t>(ubs);
 }
 
+LogicalResult mlir::tuner::checkRasterizable(scf::ForallOp forall,
+                                             std::string &whyNot) {
+  if (forall.getRank() != 2 || failed(getNormalizedCounts(forall))) {
+    whyNot = "expected a 2-D scf.forall from 0 in steps of 1 with static "
+             "trip counts";
+    return failure();
+  }
+  return success();
+}
+
 LogicalResult mlir::tuner::rasterizeBlocks(RewriterBase &rewriter,
                                            scf::ForallOp forall,
                                            int64_t groupRows,
@@ -36,17 +46,14 @@ LogicalResult mlir::tuner::rasterizeBlocks(RewriterBase &rewriter,
     whyNot = "a group of block rows must have at least 1 row";
     return failure();
   }
-  FailureOr<SmallVector<int64_t>> counts = getNormalizedCounts(forall);
-  if (forall.getRank() != 2 || failed(counts)) {
-    whyNot = "expected a 2-D scf.forall from 0 in steps of 1 with static "
-             "trip counts";
+  if (failed(checkRasterizable(forall, whyNot)))
     return failure();
-  }
+  SmallVector<int64_t> counts = *getNormalizedCounts(forall);
   rewriter.modifyOpInPlace(forall, [&] {
     forall->setAttr(kBlockRasterAttrName,
                     rewriter.getI64IntegerAttr(groupRows));
   });
-  int64_t rows = (*counts)[0], columns = (*counts)[1];
+  int64_t rows = counts[0], columns = counts[1];
   if (groupRows == 1 || rows == 1)
     return success();
   Value i = forall.getInductionVars()[0], j = forall.getInductionVars()[1];

@@ -24,6 +24,10 @@ namespace mlir::tuner {
 /// (what the cost model's features read).
 constexpr StringLiteral kBlockRasterAttrName = "tuner.block_raster";
 
+/// Whether rasterizeBlocks can renumber the tiles of `forall` (the reason
+/// in `whyNot` where not).
+LogicalResult checkRasterizable(scf::ForallOp forall, std::string &whyNot);
+
 /// Renumbers the tiles of `forall`, a normalized 2-D loop over (rows,
 /// columns) of block tiles with static trip counts (R, C): the iteration
 /// with linear index p = i C + j computes the tile at
