@@ -16,7 +16,7 @@
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // CHECK-SAME: bar.sync
-// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 32, bn = 32, raster = 1, stages = 4, warps = "2x2"}>
+// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 32, bn = 32, raster = 1, split_k = 1, stages = 4, warps = "2x2"}>
 // DEFAULT-SAME: ins(%{{.*}}, %{{.*}} : tensor<128x256xbf16>, tensor<256x128xbf16>)
 // CPU: arith.extf %{{.*}} : bf16 to f32
 // CPU: linalg.matmul {sched.config = #sched.config<sketch = "cpu.
@@ -38,7 +38,7 @@ module attributes {sched.target = #sched.target<kind = cuda, arch = "sm_90", sms
 // CHECK:      gpu.binary @mm_f16_kernel
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-NOT:  mma.sync.aligned.m16n8k16.row.col.f16
-// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 32, bn = 32, raster = 1, stages = 4, warps = "2x2"}>
+// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 32, bn = 32, raster = 1, split_k = 1, stages = 4, warps = "2x2"}>
 // DEFAULT-SAME: tensor<64x64xf16>, tensor<64x128xf16>
 // CPU: arith.extf %{{.*}} : f16 to f32
 // CPU: linalg.matmul {sched.config = #sched.config<sketch = "cpu.

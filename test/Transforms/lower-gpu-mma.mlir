@@ -16,7 +16,7 @@
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
 // CHECK-SAME: bar.sync
 
-// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 32, bn = 32, raster = 1, stages = 4, warps = "2x2"}>}
+// DEFAULT: linalg.matmul {sched.config = #sched.config<sketch = "gpu.contraction_mma", knobs = {bk = 32, bm = 32, bn = 32, raster = 1, split_k = 1, stages = 4, warps = "2x2"}>}
 module attributes {sched.target = #sched.target<kind = cuda, arch = "sm_90", sms = 132, max_threads_per_block = 1024, shared_memory_per_block = 49152, registers_per_sm = 65536, warp_size = 32>} {
   func.func @mm(%a: tensor<128x256xf16>, %b: tensor<256x128xf16>) -> tensor<128x128xf16> {
     %zero = arith.constant 0.0 : f16

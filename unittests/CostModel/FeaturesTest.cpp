@@ -326,6 +326,37 @@ TEST_F(FeaturesTest, BlockRaster) {
   EXPECT_LT(grouped, launchOrder);
 }
 
+TEST_F(FeaturesTest, SplitK) {
+  // 64 x 256 x 4096 in blocks of 32 x 64: 8 blocks with K whole, 32 in 4
+  // slices of 1024, whose 4 x 64 x 256 f32 partial products are written
+  // and read back once.
+  OwningOpRef<ModuleOp> m = bf16MatmulModule(64, 256, 4096);
+  auto cuda = sm90Target();
+  auto featurize = [&](int64_t splitK) {
+    auto config = cast<sched::ConfigAttr>(parseAttribute(
+        "#sched.config<sketch = \"gpu.contraction_mma\", knobs = {bk = 32, "
+        "bm = 32, bn = 64, split_k = " +
+            std::to_string(splitK) + ", stages = 3, warps = \"1x2\"}>",
+        &ctx));
+    std::string error;
+    FeatureVector f = featurizeConfig(*m, cuda, config, error);
+    EXPECT_EQ(f.size(), getNumFeatures()) << error;
+    return f;
+  };
+  FeatureVector whole = featurize(1), split = featurize(4);
+  ASSERT_EQ(split.size(), getNumFeatures());
+  EXPECT_EQ(get(whole, "gpu_split_k"), 0);
+  EXPECT_EQ(get(whole, "gpu_split_partial_bytes"), 0);
+  EXPECT_FLOAT_EQ(get(whole, "gpu_blocks"), log2p(8));
+  EXPECT_FLOAT_EQ(get(split, "gpu_split_k"), log2p(4));
+  EXPECT_FLOAT_EQ(get(split, "gpu_split_partial_bytes"),
+                  log2p(2.0 * 4 * 64 * 256 * 4));
+  EXPECT_FLOAT_EQ(get(split, "gpu_blocks"), log2p(32));
+  // The block's matmul is a quarter of K: a quarter of the barriers.
+  EXPECT_FLOAT_EQ(get(split, "gpu_tc_barriers"), log2p(1024 / 32));
+  EXPECT_FLOAT_EQ(get(whole, "gpu_tc_barriers"), log2p(4096 / 32));
+}
+
 TEST_F(FeaturesTest, WgmmaKernel) {
   OwningOpRef<ModuleOp> m = bf16MatmulModule(256, 256, 128);
   auto hopper = cast<sched::TargetAttr>(parseAttribute(

@@ -110,6 +110,9 @@ std::vector<std::string> buildFeatureNames() {
         "gpu_tc_global_bytes_per_flop", "gpu_tc_bytes_in_flight",
         "gpu_tc_barriers", "gpu_tc_wave_panel_bytes"})
     names.push_back(f);
+  // Split-K (the split_k knob of the pipelined matmuls; 0 otherwise).
+  for (const char *f : {"gpu_split_k", "gpu_split_partial_bytes"})
+    names.push_back(f);
   return names;
 }
 
@@ -702,6 +705,26 @@ static void pushTensorCoreFeatures(FeatureVector &f, FunctionOpInterface func,
   push(log2p(getWavePanelBytes(blockLoop, *tc, resident * target.getSms())));
 }
 
+/// The split-K features: the slices of K of the block loop marked
+/// kSplitKAttrName (log2p), and the bytes of the partial products it
+/// writes and the second kernel reads back (log2p); zeros without one.
+static void pushSplitKFeatures(FeatureVector &f, FunctionOpInterface func) {
+  double slices = 0, partialBytes = 0;
+  func->walk([&](scf::ForallOp forall) {
+    auto split = forall->getAttrOfType<IntegerAttr>(kSplitKAttrName);
+    if (!split || slices > 0)
+      return;
+    slices = split.getInt();
+    for (Value out : forall.getOutputs())
+      if (auto type = dyn_cast<ShapedType>(out.getType());
+          type && type.hasStaticShape())
+        partialBytes += 2.0 * type.getNumElements() *
+                        llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  });
+  f.push_back(static_cast<float>(log2p(slices)));
+  f.push_back(static_cast<float>(log2p(partialBytes)));
+}
+
 FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
                                            TargetAttr target,
                                            const SketchInstance &sketch,
@@ -860,6 +883,7 @@ FeatureVector mlir::tuner::extractFeatures(FunctionOpInterface func,
   push(0); // spill bytes: none known before ptxas
   push(0); // estimated
   pushTensorCoreFeatures(f, func, target, launch);
+  pushSplitKFeatures(f, func);
   assert(f.size() == getNumFeatures() && "feature count mismatch");
   return f;
 }

@@ -71,7 +71,8 @@ protected:
     int64_t bm = v.getInt("bm"), bn = v.getInt("bn");
     TensorCoreMatmulOptions options = getOptions(v);
     auto [wy, wx] = getShape(v);
-    if (failed(checkTensorCoreTiles(bm, bn, k, options, whyNot, elementBytes)))
+    if (failed(checkTensorCoreTiles(bm, bn, getBlockK(v), options, whyNot,
+                                    elementBytes)))
       return failure();
     cost.threads = options.warpsM * options.warpsN * kWarpSize;
     cost.sharedBytes = getTensorCoreSharedBytes(bm, bn, options, elementBytes);
@@ -141,6 +142,7 @@ static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
   spec.stages = {2, 3, 4, 5};
   // Configs from before the pipelined kernel had one stage.
   spec.stagesAbsentFirst = true;
+  spec.splitK = true;
   return makePipelineKnobs(ctx, em, en, ek, spec);
 }
 
@@ -265,7 +267,7 @@ SmallVector<KnobChoice> MMAInstance::getSuggestions() const {
     if (std::optional<KnobChoice> c =
             getPoint(shape.bm, shape.bn, shape.bk, shape.warps, shape.stages))
       points.push_back(std::move(*c));
-  return points;
+  return withSplitVariants(points);
 }
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUContractionMMASketch() {

@@ -68,7 +68,7 @@ protected:
                         std::string &whyNot) const override {
     int64_t bm = v.getInt("bm"), bn = v.getInt("bn");
     SimtMatmulOptions options = getOptions(v);
-    if (failed(checkSimtTiles(bm, bn, k, options, whyNot)))
+    if (failed(checkSimtTiles(bm, bn, getBlockK(v), options, whyNot)))
       return failure();
     cost.threads = options.threadsM * options.threadsN;
     cost.sharedBytes = getSimtSharedBytes(bm, bn, options);
@@ -104,6 +104,7 @@ static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
                             std::to_string(threads / ty));
   spec.shapeDoc = "S1: threads per block, rows x columns";
   spec.stages = {2, 3, 4};
+  spec.splitK = true;
   return makePipelineKnobs(ctx, em, en, ek, spec);
 }
 
@@ -207,7 +208,7 @@ SmallVector<KnobChoice> SimtInstance::getSuggestions() const {
     if (std::optional<KnobChoice> c =
             getPoint(shape.bm, shape.bn, shape.bk, shape.threads, shape.stages))
       points.push_back(std::move(*c));
-  return points;
+  return withSplitVariants(points);
 }
 
 std::unique_ptr<Sketch> mlir::tuner::createGPUContractionSimtSketch() {

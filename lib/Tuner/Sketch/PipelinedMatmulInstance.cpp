@@ -9,6 +9,8 @@
 
 #include "SketchUtils.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/BlockRaster.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 using namespace mlir;
@@ -49,6 +51,20 @@ mlir::tuner::detail::makePipelineKnobs(MLIRContext *ctx, int64_t m, int64_t n,
   raster.isAlternatives = true;
   raster.absentOption = 0;
   knobs.push_back(std::move(raster));
+  if (!spec.splitK)
+    return knobs;
+  // Slices of K that a K tile of kStep divides (1 always).
+  SmallVector<int64_t> splits;
+  for (int64_t factor : kSplitKFactors)
+    if (k % (factor * spec.kStep) == 0)
+      splits.push_back(factor);
+  // Configs from before the knob: K whole.
+  Knob split = makeIntKnob(ctx, "split_k", KnobKind::Tile, splits,
+                           "S0: slices of K in blocks of their own, summed "
+                           "by a second kernel (1: K whole)");
+  split.isAlternatives = true;
+  split.absentOption = 0;
+  knobs.push_back(std::move(split));
   return knobs;
 }
 
@@ -66,6 +82,18 @@ PipelinedMatmulInstance::PipelinedMatmulInstance(
 
 LogicalResult PipelinedMatmulInstance::verify(const KnobValues &v,
                                               std::string &whyNot) const {
+  if (int64_t splitK = getSplitK(v); splitK > 1) {
+    if (getBlockK(v) % v.getInt("bk")) {
+      whyNot = "the K tile must divide each of the " + std::to_string(splitK) +
+               " slices of K";
+      return failure();
+    }
+    if (v.getInt("raster") > 1) {
+      whyNot = "the block order applies to 2-D grids (split-K blocks have a "
+               "third dimension)";
+      return failure();
+    }
+  }
   PipelineCost cost;
   if (failed(getCost(v, cost, whyNot)))
     return failure();
@@ -94,9 +122,35 @@ void PipelinedMatmulInstance::setDefaultRaster(KnobChoice &c) const {
   setNearest(knobs, c, "raster", large ? 8 : 1);
 }
 
+void PipelinedMatmulInstance::setDefaultSplitK(KnobChoice &c) const {
+  std::optional<unsigned> index = findKnobIndex("split_k");
+  if (!index)
+    return;
+  KnobValues v(knobs, c);
+  int64_t blocks = (em / v.getInt("bm")) * (en / v.getInt("bn"));
+  int64_t wanted = target.getSms() / 4;
+  const Knob &knob = knobs[*index];
+  c[*index] = *knob.absentOption;
+  if (blocks >= wanted)
+    return;
+  for (unsigned i = 0, e = knob.options.size(); i < e; ++i) {
+    KnobChoice candidate = c;
+    candidate[*index] = i;
+    int64_t factor = knob.getInt(i);
+    std::string whyNot;
+    if (k / factor < 512 ||
+        failed(verify(KnobValues(knobs, candidate), whyNot)))
+      continue;
+    c = candidate;
+    if (blocks * factor >= wanted)
+      return;
+  }
+}
+
 KnobChoice PipelinedMatmulInstance::getHeuristicDefault() const {
   KnobChoice c = getBlockDefault();
   setDefaultRaster(c);
+  setDefaultSplitK(c);
   return c;
 }
 
@@ -106,6 +160,24 @@ PipelinedMatmulInstance::buildScript(MLIRContext *ctx,
   ScriptBuilder b(ctx, symName);
   Size bm = b.knob(getKnob("bm")), bn = b.knob(getKnob("bn")),
        bk = b.knob(getKnob("bk")), stages = b.knob(getKnob("stages"));
+  std::optional<unsigned> split = findKnobIndex("split_k");
+  if (!split) {
+    buildBlocks(b, bm, bn, bk, stages);
+    return b.finish();
+  }
+  const Knob &splitKnob = knobs[*split];
+  b.alternatives(splitKnob, [&](unsigned i) {
+    if (int64_t factor = splitKnob.getInt(i); factor > 1)
+      buildSplitBlocks(b, factor, bm, bn, bk, stages);
+    else
+      buildBlocks(b, bm, bn, bk, stages);
+  });
+  return b.finish();
+}
+
+void PipelinedMatmulInstance::buildBlocks(ScriptBuilder &b, Size bm, Size bn,
+                                          Size bk, Size stages) const {
+  MLIRContext *ctx = b.getContext();
   // linalg.matmul: loops (m, n, k).
   SmallVector<Attribute> blocks = {blockDim(ctx, gpu::MappingId::DimY),
                                    blockDim(ctx, gpu::MappingId::DimX),
@@ -113,13 +185,7 @@ PipelinedMatmulInstance::buildScript(MLIRContext *ctx,
   TiledGroup tiled = tileAndFuseGroup(b, group, {bm, bn, Size::of(0)}, blocks);
   b.annotate(tiled.anchor, marks.tileK, bk);
   b.annotate(tiled.anchor, marks.stages, stages);
-  const Knob &shape = getKnob(shapeKnob);
-  b.alternatives(shape, [&](unsigned i) {
-    auto [rows, columns] =
-        parseShapeOption(cast<StringAttr>(shape.options[i]).getValue());
-    b.annotate(tiled.anchor, marks.shapeM, Size::of(rows));
-    b.annotate(tiled.anchor, marks.shapeN, Size::of(columns));
-  });
+  annotateShape(b, tiled.anchor);
   const Knob &raster = getKnob("raster");
   b.alternatives(raster, [&](unsigned i) {
     if (int64_t groupRows = raster.getInt(i); groupRows > 1)
@@ -127,12 +193,93 @@ PipelinedMatmulInstance::buildScript(MLIRContext *ctx,
   });
   b.applyPatterns(tiled.forall, {"canonicalization"});
   b.applyCSE(tiled.forall);
-  return b.finish();
+}
+
+void PipelinedMatmulInstance::buildSplitBlocks(ScriptBuilder &b, int64_t splitK,
+                                               Size bm, Size bn, Size bk,
+                                               Size stages) const {
+  MLIRContext *ctx = b.getContext();
+  // Handles on the result's fill and the consumers before the anchor's is
+  // consumed; the split leaves them as they were.
+  TiledGroup group = getGroupHandles(b, this->group);
+  // partial[s, m, n] = A[m, s, :] B[s, :, n] over loops (s, m, n, k), from
+  // a fill of zeros; result = init + sum over s of partial.
+  ScriptBuilder::SplitReduction split =
+      b.splitReduction(group.anchor, splitK, /*insertDim=*/0);
+  SmallVector<Attribute> blocks = {blockDim(ctx, gpu::MappingId::DimZ),
+                                   blockDim(ctx, gpu::MappingId::DimY),
+                                   blockDim(ctx, gpu::MappingId::DimX)};
+  auto [partial, forall] = b.tileUsingForall(
+      split.split, {Size::of(1), bm, bn, Size::of(0)}, blocks);
+  auto [fill, grid] = b.fuseIntoContainingOp(split.fill, forall);
+  // The block's unit slice dropped: a fill and a matmul on 2-D slices (A's
+  // columns and B's rows of the slice), as the kernel takes them.
+  b.generalize(fill);
+  b.applyPatterns(grid, {"linalg.fold_unit_extent_dims_via_slices",
+                         "tensor.merge_consecutive_insert_extract_slice",
+                         "canonicalization"});
+  b.specialize(b.matchOpsIn(grid, "linalg.generic"));
+  Handle matmul = b.matchOpsIn(grid, "linalg.matmul");
+  b.annotate(matmul, marks.tileK, bk);
+  b.annotate(matmul, marks.stages, stages);
+  annotateShape(b, matmul);
+  b.annotate(grid, kSplitKAttrName, Size::of(splitK));
+  b.applyCSE(grid);
+  // The sum over the slices, loops (m, n, s), then the consumers: one
+  // thread per result.
+  SmallVector<Handle> chain = {b.interchange(split.combine, {1, 2, 0})};
+  chain.append(group.consumers.begin(), group.consumers.end());
+  buildConsumerKernel(b, std::move(chain), this->group.anchor,
+                      {blocks[1], blocks[2], Attribute()}, group.producers);
+}
+
+void PipelinedMatmulInstance::annotateShape(ScriptBuilder &b,
+                                            Handle matmul) const {
+  const Knob &shape = getKnob(shapeKnob);
+  b.alternatives(shape, [&](unsigned i) {
+    auto [rows, columns] =
+        parseShapeOption(cast<StringAttr>(shape.options[i]).getValue());
+    b.annotate(matmul, marks.shapeM, Size::of(rows));
+    b.annotate(matmul, marks.shapeN, Size::of(columns));
+  });
 }
 
 std::pair<int64_t, int64_t>
 PipelinedMatmulInstance::getShape(const KnobValues &v) const {
   return parseShapeOption(v.getString(shapeKnob));
+}
+
+SmallVector<KnobChoice>
+PipelinedMatmulInstance::withSplitVariants(ArrayRef<KnobChoice> points) const {
+  SmallVector<KnobChoice> out;
+  std::optional<unsigned> index = findKnobIndex("split_k");
+  for (const KnobChoice &point : points) {
+    out.push_back(point);
+    KnobValues v(knobs, point);
+    int64_t blocks = (em / v.getInt("bm")) * (en / v.getInt("bn"));
+    if (!index || getSplitK(v) > 1 || blocks >= target.getSms())
+      continue;
+    std::optional<KnobChoice> split;
+    const Knob &knob = knobs[*index];
+    for (unsigned i = 0, e = knob.options.size(); i < e; ++i) {
+      KnobChoice candidate = point;
+      candidate[*index] = i;
+      std::string whyNot;
+      if (knob.getInt(i) == 1 ||
+          failed(verify(KnobValues(knobs, candidate), whyNot)))
+        continue;
+      split = candidate;
+      if (blocks * knob.getInt(i) >= target.getSms())
+        break;
+    }
+    if (split && !llvm::is_contained(out, *split))
+      out.push_back(*split);
+  }
+  return out;
+}
+
+int64_t PipelinedMatmulInstance::getSplitK(const KnobValues &v) const {
+  return findKnobIndex("split_k") ? v.getInt("split_k") : 1;
 }
 
 std::optional<KnobChoice>

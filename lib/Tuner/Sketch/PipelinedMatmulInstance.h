@@ -16,6 +16,8 @@
 
 #include "SketchBase.h"
 
+#include "Tuner/Tuner/Sketch/ScriptBuilder.h"
+
 namespace mlir::tuner::detail {
 
 /// The attributes the script sets on the tiled matmul for the kernel.
@@ -43,14 +45,20 @@ struct PipelineKnobs {
   SmallVector<int64_t> stages;
   /// Whether a config without `stages` means its first option.
   bool stagesAbsentFirst = false;
+  /// Whether the kernel takes its K range in slices (the `split_k` knob).
+  bool splitK = false;
 };
 
 /// The options of the `raster` knob: block rows per group of the order in
 /// which blocks take tiles (rasterizeBlocks; 1 is the launch order).
 inline constexpr int64_t kRasterGroups[] = {1, 2, 4, 8, 16};
 
-/// The knobs bm, bn, bk, the shape knob, stages and raster of `matmul`
-/// (loop extents m, n, k).
+/// The options of the `split_k` knob: slices of K computed by blocks of
+/// their own, their partial products summed by a second kernel (1: none).
+inline constexpr int64_t kSplitKFactors[] = {1, 2, 4, 8, 16};
+
+/// The knobs bm, bn, bk, the shape knob, stages, raster and (where
+/// `spec.splitK`) split_k of `matmul` (loop extents m, n, k).
 SmallVector<Knob> makePipelineKnobs(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, const PipelineKnobs &spec);
 
@@ -65,7 +73,8 @@ public:
   LogicalResult verify(const KnobValues &v, std::string &whyNot) const override;
   /// The sketch's getBlockDefault with the default block order: groups of
   /// 8 block rows (as Triton's matmuls) where the grid has at least 16
-  /// block rows and more blocks than SMs, else the launch order.
+  /// block rows and more blocks than SMs, else the launch order; and the
+  /// default slices of K (setDefaultSplitK).
   KnobChoice getHeuristicDefault() const final;
   OwningOpRef<ModuleOp> buildScript(MLIRContext *ctx,
                                     StringRef symName) const override;
@@ -79,13 +88,40 @@ protected:
   virtual KnobChoice getBlockDefault() const = 0;
   /// The shape knob's value in `v`: (rows, columns).
   std::pair<int64_t, int64_t> getShape(const KnobValues &v) const;
+  /// The slices K is cut into at `v` (1 without the split_k knob).
+  int64_t getSplitK(const KnobValues &v) const;
+  /// The K range of one block's matmul at `v`: K / split_k.
+  int64_t getBlockK(const KnobValues &v) const { return k / getSplitK(v); }
   /// Sets the `raster` knob of `c` to the default for its block tile (see
   /// getHeuristicDefault).
   void setDefaultRaster(KnobChoice &c) const;
-  /// The point with these knob values and the default block order,
-  /// nullopt where one is not an option.
+  /// Sets the `split_k` knob of `c` (where there is one) to the default for
+  /// its block tile: the fewest slices that give the grid a block per
+  /// quarter of the SMs' worth, each slice at least 512 deep (a grid that
+  /// fills a quarter of the SMs or more keeps K whole).
+  void setDefaultSplitK(KnobChoice &c) const;
+  /// `points`, each followed (where its grid has fewer blocks than SMs) by
+  /// the same point with K cut into the fewest slices that give every SM
+  /// a block, or the most that stay valid: what split-K is for, measured
+  /// beside the point itself.
+  SmallVector<KnobChoice> withSplitVariants(ArrayRef<KnobChoice> points) const;
+  /// The point with these knob values, the default block order and K
+  /// whole (withSplitVariants adds slices), nullopt where one is not an
+  /// option.
   std::optional<KnobChoice> getPoint(int64_t bm, int64_t bn, int64_t bk,
                                      StringRef shape, int64_t stages) const;
+
+  /// The block tiles of the matmul marked for the kernel (S0, R0, S1).
+  void buildBlocks(ScriptBuilder &b, Size bm, Size bn, Size bk,
+                   Size stages) const;
+  /// split_k > 1: the partial products of `splitK` slices of K in block
+  /// tiles (split, bm, bn) -> #gpu.block<z, y, x>, each a matmul marked for
+  /// the kernel; their sum, the fill of the result and the consumers in a
+  /// kernel of their own.
+  void buildSplitBlocks(ScriptBuilder &b, int64_t splitK, Size bm, Size bn,
+                        Size bk, Size stages) const;
+  /// The shape knob's marks on `matmul`.
+  void annotateShape(ScriptBuilder &b, Handle matmul) const;
 
   /// The loop extents.
   int64_t em = 0, en = 0, k = 0;

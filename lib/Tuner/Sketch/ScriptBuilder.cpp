@@ -183,6 +183,19 @@ ScriptBuilder::tileReductionUsingFor(Handle target, ArrayRef<int64_t> sizes) {
           {op.getForOp()}};
 }
 
+ScriptBuilder::SplitReduction ScriptBuilder::splitReduction(Handle target,
+                                                            int64_t factor,
+                                                            int64_t insertDim) {
+  Type any = anyOp();
+  auto op = transform::SplitReductionOp::create(
+      builder, loc, any, any, any, any, target.value,
+      static_cast<uint64_t>(factor), static_cast<uint64_t>(insertDim));
+  return {{op.getInitOrAllocOp()},
+          {op.getFillOp()},
+          {op.getSplitLinalgOp()},
+          {op.getCombiningLinalgOp()}};
+}
+
 std::pair<Handle, Handle>
 ScriptBuilder::fuseIntoContainingOp(Handle producer, Handle containing) {
   auto op = transform::FuseIntoContainingOp::create(
@@ -308,6 +321,10 @@ Handle ScriptBuilder::decompose(Handle target) {
 
 Handle ScriptBuilder::generalize(Handle target) {
   return {transform::GeneralizeOp::create(builder, loc, anyOp(), target.value)};
+}
+
+Handle ScriptBuilder::specialize(Handle target) {
+  return {transform::SpecializeOp::create(builder, loc, anyOp(), target.value)};
 }
 
 Handle ScriptBuilder::interchange(Handle target,

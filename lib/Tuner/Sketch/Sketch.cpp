@@ -18,10 +18,16 @@ SketchInstance::~SketchInstance() = default;
 
 StringRef SketchInstance::getName() const { return sketch.getName(); }
 
-unsigned SketchInstance::getKnobIndex(StringRef name) const {
+std::optional<unsigned> SketchInstance::findKnobIndex(StringRef name) const {
   for (auto [i, k] : llvm::enumerate(knobs))
     if (k.name == name)
       return i;
+  return std::nullopt;
+}
+
+unsigned SketchInstance::getKnobIndex(StringRef name) const {
+  if (std::optional<unsigned> i = findKnobIndex(name))
+    return *i;
   llvm::report_fatal_error("sketch '" + getName() + "' has no knob '" + name +
                            "'");
 }

@@ -374,7 +374,8 @@ void mlir::tuner::detail::distributeElementwise(
 void mlir::tuner::detail::buildConsumerKernel(ScriptBuilder &b,
                                               SmallVector<Handle> consumers,
                                               linalg::LinalgOp anchor,
-                                              ArrayRef<Attribute> blocks) {
+                                              ArrayRef<Attribute> blocks,
+                                              ArrayRef<Handle> producers) {
   constexpr int64_t kMaxThreads = 256;
   SmallVector<int64_t> extents = anchor.getStaticLoopRanges();
   SmallVector<unsigned> resultLoops = getResultLoopPositions(anchor);
@@ -395,6 +396,11 @@ void mlir::tuner::detail::buildConsumerKernel(ScriptBuilder &b,
     std::tie(consumers[i], epilogue.forall) =
         b.fuseIntoContainingOp(consumers[i], epilogue.forall);
   epilogue.consumers = std::move(consumers);
+  for (Handle producer : producers) {
+    std::tie(producer, epilogue.forall) =
+        b.fuseIntoContainingOp(producer, epilogue.forall);
+    epilogue.producers.push_back(producer);
+  }
   SmallVector<Size> numThreads(extents.size(), Size::of(0));
   SmallVector<Attribute> threads(extents.size());
   numThreads[inner] = Size::of(tile);

@@ -116,9 +116,11 @@ void distributeElementwise(ScriptBuilder &b, TiledGroup &tiled,
 /// other result loops one per block, mapped as `blocks` says per anchor
 /// loop. The anchor's result is then a buffer of the function, not a
 /// per-block temporary (which bufferization would allocate inside the
-/// anchor's kernel: a device malloc).
+/// anchor's kernel: a device malloc). `producers` (the fill of the first
+/// consumer's init, say) are fused into that kernel and distributed alike.
 void buildConsumerKernel(ScriptBuilder &b, SmallVector<Handle> consumers,
-                         linalg::LinalgOp anchor, ArrayRef<Attribute> blocks);
+                         linalg::LinalgOp anchor, ArrayRef<Attribute> blocks,
+                         ArrayRef<Handle> producers = {});
 /// structured.pad's padding values for `op`: a zero of each operand's
 /// element type.
 SmallVector<Attribute> getZeroPaddingValues(linalg::LinalgOp op);

@@ -32,10 +32,10 @@
 // BF16-NEXT: "knobs":{"k1":128,"m1":32,"n1":256,"pack":"none","tile":"4x64"}
 // BF16-NOT:  "knobs":{"k1":128,"m1":32,"n1":256,"pack":"panels","tile":"
 
-// TC:      "knobs":{"bk":32,"bm":128,"bn":128,"raster":8,"stages":4,"warps":"2x2"}
-// TC-NEXT: "knobs":{"bk":32,"bm":128,"bn":256,"raster":8,"stages":4,"warps":"2x4"}
-// TC-NEXT: "knobs":{"bk":32,"bm":256,"bn":128,"raster":8,"stages":4,"warps":"4x2"}
-// TC-NEXT: "knobs":{"bk":64,"bm":128,"bn":128,"raster":8,"stages":3,"warps":"2x2"}
-// TC-NEXT: "knobs":{"bk":64,"bm":128,"bn":256,"raster":8,"stages":3,"warps":"2x4"}
-// TC-NEXT: "knobs":{"bk":32,"bm":128,"bn":128,"raster":8,"stages":4,"warps":"2x4"}
-// TC-NEXT: "knobs":{"bk":32,"bm":128,"bn":128,"raster":8,"stages":5,"warps":"2x2"}
+// TC:      "knobs":{"bk":32,"bm":128,"bn":128,"raster":8,"split_k":1,"stages":4,"warps":"2x2"}
+// TC-NEXT: "knobs":{"bk":32,"bm":128,"bn":256,"raster":8,"split_k":1,"stages":4,"warps":"2x4"}
+// TC-NEXT: "knobs":{"bk":32,"bm":256,"bn":128,"raster":8,"split_k":1,"stages":4,"warps":"4x2"}
+// TC-NEXT: "knobs":{"bk":64,"bm":128,"bn":128,"raster":8,"split_k":1,"stages":3,"warps":"2x2"}
+// TC-NEXT: "knobs":{"bk":64,"bm":128,"bn":256,"raster":8,"split_k":1,"stages":3,"warps":"2x4"}
+// TC-NEXT: "knobs":{"bk":32,"bm":128,"bn":128,"raster":8,"split_k":1,"stages":4,"warps":"2x4"}
+// TC-NEXT: "knobs":{"bk":32,"bm":128,"bn":128,"raster":8,"split_k":1,"stages":5,"warps":"2x2"}

@@ -105,6 +105,16 @@ public:
   /// non-zero (static) size are tiled, partial results accumulate
   /// elementwise in a tensor of the tile's shape, combined after the loop.
   ReductionTiling tileReductionUsingFor(Handle target, ArrayRef<int64_t> sizes);
+  /// The handles structured.split_reduction returns.
+  struct SplitReduction {
+    Handle init, fill, split, combine;
+  };
+  /// structured.split_reduction: the reduction loop of `target` cut into
+  /// `factor` slices computed as a parallel loop, their partial results in
+  /// a tensor with the new dimension at `insertDim` (filled with the
+  /// reduction's identity), summed by a combining reduction after.
+  SplitReduction splitReduction(Handle target, int64_t factor,
+                                int64_t insertDim);
   /// fuse_into_containing_op; returns (fused op, new containing op).
   std::pair<Handle, Handle> fuseIntoContainingOp(Handle producer,
                                                  Handle containing);
@@ -160,6 +170,9 @@ public:
   Handle decompose(Handle target);
   /// structured.generalize.
   Handle generalize(Handle target);
+  /// structured.specialize: the linalg.generic ops of `target` that compute
+  /// a named op become it (a fill, a matmul).
+  Handle specialize(Handle target);
   /// structured.interchange of a linalg.generic: loop i of the result is
   /// loop `permutation[i]` of `target`.
   Handle interchange(Handle target, ArrayRef<int64_t> permutation);

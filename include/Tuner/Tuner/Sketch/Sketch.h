@@ -39,6 +39,8 @@ public:
   /// The knob called `name` (which must exist), and its position.
   const Knob &getKnob(StringRef name) const;
   unsigned getKnobIndex(StringRef name) const;
+  /// The position of the knob called `name`, if there is one.
+  std::optional<unsigned> findKnobIndex(StringRef name) const;
   /// The integer options of knob `name`.
   SmallVector<int64_t> getIntOptions(StringRef name) const;
 

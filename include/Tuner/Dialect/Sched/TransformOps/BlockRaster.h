@@ -23,6 +23,10 @@ namespace mlir::tuner {
 /// The attribute a rasterized block loop carries: its group of block rows
 /// (what the cost model's features read).
 constexpr StringLiteral kBlockRasterAttrName = "tuner.block_raster";
+/// The attribute a block loop over slices of K carries (split-K: its first
+/// dimension computes that many partial products of the matmul, which a
+/// second kernel sums).
+constexpr StringLiteral kSplitKAttrName = "tuner.split_k";
 
 /// Whether rasterizeBlocks can renumber the tiles of `forall` (the reason
 /// in `whyNot` where not).
