@@ -18,7 +18,9 @@
 //
 // The kernel is built on memrefs (rewriteMatmulAsTensorCoreKernel,
 // Tuner/Transforms/TensorCoreMatmul.h), hence the marks: the script runs on
-// tensors. Not batch or generic contractions, not transposed operands.
+// tensors. A linalg.batch_matmul takes one batch per block along z (the
+// block's tile made a 2-D matmul: sched.rank_reduce_to_matmul). Not generic
+// contractions, not transposed operands.
 // tf32 rounds the inputs to 10 mantissa bits, beyond the result check's
 // tolerance for f32 programs: only an opted-in target (its `tf32` feature,
 // checked with tf32's tolerance) sends f32 matmuls here.
@@ -105,10 +107,11 @@ private:
 
 } // namespace
 
-/// Whether the operand types of `matmul` are an mma.sync kind on `target`:
+/// Whether the operand types of `matmul` (a linalg.matmul or
+/// linalg.batch_matmul) are an mma.sync kind on `target`:
 /// m16n8k16 for f16 and bf16, m16n8k8.tf32 for f32 where the target allows
 /// tf32.
-static bool isMmaSyncTypes(linalg::MatmulOp matmul, TargetAttr target) {
+static bool isMmaSyncTypes(Operation *matmul, TargetAttr target) {
   if (matmul->getNumOperands() != 3)
     return false;
   Type a = getElementTypeOrSelf(matmul->getOperand(0).getType());
@@ -128,7 +131,7 @@ namespace {
 /// The knobs of a tensor-core matmul of extents m, n, k and the K of its
 /// mma.sync.
 static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
-                                   int64_t ek, int64_t mmaK) {
+                                   int64_t ek, int64_t mmaK, bool batched) {
   PipelineKnobs spec;
   spec.blockStep = kFragment;
   spec.kStep = mmaK;
@@ -142,7 +145,8 @@ static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
   spec.stages = {2, 3, 4, 5};
   // Configs from before the pipelined kernel had one stage.
   spec.stagesAbsentFirst = true;
-  spec.splitK = true;
+  // A batch matmul's blocks have their z for the batch.
+  spec.splitK = !batched;
   return makePipelineKnobs(ctx, em, en, ek, spec);
 }
 
@@ -151,20 +155,13 @@ std::unique_ptr<SketchInstance>
 instantiateGPUContractionMMA(const Sketch &sketch, const FusedGroup &group,
                              TargetAttr target, std::string &whyNot) {
   Operation *anchor = group.anchor;
-  auto matmul = dyn_cast<linalg::MatmulOp>(anchor);
-  if (!matmul || !hasStaticTensorOperands(group)) {
-    whyNot = "needs a linalg.matmul with static tensor operands";
+  auto extents = getPipelinedMatmulExtents(group, whyNot);
+  if (failed(extents))
     return nullptr;
-  }
-  if (!isMmaSyncTypes(matmul, target)) {
+  if (!isMmaSyncTypes(anchor, target)) {
     whyNot = "tensor cores through mma.sync take f16 x f16 -> f16 or f32, "
              "bf16 x bf16 -> f32 here, and f32 x f32 -> f32 as tf32 with "
              "target cuda:<chip>:tf32";
-    return nullptr;
-  }
-  // A default (transposed-free) matmul: (m, k) x (k, n) -> (m, n).
-  if (matmul.hasUserDefinedMaps()) {
-    whyNot = "needs the default indexing maps";
     return nullptr;
   }
   if (getMaxDynamicSharedMemory(target.getArch()) == 0) {
@@ -173,9 +170,8 @@ instantiateGPUContractionMMA(const Sketch &sketch, const FusedGroup &group,
   }
   if (failed(checkKernelEpilogueGroup(group, whyNot)))
     return nullptr;
-  SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
-  int64_t em = extents[0], en = extents[1], ek = extents[2];
-  int64_t mmaK = getMmaK(getElementTypeOrSelf(matmul->getOperand(0).getType())
+  auto [batch, em, en, ek] = *extents;
+  int64_t mmaK = getMmaK(getElementTypeOrSelf(anchor->getOperand(0).getType())
                              .getIntOrFloatBitWidth() /
                          8);
   if (em % kFragment || en % kFragment || ek % mmaK) {
@@ -184,8 +180,10 @@ instantiateGPUContractionMMA(const Sketch &sketch, const FusedGroup &group,
   }
   MLIRContext *ctx = anchor->getContext();
   ctx->getOrLoadDialect<gpu::GPUDialect>();
-  return std::make_unique<MMAInstance>(sketch, makeKnobs(ctx, em, en, ek, mmaK),
-                                       group, target);
+  return std::make_unique<MMAInstance>(
+      sketch,
+      makeKnobs(ctx, em, en, ek, mmaK, isa<linalg::BatchMatmulOp>(anchor)),
+      group, target);
 }
 
 } // namespace
@@ -197,7 +195,7 @@ KnobChoice MMAInstance::getBlockDefault() const {
   // where the grid would not fill the SMs once (a 32-row LLaMA projection:
   // 32 x 64 blocks).
   int64_t bm = largestAtMost(bms, 128), bn = largestAtMost(bns, 128);
-  auto blocks = [&] { return (em / bm) * (en / bn); };
+  auto blocks = [&] { return batch * (em / bm) * (en / bn); };
   while (blocks() < target.getSms()) {
     int64_t &side = bn >= bm ? bn : bm;
     SmallVector<int64_t> &sides = bn >= bm ? bns : bms;

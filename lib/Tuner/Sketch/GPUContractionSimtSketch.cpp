@@ -1,7 +1,8 @@
 //===- GPUContractionSimtSketch.cpp - the gpu.contraction_simt sketch -----===//
 //
-// An f32 matmul on CUDA cores with the copy pipeline of gpu.contraction_mma,
-// for sm_80 and later (cp.async):
+// An f32 matmul (or batch matmul, a batch per block along z) on CUDA cores
+// with the copy pipeline of gpu.contraction_mma, for sm_80 and later
+// (cp.async):
 //
 //   S0  scf.forall over (M/bm, N/bn) block tiles   -> #gpu.block<y, x>
 //       with the fill and the elementwise consumers fused at block level;
@@ -54,8 +55,10 @@ public:
   /// (bench/gpu_tc.py, docs/results.md). Smaller grids keep
   /// gpu.contraction's default, whose blocks shrink to cover the SMs.
   /// A target that allows tf32 prefers gpu.contraction_mma's tensor cores.
+  /// Batch matmuls (their K often a head's 64) keep gpu.contraction's
+  /// default: this kernel has not been measured on them.
   bool isPreferred() const override {
-    return !target.hasFeature("tf32") && em % kLargeTile == 0 &&
+    return !batched && !target.hasFeature("tf32") && em % kLargeTile == 0 &&
            en % kLargeTile == 0 &&
            (em / kLargeTile) * (en / kLargeTile) >= target.getSms();
   }
@@ -94,7 +97,7 @@ private:
 
 /// The knobs of a SIMT matmul of extents m, n, k.
 static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
-                                   int64_t ek) {
+                                   int64_t ek, bool batched) {
   PipelineKnobs spec;
   spec.shapeName = "threads";
   // 64 to 256 threads, powers of two on each side.
@@ -104,7 +107,8 @@ static SmallVector<Knob> makeKnobs(MLIRContext *ctx, int64_t em, int64_t en,
                             std::to_string(threads / ty));
   spec.shapeDoc = "S1: threads per block, rows x columns";
   spec.stages = {2, 3, 4};
-  spec.splitK = true;
+  // A batch matmul's blocks have their z for the batch.
+  spec.splitK = !batched;
   return makePipelineKnobs(ctx, em, en, ek, spec);
 }
 
@@ -113,14 +117,10 @@ std::unique_ptr<SketchInstance>
 instantiateGPUContractionSimt(const Sketch &sketch, const FusedGroup &group,
                               TargetAttr target, std::string &whyNot) {
   Operation *anchor = group.anchor;
-  auto matmul = dyn_cast<linalg::MatmulOp>(anchor);
-  if (!matmul || !hasStaticTensorOperands(group) ||
-      matmul.hasUserDefinedMaps() || matmul->getNumOperands() != 3) {
-    whyNot = "needs a linalg.matmul with the default indexing maps and "
-             "static tensor operands";
+  auto extents = getPipelinedMatmulExtents(group, whyNot);
+  if (failed(extents))
     return nullptr;
-  }
-  if (!llvm::all_of(matmul->getOperandTypes(),
+  if (!llvm::all_of(anchor->getOperandTypes(),
                     [](Type t) { return getElementTypeOrSelf(t).isF32(); })) {
     whyNot = "needs f32 x f32 -> f32";
     return nullptr;
@@ -131,16 +131,16 @@ instantiateGPUContractionSimt(const Sketch &sketch, const FusedGroup &group,
   }
   if (failed(checkKernelEpilogueGroup(group, whyNot)))
     return nullptr;
-  SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
-  int64_t em = extents[0], en = extents[1], ek = extents[2];
+  auto [batch, em, en, ek] = *extents;
   if (em % 8 || en % 8 || ek % 8) {
     whyNot = "M, N, K must be multiples of 8";
     return nullptr;
   }
-  MLIRContext *ctx = matmul->getContext();
+  MLIRContext *ctx = anchor->getContext();
   ctx->getOrLoadDialect<gpu::GPUDialect>();
-  return std::make_unique<SimtInstance>(sketch, makeKnobs(ctx, em, en, ek),
-                                        group, target);
+  return std::make_unique<SimtInstance>(
+      sketch, makeKnobs(ctx, em, en, ek, isa<linalg::BatchMatmulOp>(anchor)),
+      group, target);
 }
 
 } // namespace
@@ -151,7 +151,7 @@ KnobChoice SimtInstance::getBlockDefault() const {
   // once.
   SmallVector<int64_t> bms = getIntOptions("bm"), bns = getIntOptions("bn");
   int64_t bm = largestAtMost(bms, 128), bn = largestAtMost(bns, 128);
-  while ((em / bm) * (en / bn) < target.getSms()) {
+  while (batch * (em / bm) * (en / bn) < target.getSms()) {
     int64_t &side = bn >= bm ? bn : bm;
     SmallVector<int64_t> &sides = bn >= bm ? bns : bms;
     int64_t smaller = largestAtMost(sides, side / 2);

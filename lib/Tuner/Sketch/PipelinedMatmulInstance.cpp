@@ -75,13 +75,44 @@ PipelinedMatmulInstance::PipelinedMatmulInstance(
       shapeKnob(shapeKnob), marks(marks) {
   SmallVector<int64_t> extents =
       linalg::LinalgOp(group.anchor).getStaticLoopRanges();
-  em = extents[0];
-  en = extents[1];
-  k = extents[2];
+  batched = isa<linalg::BatchMatmulOp>(group.anchor);
+  ArrayRef<int64_t> mnk = ArrayRef<int64_t>(extents).take_back(3);
+  batch = batched ? extents.front() : 1;
+  em = mnk[0];
+  en = mnk[1];
+  k = mnk[2];
+}
+
+FailureOr<std::tuple<int64_t, int64_t, int64_t, int64_t>>
+mlir::tuner::detail::getPipelinedMatmulExtents(const FusedGroup &group,
+                                               std::string &whyNot) {
+  Operation *anchor = group.anchor;
+  auto op = dyn_cast<linalg::LinalgOp>(anchor);
+  bool named = isa<linalg::MatmulOp, linalg::BatchMatmulOp>(anchor);
+  bool defaultMaps =
+      named &&
+      (isa<linalg::MatmulOp>(anchor)
+           ? !cast<linalg::MatmulOp>(anchor).hasUserDefinedMaps()
+           : !cast<linalg::BatchMatmulOp>(anchor).hasUserDefinedMaps());
+  if (!defaultMaps || !hasStaticTensorOperands(group) ||
+      anchor->getNumOperands() != 3) {
+    whyNot = "needs a linalg.matmul or linalg.batch_matmul with the default "
+             "indexing maps and static tensor operands";
+    return failure();
+  }
+  SmallVector<int64_t> extents = op.getStaticLoopRanges();
+  if (extents.size() == 3)
+    return std::make_tuple(int64_t(1), extents[0], extents[1], extents[2]);
+  return std::make_tuple(extents[0], extents[1], extents[2], extents[3]);
 }
 
 LogicalResult PipelinedMatmulInstance::verify(const KnobValues &v,
                                               std::string &whyNot) const {
+  if (batched && v.getInt("raster") > 1) {
+    whyNot = "the block order applies to 2-D grids (a batch matmul's blocks "
+             "have a third dimension)";
+    return failure();
+  }
   if (int64_t splitK = getSplitK(v); splitK > 1) {
     if (getBlockK(v) % v.getInt("bk")) {
       whyNot = "the K tile must divide each of the " + std::to_string(splitK) +
@@ -118,7 +149,7 @@ LogicalResult PipelinedMatmulInstance::verify(const KnobValues &v,
 void PipelinedMatmulInstance::setDefaultRaster(KnobChoice &c) const {
   KnobValues v(knobs, c);
   int64_t rows = em / v.getInt("bm"), columns = en / v.getInt("bn");
-  bool large = rows >= 16 && rows * columns > target.getSms();
+  bool large = !batched && rows >= 16 && rows * columns > target.getSms();
   setNearest(knobs, c, "raster", large ? 8 : 1);
 }
 
@@ -178,14 +209,32 @@ PipelinedMatmulInstance::buildScript(MLIRContext *ctx,
 void PipelinedMatmulInstance::buildBlocks(ScriptBuilder &b, Size bm, Size bn,
                                           Size bk, Size stages) const {
   MLIRContext *ctx = b.getContext();
-  // linalg.matmul: loops (m, n, k).
+  // linalg.matmul: loops (m, n, k); linalg.batch_matmul: (b, m, n, k), one
+  // batch per block along z.
   SmallVector<Attribute> blocks = {blockDim(ctx, gpu::MappingId::DimY),
                                    blockDim(ctx, gpu::MappingId::DimX),
                                    Attribute()};
-  TiledGroup tiled = tileAndFuseGroup(b, group, {bm, bn, Size::of(0)}, blocks);
-  b.annotate(tiled.anchor, marks.tileK, bk);
-  b.annotate(tiled.anchor, marks.stages, stages);
-  annotateShape(b, tiled.anchor);
+  SmallVector<Size> sizes = {bm, bn, Size::of(0)};
+  if (batched) {
+    blocks.insert(blocks.begin(), blockDim(ctx, gpu::MappingId::DimZ));
+    sizes.insert(sizes.begin(), Size::of(1));
+  }
+  TiledGroup tiled = tileAndFuseGroup(b, group, sizes, blocks);
+  Handle matmul = tiled.anchor;
+  if (batched)
+    matmul = b.rankReduceToMatmul(tiled.anchor);
+  b.annotate(matmul, marks.tileK, bk);
+  b.annotate(matmul, marks.stages, stages);
+  annotateShape(b, matmul);
+  if (batched) {
+    // The consumers on 2-D tiles too, reading the matmul's result.
+    b.applyPatterns(tiled.forall,
+                    {"linalg.fold_unit_extent_dims_via_slices",
+                     "tensor.merge_consecutive_insert_extract_slice",
+                     "canonicalization"});
+    b.applyCSE(tiled.forall);
+    return;
+  }
   const Knob &raster = getKnob("raster");
   b.alternatives(raster, [&](unsigned i) {
     if (int64_t groupRows = raster.getInt(i); groupRows > 1)
@@ -211,19 +260,15 @@ void PipelinedMatmulInstance::buildSplitBlocks(ScriptBuilder &b, int64_t splitK,
                                    blockDim(ctx, gpu::MappingId::DimX)};
   auto [partial, forall] = b.tileUsingForall(
       split.split, {Size::of(1), bm, bn, Size::of(0)}, blocks);
-  auto [fill, grid] = b.fuseIntoContainingOp(split.fill, forall);
+  Handle grid = b.fuseIntoContainingOp(split.fill, forall).second;
   // The block's unit slice dropped: a fill and a matmul on 2-D slices (A's
   // columns and B's rows of the slice), as the kernel takes them.
-  b.generalize(fill);
-  b.applyPatterns(grid, {"linalg.fold_unit_extent_dims_via_slices",
-                         "tensor.merge_consecutive_insert_extract_slice",
-                         "canonicalization"});
-  b.specialize(b.matchOpsIn(grid, "linalg.generic"));
-  Handle matmul = b.matchOpsIn(grid, "linalg.matmul");
+  Handle matmul = b.rankReduceToMatmul(partial);
   b.annotate(matmul, marks.tileK, bk);
   b.annotate(matmul, marks.stages, stages);
   annotateShape(b, matmul);
   b.annotate(grid, kSplitKAttrName, Size::of(splitK));
+  b.applyPatterns(grid, {"canonicalization"});
   b.applyCSE(grid);
   // The sum over the slices, loops (m, n, s), then the consumers: one
   // thread per result.

@@ -1,13 +1,16 @@
 //===- PipelinedMatmulInstance.h - pipelined GPU matmul spaces --*- C++ -*-===//
 //
-// Internal to lib/Tuner/Sketch. What gpu.contraction_mma and
-// gpu.contraction_simt share: a linalg.matmul with the default maps (loops
-// m, n, k) in block tiles `bm` x `bn` on GPU blocks, a K step `bk`, `stages`
-// K tiles in flight in shared memory, and a 2-D shape of the block's
-// workers (warps or threads, "AxB"), all marked on the tiled matmul for the
-// kernel built after bufferization; and the order of the blocks (`raster`:
-// groups of block rows, sched.rasterize_blocks). The sketches differ in the
-// kernel's constraints and costs (getCost) and in their defaults.
+// Internal to lib/Tuner/Sketch. What gpu.contraction_mma,
+// gpu.contraction_simt and gpu.contraction_wgmma share: a linalg.matmul
+// with the default maps (loops m, n, k; for the first two also a
+// linalg.batch_matmul, one batch per block along z, its block's matmul
+// made 2-D) in block tiles `bm` x `bn` on GPU blocks, a K step `bk`,
+// `stages` K tiles in flight in shared memory, and a 2-D shape of the
+// block's workers (warps or threads, "AxB"), all marked on the tiled
+// matmul for the kernel built after bufferization; the order of the blocks
+// (`raster`: groups of block rows, sched.rasterize_blocks); K in slices
+// (`split_k`). The sketches differ in the kernel's constraints and costs
+// (getCost) and in their defaults.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +64,12 @@ inline constexpr int64_t kSplitKFactors[] = {1, 2, 4, 8, 16};
 /// `spec.splitK`) split_k of `matmul` (loop extents m, n, k).
 SmallVector<Knob> makePipelineKnobs(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, const PipelineKnobs &spec);
+
+/// The loop extents (batch, m, n, k) of `group`'s anchor, a linalg.matmul
+/// (batch 1) or linalg.batch_matmul with the default indexing maps on
+/// static tensors; failure, with the reason in `whyNot`, for another op.
+FailureOr<std::tuple<int64_t, int64_t, int64_t, int64_t>>
+getPipelinedMatmulExtents(const FusedGroup &group, std::string &whyNot);
 
 class PipelinedMatmulInstance : public SketchInstanceBase {
 public:
@@ -123,8 +132,10 @@ protected:
   /// The shape knob's marks on `matmul`.
   void annotateShape(ScriptBuilder &b, Handle matmul) const;
 
-  /// The loop extents.
-  int64_t em = 0, en = 0, k = 0;
+  /// The loop extents; `batch` is a batch matmul's batch (1 for a matmul),
+  /// one per block along z.
+  int64_t em = 0, en = 0, k = 0, batch = 1;
+  bool batched = false;
   StringRef shapeKnob;
   PipelineMarks marks;
 };

@@ -272,6 +272,11 @@ std::pair<Handle, Handle> ScriptBuilder::peelPartial(Handle loops) {
   return {{op->getResult(0)}, {op->getResult(1)}};
 }
 
+Handle ScriptBuilder::rankReduceToMatmul(Handle target) {
+  return {transform::sched::RankReduceToMatmulOp::create(builder, loc, anyOp(),
+                                                         target.value)};
+}
+
 void ScriptBuilder::rasterizeBlocks(Handle loops, int64_t groupRows) {
   transform::sched::RasterizeBlocksOp::create(
       builder, loc, loops.value, builder.getI64IntegerAttr(groupRows));
@@ -321,10 +326,6 @@ Handle ScriptBuilder::decompose(Handle target) {
 
 Handle ScriptBuilder::generalize(Handle target) {
   return {transform::GeneralizeOp::create(builder, loc, anyOp(), target.value)};
-}
-
-Handle ScriptBuilder::specialize(Handle target) {
-  return {transform::SpecializeOp::create(builder, loc, anyOp(), target.value)};
 }
 
 Handle ScriptBuilder::interchange(Handle target,

@@ -609,9 +609,11 @@ int64_t mlir::tuner::detail::getMaxDynamicSharedMemory(StringRef chip) {
 
 /// Whether the kernels compute `op`, a consumer reading `previous` (the
 /// anchor's or an earlier consumer's result), in registers: elementwise over
-/// the tile, a scalar body, a result of whole bytes.
+/// the tile (2-D, or 3-D for a batch matmul's, whose unit batch the script
+/// drops), a scalar body, a result of whole bytes.
 static bool isAbsorbableConsumer(linalg::LinalgOp op, Value previous) {
-  if (op.getNumLoops() != 2 || op.getNumParallelLoops() != 2 ||
+  int64_t rank = cast<ShapedType>(previous.getType()).getRank();
+  if (op.getNumLoops() != rank || op.getNumParallelLoops() != rank ||
       op.getNumDpsInits() != 1 ||
       !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
     return false;

@@ -156,6 +156,10 @@ public:
   /// iterations peeled off; returns (loops, the partial iterations' loops,
   /// empty where a loop's step divides its range).
   std::pair<Handle, Handle> peelPartial(Handle loops);
+  /// sched.rank_reduce_to_matmul: the contractions of `target` with unit
+  /// batch loops (a block of a batch matmul, a slice of split-K) as 2-D
+  /// linalg.matmul ops, their fills with them; returns the matmuls.
+  Handle rankReduceToMatmul(Handle target);
   /// sched.rasterize_blocks: the tiles of the 2-D block loops of `loops`
   /// renumbered in groups of `groupRows` block rows.
   void rasterizeBlocks(Handle loops, int64_t groupRows);
@@ -170,9 +174,6 @@ public:
   Handle decompose(Handle target);
   /// structured.generalize.
   Handle generalize(Handle target);
-  /// structured.specialize: the linalg.generic ops of `target` that compute
-  /// a named op become it (a fill, a matmul).
-  Handle specialize(Handle target);
   /// structured.interchange of a linalg.generic: loop i of the result is
   /// loop `permutation[i]` of `target`.
   Handle interchange(Handle target, ArrayRef<int64_t> permutation);

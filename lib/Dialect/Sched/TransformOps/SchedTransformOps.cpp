@@ -2,6 +2,7 @@
 
 #include "Tuner/Dialect/Sched/TransformOps/SchedTransformOps.h"
 
+#include "Tuner/Dialect/Sched/TransformOps/BlockMatmul.h"
 #include "Tuner/Dialect/Sched/TransformOps/BlockRaster.h"
 
 #include "Tuner/Dialect/Sched/TransformOps/SimtMatmul.h"
@@ -499,6 +500,41 @@ transform::sched::VectorizePadRowsOp::apply(TransformRewriter &rewriter,
       loops.push_back(loop);
   }
   results.set(cast<OpResult>(getLoops()), loops);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// RankReduceToMatmulOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::sched::RankReduceToMatmulOp::apply(TransformRewriter &rewriter,
+                                              TransformResults &results,
+                                              TransformState &state) {
+  // Check every payload op first: a failure leaves the payload as it was.
+  SmallVector<linalg::LinalgOp> ops;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    std::string whyNot = "expected a linalg op";
+    if (!linalgOp ||
+        failed(tuner::checkRankReducibleMatmul(linalgOp, whyNot))) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "cannot make a 2-D matmul";
+      diag.attachNote(op->getLoc()) << whyNot;
+      return diag;
+    }
+    ops.push_back(linalgOp);
+  }
+  SmallVector<Operation *> matmuls;
+  for (linalg::LinalgOp op : ops) {
+    std::string whyNot;
+    FailureOr<linalg::MatmulOp> matmul =
+        tuner::rankReduceToMatmul(rewriter, op, whyNot);
+    if (failed(matmul))
+      return emitDefiniteFailure() << "rank reduction failed: " << whyNot;
+    matmuls.push_back(*matmul);
+  }
+  results.set(cast<OpResult>(getMatmul()), matmuls);
   return DiagnosedSilenceableFailure::success();
 }
 

@@ -257,6 +257,48 @@ def VectorizePadRowsOp : Op<Transform_Dialect, "sched.vectorize_pad_rows", [
   let cppNamespace = "::mlir::transform::sched";
 }
 
+def RankReduceToMatmulOp : Op<Transform_Dialect, "sched.rank_reduce_to_matmul", [
+    FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+    DeclareOpInterfaceMethods<TransformOpInterface>]> {
+  let summary = "Make a contraction with unit batch loops a 2-D linalg.matmul";
+  let description = [{
+    Rewrites each payload op, a contraction on float tensors with one m, one
+    n and one k loop and batch loops of extent 1 (the block tile of one
+    batch of a `linalg.batch_matmul`, or of one slice of K that
+    `transform.structured.split_reduction` made), into a `linalg.matmul`
+    on rank-reducing `tensor.extract_slice` ops of its operands, its result
+    inserted back where the init was (library function
+    `rankReduceToMatmul`, `Tuner/Dialect/Sched/TransformOps/BlockMatmul.h`).
+    A `linalg.fill` producing the init for that op alone becomes a fill of
+    the rank-reduced slice. The GPU matmul kernels
+    (`transform.sched.tensor_core_matmul`, `transform.sched.simt_matmul`)
+    take such a matmul, and absorb the fill.
+
+    ```mlir
+    // %a: tensor<1x32x512xbf16>, %b: tensor<1x512x64xbf16>
+    %r = linalg.batch_matmul ins(%a, %b : ...) outs(%fill : tensor<1x32x64xf32>)
+    // becomes
+    %a2 = tensor.extract_slice %a[0, 0, 0] [1, 32, 512] [1, 1, 1]
+        : tensor<1x32x512xbf16> to tensor<32x512xbf16>
+    ...
+    %f2 = linalg.fill ins(%zero : f32) outs(%c2 : tensor<32x64xf32>)
+    %m = linalg.matmul ins(%a2, %b2 : ...) outs(%f2 : tensor<32x64xf32>)
+    %r = tensor.insert_slice %m into %empty[0, 0, 0] [1, 32, 64] [1, 1, 1]
+    ```
+
+    #### Return modes
+
+    Fails silenceably, leaving the payload as it was, on a payload op that
+    is not such a contraction (checked for every payload op before any is
+    rewritten). Consumes `target`; `matmul` holds the new matmuls.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$matmul);
+  let assemblyFormat =
+      "$target attr-dict `:` functional-type(operands, results)";
+  let cppNamespace = "::mlir::transform::sched";
+}
+
 def RasterizeBlocksOp : Op<Transform_Dialect, "sched.rasterize_blocks", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {

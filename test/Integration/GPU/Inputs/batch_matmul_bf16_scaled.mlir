@@ -1,0 +1,15 @@
+// Attention's scores in bf16: a 12 x 128 x 128 x 64 batch matmul scaled by
+// 1/sqrt(64), on tensor cores one batch per block along z.
+func.func @batch_matmul_bf16(%a: tensor<12x128x64xbf16>, %b: tensor<12x64x128xbf16>) -> tensor<12x128x128xf32> {
+  %z = arith.constant 0.0 : f32
+  %s = arith.constant 0.125 : f32
+  %e = tensor.empty() : tensor<12x128x128xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<12x128x128xf32>) -> tensor<12x128x128xf32>
+  %c = linalg.batch_matmul ins(%a, %b : tensor<12x128x64xbf16>, tensor<12x64x128xbf16>) outs(%f : tensor<12x128x128xf32>) -> tensor<12x128x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%c : tensor<12x128x128xf32>) outs(%e : tensor<12x128x128xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.mulf %x, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<12x128x128xf32>
+  return %r : tensor<12x128x128xf32>
+}

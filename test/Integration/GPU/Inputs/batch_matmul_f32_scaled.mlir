@@ -1,0 +1,14 @@
+// An f32 12 x 256 x 256 x 64 batch matmul scaled by 1/sqrt(64).
+func.func @batch_matmul_f32(%a: tensor<12x256x64xf32>, %b: tensor<12x64x256xf32>) -> tensor<12x256x256xf32> {
+  %z = arith.constant 0.0 : f32
+  %s = arith.constant 0.125 : f32
+  %e = tensor.empty() : tensor<12x256x256xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<12x256x256xf32>) -> tensor<12x256x256xf32>
+  %c = linalg.batch_matmul ins(%a, %b : tensor<12x256x64xf32>, tensor<12x64x256xf32>) outs(%f : tensor<12x256x256xf32>) -> tensor<12x256x256xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%c : tensor<12x256x256xf32>) outs(%e : tensor<12x256x256xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.mulf %x, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<12x256x256xf32>
+  return %r : tensor<12x256x256xf32>
+}
