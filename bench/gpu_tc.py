@@ -3,8 +3,10 @@
 (issue 33).
 
 For bf16 and f16 4096^3 matmuls (f32 results), bf16 8192^3, the bf16 one
-with a bf16 result (what cuBLAS's bf16 GEMM writes), the 32 x 11008 x 4096 bf16 LLaMA
-projection, f32 4096^3 (CUDA cores, gpu.contraction), and f32 4096^3 on
+with a bf16 result (what cuBLAS's bf16 GEMM writes), the 32 x 11008 x 4096
+bf16 LLaMA projection, a 16 x 1024 x 8192 bf16 projection (split-K), a bf16
+12 x 512 x 512 x 64 batch matmul (attention's scores), f32 4096^3 (CUDA
+cores, gpu.contraction), and f32 4096^3 on
 tf32 tensor cores (`tf32`: precision=tf32 against cuBLAS with TF32 on, the
 only workload where both use it): times cuBLAS
 through PyTorch (CUDA events, median of 50 after 10 warm-ups, TF32 off;
@@ -78,6 +80,13 @@ SUITE = {
     # A and B into the padded buffers are not counted).
     "odd_bf16": ("matmul_odd_bf16", ("mm", 257, 383, 509, "bf16", None), 20,
                  TC),
+    # 32 blocks with K whole: the default cuts K into 2 slices (split_k);
+    # the tuning also measures the suggested tiles with and without slices.
+    "splitk_bf16": ("splitk_bf16_16x1024x8192",
+                    ("mm", 16, 1024, 8192, "bf16", None), 20, TC),
+    # Attention's scores in bf16: a batch matmul, one head per block along z.
+    "bmm_bf16": ("bmm_bf16_12x512x512x64",
+                 ("bmm", 12, 512, 512, 64, "bf16"), 20, TC),
 }
 
 
@@ -233,8 +242,9 @@ def main():
             run.result["steps"][f"tune_{name}"]["status"] = \
                 f"failed: rc {tuned['rc']}"
         entry["tuned"] = tuned
-        _, m, n, k, _, _ = spec
-        summarize(name, entry, 2.0 * m * n * k)
+        batch, (m, n, k) = (spec[1], spec[2:5]) if spec[0] == "bmm" else \
+            (1, spec[1:4])
+        summarize(name, entry, 2.0 * batch * m * n * k)
         run.log(f"{name}: rc {tuned['rc']}, errors {tuned.get('errors')}, "
                 f"ours {entry.get('ours_s')} s (default "
                 f"{entry.get('default_s')} s), cuBLAS/ours "

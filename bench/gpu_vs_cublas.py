@@ -128,11 +128,15 @@ def library_time(spec):
             f" ({dtype} out, f32 accumulation)" if dtype not in ("f32", "tf32")
             else "")
     elif kind == "bmm":
-        _, bs, m, n, k = spec
-        a = torch.randn(bs, m, k, device=dev)
-        b = torch.randn(bs, k, n, device=dev)
+        # ("bmm", batch, m, n, k[, "bf16" or "f16"]): f32 unless given.
+        _, bs, m, n, k = spec[:5]
+        dtype = spec[5] if len(spec) > 5 else "f32"
+        dt = {"bf16": torch.bfloat16,
+              "f16": torch.float16}.get(dtype, torch.float32)
+        a = torch.randn(bs, m, k, device=dev, dtype=dt)
+        b = torch.randn(bs, k, n, device=dev, dtype=dt)
         fn = lambda: torch.bmm(a, b)  # noqa: E731
-        what = "cuBLAS f32 bmm"
+        what = f"cuBLAS {dtype} bmm"
     else:
         _, nb, h, w, c, kh, kw, f, stride = spec
         x = torch.randn(nb, c, h, w, device=dev).to(
