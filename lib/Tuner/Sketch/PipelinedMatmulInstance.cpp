@@ -87,20 +87,18 @@ FailureOr<std::tuple<int64_t, int64_t, int64_t, int64_t>>
 mlir::tuner::detail::getPipelinedMatmulExtents(const FusedGroup &group,
                                                std::string &whyNot) {
   Operation *anchor = group.anchor;
-  auto op = dyn_cast<linalg::LinalgOp>(anchor);
-  bool named = isa<linalg::MatmulOp, linalg::BatchMatmulOp>(anchor);
-  bool defaultMaps =
-      named &&
-      (isa<linalg::MatmulOp>(anchor)
-           ? !cast<linalg::MatmulOp>(anchor).hasUserDefinedMaps()
-           : !cast<linalg::BatchMatmulOp>(anchor).hasUserDefinedMaps());
+  bool defaultMaps = false;
+  if (auto matmul = dyn_cast<linalg::MatmulOp>(anchor))
+    defaultMaps = !matmul.hasUserDefinedMaps();
+  else if (auto batchMatmul = dyn_cast<linalg::BatchMatmulOp>(anchor))
+    defaultMaps = !batchMatmul.hasUserDefinedMaps();
   if (!defaultMaps || !hasStaticTensorOperands(group) ||
       anchor->getNumOperands() != 3) {
     whyNot = "needs a linalg.matmul or linalg.batch_matmul with the default "
              "indexing maps and static tensor operands";
     return failure();
   }
-  SmallVector<int64_t> extents = op.getStaticLoopRanges();
+  SmallVector<int64_t> extents = linalg::LinalgOp(anchor).getStaticLoopRanges();
   if (extents.size() == 3)
     return std::make_tuple(int64_t(1), extents[0], extents[1], extents[2]);
   return std::make_tuple(extents[0], extents[1], extents[2], extents[3]);
@@ -153,29 +151,43 @@ void PipelinedMatmulInstance::setDefaultRaster(KnobChoice &c) const {
   setNearest(knobs, c, "raster", large ? 8 : 1);
 }
 
+int64_t PipelinedMatmulInstance::getBlocks(const KnobValues &v) const {
+  return batch * (em / v.getInt("bm")) * (en / v.getInt("bn")) * getSplitK(v);
+}
+
+std::optional<KnobChoice>
+PipelinedMatmulInstance::splitToReach(const KnobChoice &point, int64_t wanted,
+                                      int64_t minDepth) const {
+  std::optional<unsigned> index = findKnobIndex("split_k");
+  if (!index)
+    return std::nullopt;
+  const Knob &knob = knobs[*index];
+  std::optional<KnobChoice> best;
+  for (unsigned i = 0, e = knob.options.size(); i < e; ++i) {
+    KnobChoice candidate = point;
+    candidate[*index] = i;
+    KnobValues v(knobs, candidate);
+    std::string whyNot;
+    if (getSplitK(v) == 1 || getBlockK(v) < minDepth ||
+        failed(verify(v, whyNot)))
+      continue;
+    best = candidate;
+    if (getBlocks(v) >= wanted)
+      break;
+  }
+  return best;
+}
+
 void PipelinedMatmulInstance::setDefaultSplitK(KnobChoice &c) const {
   std::optional<unsigned> index = findKnobIndex("split_k");
   if (!index)
     return;
-  KnobValues v(knobs, c);
-  int64_t blocks = (em / v.getInt("bm")) * (en / v.getInt("bn"));
+  c[*index] = *knobs[*index].absentOption;
   int64_t wanted = target.getSms() / 4;
-  const Knob &knob = knobs[*index];
-  c[*index] = *knob.absentOption;
-  if (blocks >= wanted)
+  if (getBlocks(KnobValues(knobs, c)) >= wanted)
     return;
-  for (unsigned i = 0, e = knob.options.size(); i < e; ++i) {
-    KnobChoice candidate = c;
-    candidate[*index] = i;
-    int64_t factor = knob.getInt(i);
-    std::string whyNot;
-    if (k / factor < 512 ||
-        failed(verify(KnobValues(knobs, candidate), whyNot)))
-      continue;
-    c = candidate;
-    if (blocks * factor >= wanted)
-      return;
-  }
+  if (std::optional<KnobChoice> split = splitToReach(c, wanted, 512))
+    c = *split;
 }
 
 KnobChoice PipelinedMatmulInstance::getHeuristicDefault() const {
@@ -250,11 +262,11 @@ void PipelinedMatmulInstance::buildSplitBlocks(ScriptBuilder &b, int64_t splitK,
   MLIRContext *ctx = b.getContext();
   // Handles on the result's fill and the consumers before the anchor's is
   // consumed; the split leaves them as they were.
-  TiledGroup group = getGroupHandles(b, this->group);
+  TiledGroup handles = getGroupHandles(b, group);
   // partial[s, m, n] = A[m, s, :] B[s, :, n] over loops (s, m, n, k), from
   // a fill of zeros; result = init + sum over s of partial.
   ScriptBuilder::SplitReduction split =
-      b.splitReduction(group.anchor, splitK, /*insertDim=*/0);
+      b.splitReduction(handles.anchor, splitK, /*insertDim=*/0);
   SmallVector<Attribute> blocks = {blockDim(ctx, gpu::MappingId::DimZ),
                                    blockDim(ctx, gpu::MappingId::DimY),
                                    blockDim(ctx, gpu::MappingId::DimX)};
@@ -273,9 +285,9 @@ void PipelinedMatmulInstance::buildSplitBlocks(ScriptBuilder &b, int64_t splitK,
   // The sum over the slices, loops (m, n, s), then the consumers: one
   // thread per result.
   SmallVector<Handle> chain = {b.interchange(split.combine, {1, 2, 0})};
-  chain.append(group.consumers.begin(), group.consumers.end());
-  buildConsumerKernel(b, std::move(chain), this->group.anchor,
-                      {blocks[1], blocks[2], Attribute()}, group.producers);
+  chain.append(handles.consumers.begin(), handles.consumers.end());
+  buildConsumerKernel(b, std::move(chain), group.anchor,
+                      {blocks[1], blocks[2], Attribute()}, handles.producers);
 }
 
 void PipelinedMatmulInstance::annotateShape(ScriptBuilder &b,
@@ -297,26 +309,13 @@ PipelinedMatmulInstance::getShape(const KnobValues &v) const {
 SmallVector<KnobChoice>
 PipelinedMatmulInstance::withSplitVariants(ArrayRef<KnobChoice> points) const {
   SmallVector<KnobChoice> out;
-  std::optional<unsigned> index = findKnobIndex("split_k");
   for (const KnobChoice &point : points) {
     out.push_back(point);
     KnobValues v(knobs, point);
-    int64_t blocks = (em / v.getInt("bm")) * (en / v.getInt("bn"));
-    if (!index || getSplitK(v) > 1 || blocks >= target.getSms())
+    if (getSplitK(v) > 1 || getBlocks(v) >= target.getSms())
       continue;
-    std::optional<KnobChoice> split;
-    const Knob &knob = knobs[*index];
-    for (unsigned i = 0, e = knob.options.size(); i < e; ++i) {
-      KnobChoice candidate = point;
-      candidate[*index] = i;
-      std::string whyNot;
-      if (knob.getInt(i) == 1 ||
-          failed(verify(KnobValues(knobs, candidate), whyNot)))
-        continue;
-      split = candidate;
-      if (blocks * knob.getInt(i) >= target.getSms())
-        break;
-    }
+    std::optional<KnobChoice> split =
+        splitToReach(point, target.getSms(), /*minDepth=*/0);
     if (split && !llvm::is_contained(out, *split))
       out.push_back(*split);
   }

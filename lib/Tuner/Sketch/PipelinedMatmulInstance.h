@@ -101,6 +101,13 @@ protected:
   int64_t getSplitK(const KnobValues &v) const;
   /// The K range of one block's matmul at `v`: K / split_k.
   int64_t getBlockK(const KnobValues &v) const { return k / getSplitK(v); }
+  /// The blocks of the grid at `v`: batch x block tiles x slices of K.
+  int64_t getBlocks(const KnobValues &v) const;
+  /// `point` with the fewest slices of K (each at least `minDepth` deep)
+  /// that give the grid `wanted` blocks, or the most valid ones short of
+  /// that; nullopt where no slicing is valid.
+  std::optional<KnobChoice>
+  splitToReach(const KnobChoice &point, int64_t wanted, int64_t minDepth) const;
   /// Sets the `raster` knob of `c` to the default for its block tile (see
   /// getHeuristicDefault).
   void setDefaultRaster(KnobChoice &c) const;
