@@ -157,7 +157,7 @@ mlir::tuner::cuda::runPtxas(StringRef ptxas, StringRef ptx, StringRef chip,
     error = "cannot create temporary files for ptxas";
     return failure();
   }
-  auto cleanup = llvm::make_scope_exit([&] {
+  llvm::scope_exit cleanup([&] {
     for (StringRef p : {StringRef(input), StringRef(output), StringRef(report)})
       llvm::sys::fs::remove(p);
   });
