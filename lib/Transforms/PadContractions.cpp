@@ -53,42 +53,57 @@ int64_t mlir::tuner::getPaddedContractionExtent(int64_t extent) {
   return llvm::divideCeil(extent, multiple) * multiple;
 }
 
+/// Whether `op` is a linalg.matmul or linalg.batch_matmul with the default
+/// indexing maps, static and on tensors.
+static bool isPlainMatmul(linalg::LinalgOp op) {
+  bool defaultMaps = false;
+  if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
+    defaultMaps = !matmul.hasUserDefinedMaps();
+  else if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
+    defaultMaps = !batch.hasUserDefinedMaps();
+  return defaultMaps && op.hasPureTensorSemantics() && !op.hasDynamicShape();
+}
+
 /// The alignment each of M, N and K of `matmul` needs: 16 for f16/bf16
-/// inputs (mma.sync fragments), 4 for f32 (block and thread tiles).
-static int64_t getRequiredMultiple(linalg::MatmulOp matmul) {
+/// inputs (mma.sync fragments), 4 for f32 (block and thread tiles). Batch
+/// matmuls only for f16/bf16 (their tensor-core kernel against CUDA cores
+/// and 2-byte loads; f32 ones keep gpu.contraction on their extents, which
+/// padding has not been measured against).
+static int64_t getRequiredMultiple(linalg::LinalgOp matmul) {
   Type a = getElementTypeOrSelf(matmul.getDpsInputs()[0].getType());
   Type b = getElementTypeOrSelf(matmul.getDpsInputs()[1].getType());
   if (a != b)
     return 0;
   if (a.isF16() || a.isBF16())
     return 16;
-  if (a.isF32())
+  if (a.isF32() && isa<linalg::MatmulOp>(matmul.getOperation()))
     return 4;
   return 0;
 }
 
-/// The padded loop extents of `matmul` (M, N, K), or none where it is
-/// aligned already, too small or not a plain static matmul on tensors.
+/// The padded loop extents of `matmul` ((batch,) M, N, K; the batch kept),
+/// or none where it is aligned already, too small or not a plain static
+/// matmul on tensors.
 static std::optional<SmallVector<int64_t>>
-getPaddedExtents(linalg::MatmulOp matmul) {
-  if (!matmul.hasPureTensorSemantics() || matmul.hasUserDefinedMaps() ||
-      matmul.hasDynamicShape())
+getPaddedExtents(linalg::LinalgOp matmul) {
+  if (!isPlainMatmul(matmul))
     return std::nullopt;
   int64_t multiple = getRequiredMultiple(matmul);
   if (multiple == 0)
     return std::nullopt;
   SmallVector<int64_t> extents = matmul.getStaticLoopRanges();
-  if (llvm::any_of(extents, [](int64_t e) { return e < kMinExtent; }) ||
-      llvm::all_of(extents, [&](int64_t e) { return e % multiple == 0; }))
+  ArrayRef<int64_t> mnk = ArrayRef<int64_t>(extents).take_back(3);
+  if (llvm::any_of(mnk, [](int64_t e) { return e < kMinExtent; }) ||
+      llvm::all_of(mnk, [&](int64_t e) { return e % multiple == 0; }))
     return std::nullopt;
   // Extents near INT64_MAX would overflow when rounded up (and no tensor of
   // them is ever allocated): leave such a matmul as it is.
-  if (llvm::any_of(extents, [](int64_t e) {
+  if (llvm::any_of(mnk, [](int64_t e) {
         return e > std::numeric_limits<int64_t>::max() - kMaxPadding;
       }))
     return std::nullopt;
-  SmallVector<int64_t> padded;
-  for (int64_t e : extents)
+  SmallVector<int64_t> padded(extents.begin(), extents.end() - 3);
+  for (int64_t e : mnk)
     padded.push_back(e % multiple ? getPaddedContractionExtent(e) : e);
   return padded;
 }
@@ -245,31 +260,43 @@ static Value padConsumer(RewriterBase &rewriter, linalg::GenericOp consumer,
   return generic.getResult(0);
 }
 
-/// Pads `matmul` to `extents` (M, N, K) and its chain of elementwise
-/// consumers to (M, N); replaces the end of the chain by the extraction of
-/// its original extents.
-static void padMatmul(RewriterBase &rewriter, linalg::MatmulOp matmul,
+/// Pads `matmul` (a matmul or batch matmul) to `extents` ((batch,) M, N, K)
+/// and its chain of elementwise consumers to ((batch,) M, N); replaces the
+/// end of the chain by the extraction of its original extents.
+static void padMatmul(RewriterBase &rewriter, linalg::LinalgOp matmul,
                       ArrayRef<int64_t> extents) {
   Location loc = matmul.getLoc();
-  int64_t m = extents[0], n = extents[1], k = extents[2];
+  SmallVector<int64_t> batch(extents.begin(), extents.end() - 3);
+  int64_t m = extents.end()[-3], n = extents.end()[-2], k = extents.back();
+  auto shape = [&](int64_t rows, int64_t columns) {
+    SmallVector<int64_t> s = batch;
+    s.append({rows, columns});
+    return s;
+  };
   rewriter.setInsertionPoint(matmul);
-  Value a = padWithZeros(rewriter, loc, matmul.getDpsInputs()[0], {m, k});
-  Value b = padWithZeros(rewriter, loc, matmul.getDpsInputs()[1], {k, n});
-  Value c = padInit(rewriter, loc, matmul.getDpsInits()[0], {m, n});
-  auto padded = linalg::MatmulOp::create(rewriter, loc, c.getType(),
-                                         ValueRange{a, b}, ValueRange{c});
+  Value a = padWithZeros(rewriter, loc, matmul.getDpsInputs()[0], shape(m, k));
+  Value b = padWithZeros(rewriter, loc, matmul.getDpsInputs()[1], shape(k, n));
+  Value c = padInit(rewriter, loc, matmul.getDpsInits()[0], shape(m, n));
+  Operation *padded =
+      batch.empty()
+          ? linalg::MatmulOp::create(rewriter, loc, c.getType(),
+                                     ValueRange{a, b}, ValueRange{c})
+                .getOperation()
+          : linalg::BatchMatmulOp::create(rewriter, loc, c.getType(),
+                                          ValueRange{a, b}, ValueRange{c})
+                .getOperation();
   padded->setDiscardableAttrs(matmul->getDiscardableAttrDictionary());
-  Value original = matmul.getResult(0), result = padded.getResult(0);
+  Value original = matmul->getResult(0), result = padded->getResult(0);
   SmallVector<Operation *> chain = {matmul};
   while (linalg::GenericOp consumer = getPaddableConsumer(original)) {
     rewriter.setInsertionPoint(consumer);
-    result = padConsumer(rewriter, consumer, original, result, {m, n});
+    result = padConsumer(rewriter, consumer, original, result, shape(m, n));
     original = consumer.getResult(0);
     chain.push_back(consumer);
   }
   auto type = cast<RankedTensorType>(original.getType());
-  SmallVector<OpFoldResult> offsets(2, rewriter.getIndexAttr(0)),
-      strides(2, rewriter.getIndexAttr(1));
+  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0)),
+      strides(type.getRank(), rewriter.getIndexAttr(1));
   Value slice = tensor::ExtractSliceOp::create(
       rewriter, loc, type, result, offsets,
       getAsIndexOpFoldResult(rewriter.getContext(), type.getShape()), strides);
@@ -279,10 +306,10 @@ static void padMatmul(RewriterBase &rewriter, linalg::MatmulOp matmul,
 }
 
 LogicalResult mlir::tuner::padContractions(Operation *root) {
-  SmallVector<std::pair<linalg::MatmulOp, SmallVector<int64_t>>> matmuls;
-  root->walk([&](linalg::MatmulOp matmul) {
-    if (std::optional<SmallVector<int64_t>> extents = getPaddedExtents(matmul))
-      matmuls.emplace_back(matmul, std::move(*extents));
+  SmallVector<std::pair<linalg::LinalgOp, SmallVector<int64_t>>> matmuls;
+  root->walk([&](linalg::LinalgOp op) {
+    if (std::optional<SmallVector<int64_t>> extents = getPaddedExtents(op))
+      matmuls.emplace_back(op, std::move(*extents));
   });
   IRRewriter rewriter(root->getContext());
   for (auto &[matmul, extents] : matmuls)

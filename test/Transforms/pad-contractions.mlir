@@ -57,9 +57,36 @@ func.func @f32_init_two_users(%a: tensor<20x20xf32>, %b: tensor<20x30xf32>, %c: 
 
 // -----
 
+// A bf16 batch matmul (ViT's attention scores: 12 heads of 197 tokens x 64)
+// with its scaling: M and N padded (197 -> 256), the batch and K kept; the
+// fill and the consumer run on the padded shape, the original extents
+// extracted after it.
+// CHECK-LABEL: func.func @vit_scores_bf16
+// CHECK:         tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0] [12, 197, 64] [1, 1, 1] : tensor<12x197x64xbf16> into tensor<12x256x64xbf16>
+// CHECK:         tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0] [12, 64, 197] [1, 1, 1] : tensor<12x64x197xbf16> into tensor<12x64x256xbf16>
+// CHECK:         %[[F:.*]] = linalg.fill {{.*}} -> tensor<12x256x256xf32>
+// CHECK:         %[[MM:.*]] = linalg.batch_matmul ins({{.*}} : tensor<12x256x64xbf16>, tensor<12x64x256xbf16>) outs(%[[F]] : tensor<12x256x256xf32>)
+// CHECK:         %[[S:.*]] = linalg.generic {{.*}} ins(%[[MM]] : tensor<12x256x256xf32>)
+// CHECK:         tensor.extract_slice %[[S]][0, 0, 0] [12, 197, 197] [1, 1, 1] : tensor<12x256x256xf32> to tensor<12x197x197xf32>
+func.func @vit_scores_bf16(%a: tensor<12x197x64xbf16>, %b: tensor<12x64x197xbf16>) -> tensor<12x197x197xf32> {
+  %z = arith.constant 0.0 : f32
+  %s = arith.constant 0.125 : f32
+  %e = tensor.empty() : tensor<12x197x197xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<12x197x197xf32>) -> tensor<12x197x197xf32>
+  %c = linalg.batch_matmul ins(%a, %b : tensor<12x197x64xbf16>, tensor<12x64x197xbf16>) outs(%f : tensor<12x197x197xf32>) -> tensor<12x197x197xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%c : tensor<12x197x197xf32>) outs(%e : tensor<12x197x197xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.mulf %x, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<12x197x197xf32>
+  return %r : tensor<12x197x197xf32>
+}
+
+// -----
+
 // Left alone: aligned extents, an extent under 16 (a matrix-vector-like
 // product), integer and mixed element types, transposed maps, dynamic
-// shapes.
+// shapes, f32 batch matmuls (their padding is not measured).
 
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT:   tensor.insert_slice
@@ -69,13 +96,15 @@ func.func @left_alone(%a: tensor<64x32xbf16>, %b: tensor<32x48xbf16>, %c: tensor
                       %v: tensor<1x509xf32>, %w: tensor<509x383xf32>, %o: tensor<1x383xf32>,
                       %i: tensor<17x19xi8>, %j: tensor<19x23xi8>, %k: tensor<17x23xi32>,
                       %t: tensor<19x17xf32>, %u: tensor<19x23xf32>, %x: tensor<17x23xf32>,
-                      %d: tensor<?x19xf32>, %dy: tensor<?x23xf32>)
-    -> (tensor<64x48xf32>, tensor<1x383xf32>, tensor<17x23xi32>, tensor<17x23xf32>, tensor<?x23xf32>) {
+                      %d: tensor<?x19xf32>, %dy: tensor<?x23xf32>,
+                      %q: tensor<12x197x64xf32>, %kt: tensor<12x64x197xf32>, %sc: tensor<12x197x197xf32>)
+    -> (tensor<64x48xf32>, tensor<1x383xf32>, tensor<17x23xi32>, tensor<17x23xf32>, tensor<?x23xf32>, tensor<12x197x197xf32>) {
   %0 = linalg.matmul ins(%a, %b : tensor<64x32xbf16>, tensor<32x48xbf16>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
   %1 = linalg.matmul ins(%v, %w : tensor<1x509xf32>, tensor<509x383xf32>) outs(%o : tensor<1x383xf32>) -> tensor<1x383xf32>
   %2 = linalg.matmul ins(%i, %j : tensor<17x19xi8>, tensor<19x23xi8>) outs(%k : tensor<17x23xi32>) -> tensor<17x23xi32>
   %3 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
        ins(%t, %u : tensor<19x17xf32>, tensor<19x23xf32>) outs(%x : tensor<17x23xf32>) -> tensor<17x23xf32>
   %4 = linalg.matmul ins(%d, %u : tensor<?x19xf32>, tensor<19x23xf32>) outs(%dy : tensor<?x23xf32>) -> tensor<?x23xf32>
-  return %0, %1, %2, %3, %4 : tensor<64x48xf32>, tensor<1x383xf32>, tensor<17x23xi32>, tensor<17x23xf32>, tensor<?x23xf32>
+  %5 = linalg.batch_matmul ins(%q, %kt : tensor<12x197x64xf32>, tensor<12x64x197xf32>) outs(%sc : tensor<12x197x197xf32>) -> tensor<12x197x197xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<64x48xf32>, tensor<1x383xf32>, tensor<17x23xi32>, tensor<17x23xf32>, tensor<?x23xf32>, tensor<12x197x197xf32>
 }

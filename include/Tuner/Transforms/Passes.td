@@ -287,7 +287,11 @@ def TunerPadContractions : Pass<"tuner-pad-contractions"> {
     matmul on tensors whose extents are all at least 16 but not aligned
     (f16/bf16 inputs: multiples of 16, for `mma.sync` fragments; f32:
     multiples of 4) padded extents: each misaligned extent goes to the next
-    multiple of 64 above 128, else of 16. A and B are written into
+    multiple of 64 above 128, else of 16. Batch matmuls with f16/bf16
+    inputs are padded the same way in M, N and K, the batch kept (ViT's
+    12 x 197 x 197 x 64 attention scores: 12 x 256 x 256 x 64 on tensor
+    cores); f32 batch matmuls are left to `gpu.contraction`, against which
+    their padding has not been measured. A and B are written into
     zero-filled tensors (K's padding adds zeros; a constant is padded at
     compile time), the init is a fill of the padded shape (or the original
     padded),
