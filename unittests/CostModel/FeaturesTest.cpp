@@ -82,6 +82,20 @@ protected:
         &ctx));
   }
 
+  /// The features of `module` on sm90Target() under gpu.contraction_mma
+  /// with `knobs` (the text between the braces of the config's knobs).
+  FeatureVector mmaFeatures(ModuleOp module, const std::string &knobs) {
+    auto config = cast<sched::ConfigAttr>(
+        parseAttribute("#sched.config<sketch = \"gpu.contraction_mma\", "
+                       "knobs = {" +
+                           knobs + "}>",
+                       &ctx));
+    std::string error;
+    FeatureVector f = featurizeConfig(module, sm90Target(), config, error);
+    EXPECT_EQ(f.size(), getNumFeatures()) << error;
+    return f;
+  }
+
   FeatureVector features(ModuleOp module, StringRef config) {
     auto attr = cast<sched::ConfigAttr>(parseAttribute(config, &ctx));
     std::string error;
@@ -250,16 +264,13 @@ TEST_F(FeaturesTest, GPULaunchShape) {
 
 TEST_F(FeaturesTest, TensorCoreKernel) {
   OwningOpRef<ModuleOp> m = bf16MatmulModule(128, 128, 64);
-  auto cuda = sm90Target();
   // 2 x 2 blocks of 64 x 64, 2 x 2 warps of 32 x 32 (2 A fragments, 4 mma
   // tiles, 32 accumulators), K by 32 in 3 stages of 8 KiB.
-  auto config = cast<sched::ConfigAttr>(parseAttribute(
-      "#sched.config<sketch = \"gpu.contraction_mma\", knobs = {bk = 32, "
-      "bm = 64, bn = 64, stages = 3, warps = \"2x2\"}>",
-      &ctx));
+  FeatureVector f =
+      mmaFeatures(*m, "bk = 32, bm = 64, bn = 64, stages = 3, warps = \"2x2\"");
+  ASSERT_EQ(f.size(), getNumFeatures());
+  auto cuda = sm90Target();
   std::string error;
-  FeatureVector f = featurizeConfig(*m, cuda, config, error);
-  ASSERT_EQ(f.size(), getNumFeatures()) << error;
   EXPECT_FLOAT_EQ(get(f, "gpu_tc_kernel"), 1.0f);
   EXPECT_FLOAT_EQ(get(f, "gpu_threads_per_block"), log2p(128));
   EXPECT_FLOAT_EQ(get(f, "gpu_blocks"), log2p(4));
@@ -302,16 +313,10 @@ TEST_F(FeaturesTest, BlockRaster) {
   // ceil(W / 64) block rows of A and every block column of B in launch
   // order; in groups of 8 block rows, 8 rows and ceil(W / 8) columns.
   OwningOpRef<ModuleOp> m = bf16MatmulModule(8192, 8192, 64);
-  auto cuda = sm90Target();
   auto panelBytes = [&](int64_t raster, float &waveBlocks) {
-    auto config = cast<sched::ConfigAttr>(parseAttribute(
-        "#sched.config<sketch = \"gpu.contraction_mma\", knobs = {bk = 32, "
-        "bm = 128, bn = 128, raster = " +
-            std::to_string(raster) + ", stages = 2, warps = \"2x2\"}>",
-        &ctx));
-    std::string error;
-    FeatureVector f = featurizeConfig(*m, cuda, config, error);
-    EXPECT_EQ(f.size(), getNumFeatures()) << error;
+    FeatureVector f = mmaFeatures(
+        *m, "bk = 32, bm = 128, bn = 128, raster = " + std::to_string(raster) +
+                ", stages = 2, warps = \"2x2\"");
     waveBlocks = get(f, "gpu_occupancy") * 2048 / 128 * 132;
     return get(f, "gpu_tc_wave_panel_bytes");
   };
@@ -331,17 +336,10 @@ TEST_F(FeaturesTest, SplitK) {
   // slices of 1024, whose 4 x 64 x 256 f32 partial products are written
   // and read back once.
   OwningOpRef<ModuleOp> m = bf16MatmulModule(64, 256, 4096);
-  auto cuda = sm90Target();
   auto featurize = [&](int64_t splitK) {
-    auto config = cast<sched::ConfigAttr>(parseAttribute(
-        "#sched.config<sketch = \"gpu.contraction_mma\", knobs = {bk = 32, "
-        "bm = 32, bn = 64, split_k = " +
-            std::to_string(splitK) + ", stages = 3, warps = \"1x2\"}>",
-        &ctx));
-    std::string error;
-    FeatureVector f = featurizeConfig(*m, cuda, config, error);
-    EXPECT_EQ(f.size(), getNumFeatures()) << error;
-    return f;
+    return mmaFeatures(
+        *m, "bk = 32, bm = 32, bn = 64, split_k = " + std::to_string(splitK) +
+                ", stages = 3, warps = \"1x2\"");
   };
   FeatureVector whole = featurize(1), split = featurize(4);
   ASSERT_EQ(split.size(), getNumFeatures());

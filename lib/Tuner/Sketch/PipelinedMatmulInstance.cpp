@@ -17,6 +17,16 @@ using namespace mlir;
 using namespace mlir::tuner;
 using namespace mlir::tuner::detail;
 
+/// An integer knob whose options build different scripts (alternative
+/// regions); a config recorded before it existed means its first option.
+static Knob makeStructuralKnob(MLIRContext *ctx, StringRef name,
+                               ArrayRef<int64_t> options, StringRef doc) {
+  Knob knob = makeIntKnob(ctx, name, KnobKind::Tile, options, doc);
+  knob.isAlternatives = true;
+  knob.absentOption = 0;
+  return knob;
+}
+
 SmallVector<Knob>
 mlir::tuner::detail::makePipelineKnobs(MLIRContext *ctx, int64_t m, int64_t n,
                                        int64_t k, const PipelineKnobs &spec) {
@@ -45,12 +55,10 @@ mlir::tuner::detail::makePipelineKnobs(MLIRContext *ctx, int64_t m, int64_t n,
     stages.absentOption = 0;
   knobs.push_back(std::move(stages));
   // Configs from before the knob: blocks in launch order.
-  Knob raster = makeIntKnob(ctx, "raster", KnobKind::Tile, kRasterGroups,
-                            "S0: block rows per group of the block order "
-                            "(1: launch order, columns fastest)");
-  raster.isAlternatives = true;
-  raster.absentOption = 0;
-  knobs.push_back(std::move(raster));
+  knobs.push_back(makeStructuralKnob(
+      ctx, "raster", kRasterGroups,
+      "S0: block rows per group of the block order (1: launch order, "
+      "columns fastest)"));
   if (!spec.splitK)
     return knobs;
   // Slices of K that a K tile of kStep divides (1 always).
@@ -59,12 +67,10 @@ mlir::tuner::detail::makePipelineKnobs(MLIRContext *ctx, int64_t m, int64_t n,
     if (k % (factor * spec.kStep) == 0)
       splits.push_back(factor);
   // Configs from before the knob: K whole.
-  Knob split = makeIntKnob(ctx, "split_k", KnobKind::Tile, splits,
-                           "S0: slices of K in blocks of their own, summed "
-                           "by a second kernel (1: K whole)");
-  split.isAlternatives = true;
-  split.absentOption = 0;
-  knobs.push_back(std::move(split));
+  knobs.push_back(makeStructuralKnob(
+      ctx, "split_k", splits,
+      "S0: slices of K in blocks of their own, summed by a second kernel "
+      "(1: K whole)"));
   return knobs;
 }
 
