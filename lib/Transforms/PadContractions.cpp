@@ -53,15 +53,19 @@ int64_t mlir::tuner::getPaddedContractionExtent(int64_t extent) {
   return llvm::divideCeil(extent, multiple) * multiple;
 }
 
-/// Whether `op` is a linalg.matmul or linalg.batch_matmul with the default
-/// indexing maps, static and on tensors.
+bool mlir::tuner::isDefaultMapsMatmul(Operation *op) {
+  if (auto matmul = dyn_cast<linalg::MatmulOp>(op))
+    return !matmul.hasUserDefinedMaps();
+  if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op))
+    return !batch.hasUserDefinedMaps();
+  return false;
+}
+
+/// Whether `op` is a matmul padContractions takes: default maps, static,
+/// on tensors.
 static bool isPlainMatmul(linalg::LinalgOp op) {
-  bool defaultMaps = false;
-  if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-    defaultMaps = !matmul.hasUserDefinedMaps();
-  else if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
-    defaultMaps = !batch.hasUserDefinedMaps();
-  return defaultMaps && op.hasPureTensorSemantics() && !op.hasDynamicShape();
+  return isDefaultMapsMatmul(op) && op.hasPureTensorSemantics() &&
+         !op.hasDynamicShape();
 }
 
 /// The alignment each of M, N and K of `matmul` needs: 16 for f16/bf16

@@ -120,7 +120,13 @@ LogicalResult collapseReductionLoops(Operation *root);
 /// partials (tuner-split-reductions): rows x pieces blocks on a GPU.
 LogicalResult splitReductions(Operation *root, int64_t minBlocks);
 
-/// Gives every static linalg.matmul on tensors whose M, N or K a GPU
+/// Whether `op` is a linalg.matmul or linalg.batch_matmul with the default
+/// indexing maps (what padContractions pads and the pipelined GPU matmul
+/// kernels take).
+bool isDefaultMapsMatmul(Operation *op);
+
+/// Gives every static linalg.matmul (and f16/bf16 linalg.batch_matmul) on
+/// tensors whose M, N or K a GPU
 /// kernel cannot tile (f16/bf16: not multiples of 16; f32: not multiples of
 /// 4; all at least 16) aligned extents (getPaddedContractionExtent): its
 /// inputs zero-padded, its chain of elementwise consumers run on the padded

@@ -10,6 +10,7 @@
 #include "SketchUtils.h"
 
 #include "Tuner/Dialect/Sched/TransformOps/BlockRaster.h"
+#include "Tuner/Transforms/Prepare.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -93,11 +94,7 @@ FailureOr<std::tuple<int64_t, int64_t, int64_t, int64_t>>
 mlir::tuner::detail::getPipelinedMatmulExtents(const FusedGroup &group,
                                                std::string &whyNot) {
   Operation *anchor = group.anchor;
-  bool defaultMaps = false;
-  if (auto matmul = dyn_cast<linalg::MatmulOp>(anchor))
-    defaultMaps = !matmul.hasUserDefinedMaps();
-  else if (auto batchMatmul = dyn_cast<linalg::BatchMatmulOp>(anchor))
-    defaultMaps = !batchMatmul.hasUserDefinedMaps();
+  bool defaultMaps = isDefaultMapsMatmul(anchor);
   if (!defaultMaps || !hasStaticTensorOperands(group) ||
       anchor->getNumOperands() != 3) {
     whyNot = "needs a linalg.matmul or linalg.batch_matmul with the default "

@@ -35,14 +35,9 @@ static Value rankReduce(RewriterBase &rewriter, Location loc, Value source) {
   for (int64_t size : type.getShape())
     if (size != 1)
       shape.push_back(size);
-  auto reduced = RankedTensorType::get(shape, type.getElementType());
-  SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
-  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
-  SmallVector<OpFoldResult> sizes;
-  for (int64_t size : type.getShape())
-    sizes.push_back(rewriter.getIndexAttr(size));
-  return tensor::ExtractSliceOp::create(rewriter, loc, reduced, source, offsets,
-                                        sizes, strides);
+  return tensor::createCanonicalRankReducingExtractSliceOp(
+      rewriter, loc, source,
+      RankedTensorType::get(shape, type.getElementType()));
 }
 
 LogicalResult mlir::tuner::checkRankReducibleMatmul(linalg::LinalgOp op,
@@ -104,16 +99,8 @@ mlir::tuner::rankReduceToMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
   }
   auto matmul = linalg::MatmulOp::create(rewriter, loc, TypeRange{c.getType()},
                                          ValueRange{a, b}, ValueRange{c});
-  auto destType = cast<RankedTensorType>(dest.getType());
-  SmallVector<OpFoldResult> offsets(destType.getRank(),
-                                    rewriter.getIndexAttr(0));
-  SmallVector<OpFoldResult> strides(destType.getRank(),
-                                    rewriter.getIndexAttr(1));
-  SmallVector<OpFoldResult> sizes;
-  for (int64_t size : destType.getShape())
-    sizes.push_back(rewriter.getIndexAttr(size));
-  Value result = tensor::InsertSliceOp::create(
-      rewriter, loc, matmul.getResult(0), dest, offsets, sizes, strides);
+  Value result = tensor::createCanonicalRankReducingInsertSliceOp(
+      rewriter, loc, matmul.getResult(0), dest);
   rewriter.replaceOp(op, result);
   if (fill && fill->use_empty())
     rewriter.eraseOp(fill);
