@@ -941,9 +941,27 @@ def run_zoo(parser, exporters, oracles=None):
     return 1 if failed else 0
 
 
+def in_dtype(build, dtype):
+    """`build` with the model's floating parameters and buffers and its
+    floating example inputs cast to `dtype` ("bf16", "f16"): the half
+    precision users run models in on a GPU."""
+    def cast_build():
+        import torch
+        to = {"bf16": torch.bfloat16, "f16": torch.float16}[dtype]
+        model, inputs = build()
+        cast = tuple(x.to(to) if torch.is_tensor(x) and x.is_floating_point()
+                     else x for x in inputs)
+        return model.to(to), cast
+    return cast_build
+
+
 def main():
     zoo = models()
     parser = make_parser(__doc__, "/tmp/model-zoo")
+    parser.add_argument("--dtype", choices=["f32", "bf16", "f16"],
+                        default="f32",
+                        help="cast the models' floating weights and inputs "
+                        "(default: f32, as written)")
     parser.add_argument("--tosa", action="store_true",
                         help="export to TOSA instead of linalg (tuner-opt "
                         "converts it: tuner-convert-frontend-ops)")
@@ -956,6 +974,9 @@ def main():
                         "(default: beside this Python)")
     known = parser.parse_known_args()[0]
     tosa = known.tosa
+    if known.dtype != "f32":
+        zoo = {name: in_dtype(build, known.dtype)
+               for name, build in zoo.items()}
     if known.onnx:
         return run_zoo(parser, {name: onnx_exporter(build, known.iree_bin)
                                 for name, build in zoo.items()},

@@ -258,8 +258,9 @@ static bool copyArgumentIterArgs(RewriterBase &rewriter, scf::ForOp loop) {
     for (Operation *op : llvm::reverse(body))
       if (op->use_empty() && isMemoryEffectFree(op))
         rewriter.eraseOp(op);
+    unsigned index = i;
     rewriter.modifyOpInPlace(
-        loop, [&] { loop.getInitArgsMutable()[i].set(copy.getResult(0)); });
+        loop, [&] { loop.getInitArgsMutable()[index].set(copy.getResult(0)); });
     changed = true;
   }
   return changed;

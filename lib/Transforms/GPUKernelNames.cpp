@@ -60,10 +60,10 @@ static LogicalResult renameForPTX(Operation *symbol, SymbolTable &table,
   if (isPTXIdentifier(name))
     return success();
   auto newName = StringAttr::get(symbol->getContext(), ptxName(name, table));
-  if (failed(SymbolTable::replaceAllSymbolUses(symbol, newName, scope)))
+  if (failed(SymbolTable::replaceAllSymbolUses(symbol, newName, scope)) ||
+      failed(table.rename(symbol, newName)))
     return symbol->emitError("cannot update the references to '")
            << name << "' when renaming it '" << newName.getValue() << "'";
-  table.rename(symbol, newName);
   return success();
 }
 

@@ -261,6 +261,9 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   if (options.widenInputs && failed(widenContractionInputs(root)))
     return failure();
+  // Before folding, which would fold the extension of a constant weight.
+  if (options.narrowInputs && failed(narrowContractionInputs(root)))
+    return failure();
   if (options.foldConstants && failed(foldConstantLinalgOps(root, options.fold)))
     return failure();
   // Before fusion: its reshape folding turns the insertion of a reshaped
@@ -317,6 +320,7 @@ struct TunerPreparePass
     options.collapseReductions = collapseReductions;
     options.splitReductionBlocks = splitReductionBlocks;
     options.padContractions = padContractions;
+    options.narrowInputs = narrowInputs;
     options.transposeMatvecB = transposeMatvecB;
     if (failed(prepareForScheduling(getOperation(), options)))
       signalPassFailure();

@@ -495,6 +495,40 @@ def TunerWidenContractionInputs : Pass<"tuner-widen-contraction-inputs"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerNarrowContractionInputs : Pass<"tuner-narrow-contraction-inputs"> {
+  let summary = "Let f32 matmuls of extended bf16/f16 tensors read those tensors";
+  let description = [{
+    torch-mlir exports a bf16 `nn.Linear` with a bias (`aten.addmm`) and
+    other mixed-precision products as an f32 matmul of f32 copies of bf16
+    tensors. On a GPU that is a CUDA-core kernel reading 4-byte operands,
+    after the kernels that wrote the copies. This pass gives a static
+    `linalg.matmul` or `linalg.batch_matmul` with the default maps, f32
+    inputs and result and M, N and K of at least 16, whose inputs are both
+    exact extensions of tensors of the same 16-bit float type (an
+    elementwise `linalg.generic` whose payload is only an `arith.extf` of its
+    input, possibly through `tensor.collapse_shape` and
+    `tensor.expand_shape`), those tensors as inputs. It accumulates in f32
+    as before, and the tensor-core kernels take it. The results are the
+    same: the matmul extends its inputs to the accumulator's type, and the
+    extension is exact. An extension with other users stays for them.
+
+    ```mlir
+    %a32 = linalg.generic ... ins(%a : tensor<32x64xbf16>) { arith.extf }
+    %w32 = linalg.generic ... ins(%w : tensor<64x192xbf16>) { arith.extf }
+    %r = linalg.matmul ins(%a32, %w32 : tensor<32x64xf32>, tensor<64x192xf32>)
+                       outs(%acc : tensor<32x192xf32>) -> tensor<32x192xf32>
+    // becomes
+    %r = linalg.matmul ins(%a, %w : tensor<32x64xbf16>, tensor<64x192xbf16>)
+                       outs(%acc : tensor<32x192xf32>) -> tensor<32x192xf32>
+    ```
+
+    The inverse of `tuner-widen-contraction-inputs` (CPU targets);
+    `tuner-prepare` runs it for CUDA targets.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerPackBF16Dot : Pass<"tuner-pack-bf16-dot"> {
   let summary = "Put bf16 matmuls in the operand layout of bf16 dot products";
   let description = [{
@@ -681,7 +715,9 @@ def TunerPrepare : Pass<"tuner-prepare"> {
        `[N, K]`, so that `gpu.reduction` reads each output's row
        contiguously; and the bf16/f16 inputs of
        contractions accumulating in f32 extended once, before them
-       (`tuner-widen-contraction-inputs`);
+       (`tuner-widen-contraction-inputs`; for CUDA targets the inverse:
+       f32 matmuls of extended bf16/f16 tensors read those tensors,
+       `tuner-narrow-contraction-inputs`);
     3. linalg ops on constants evaluated at compile time
        (`tuner-fold-constants`: torch-mlir's weight transposes and casts);
     4. elementwise ops, layout changes and reshapes fused
@@ -753,6 +789,10 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     Option<"padContractions", "pad-contractions", "bool", /*default=*/"false",
            "Pad odd matmuls to aligned extents (tuner-pad-contractions; on "
            "for CUDA targets where preparation follows the target)">,
+    Option<"narrowInputs", "narrow-inputs", "bool", /*default=*/"false",
+           "Let f32 matmuls of extended bf16/f16 tensors read those tensors "
+           "(tuner-narrow-contraction-inputs; on for CUDA targets where "
+           "preparation follows the target)">,
     Option<"transposeMatvecB", "transpose-matvec-b", "bool",
            /*default=*/"false",
            "Generalize the named matrix-vector products (linalg.matvec, "

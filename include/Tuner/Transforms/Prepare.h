@@ -138,6 +138,14 @@ LogicalResult padContractions(Operation *root);
 /// `extent` to: the next multiple of 64 above 128, else of 16.
 int64_t getPaddedContractionExtent(int64_t extent);
 
+/// Gives every static linalg.matmul and linalg.batch_matmul on tensors with
+/// default maps, f32 inputs and result and M, N, K of at least 16 whose
+/// inputs are both exact extensions (an elementwise arith.extf, through
+/// reshapes) of tensors of the same 16-bit float type those tensors as
+/// inputs, accumulating in f32 as before (tuner-narrow-contraction-inputs;
+/// the inverse of widenContractionInputs, for the tensor-core kernels).
+LogicalResult narrowContractionInputs(Operation *root);
+
 /// Whether `root` has a reduction widenAccumulators would rewrite.
 bool hasNarrowAccumulations(Operation *root);
 
@@ -207,6 +215,9 @@ struct PrepareOptions {
   /// Split long row reductions with fewer rows than this into partials (0:
   /// never; CUDA targets: the SM count).
   int64_t splitReductionBlocks = 0;
+  /// Let f32 matmuls of extended bf16/f16 tensors read those tensors
+  /// (narrowContractionInputs; CUDA targets).
+  bool narrowInputs = false;
   /// Pad odd matmuls to aligned extents (CUDA targets).
   bool padContractions = false;
   /// transposeMatvecB, after generalizing the named matrix-vector products

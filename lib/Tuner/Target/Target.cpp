@@ -361,6 +361,9 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   // GPU kernels tile by whole blocks and 16-byte copies: odd matmuls are
   // padded to aligned extents (the CPU sketches mask or pad in the kernel).
   options.padContractions = target.isCUDA();
+  // f32 matmuls of extended bf16/f16 tensors (torch-mlir's bf16 addmm)
+  // read the 16-bit tensors, so that the tensor-core kernels take them.
+  options.narrowInputs = target.isCUDA();
   // Matrix-vector products with a constant B: K innermost, so that
   // gpu.reduction reads each output's row of B contiguously.
   options.transposeMatvecB = target.isCUDA();
