@@ -35,6 +35,10 @@ With --export-only DIR it writes DIR/NAME.mlir and stops: the programs
 utils/gpu-check.sh runs on a GPU machine without torch-mlir
 (GPU_CHECK_EXTRA=DIR).
 
+With --dtype bf16 (or f16) every model's floating weights and inputs are
+cast first: the precision models run in on a GPU (with --export-only, the
+programs for utils/check-gpu-emulated.py).
+
 With --tosa the models go through torch-mlir's TOSA output instead (33 of
 the 35 export; tuner-opt converts TOSA to linalg itself). With --onnx they go
 through torch.onnx.export and IREE's ONNX importer (iree-import-onnx,
@@ -909,12 +913,20 @@ def run_zoo(parser, exporters, oracles=None):
             ", ".join(unknown), ", ".join(exporters)))
     if args.export_only:
         os.makedirs(args.export_only, exist_ok=True)
+        failed = 0
         for name in names:
             path = os.path.join(args.export_only, name + ".mlir")
+            try:
+                text = exporters[name]()
+            except Exception as e:  # the frontend's failure: say so, go on
+                failed += 1
+                print("%s: export failed: %s" % (
+                    name, (str(e).strip().splitlines() or [type(e).__name__])[0][:200]))
+                continue
             with open(path, "w") as f:
-                f.write(exporters[name]())
+                f.write(text)
             print("wrote", path)
-        return 0
+        return 1 if failed else 0
     failed = 0
     totals = {}
     for name in names:

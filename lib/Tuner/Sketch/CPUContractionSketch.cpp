@@ -208,7 +208,7 @@ public:
     setNearest(knobs, c, "m2", m2);
     setNearest(knobs, c, "n2", n2);
     setNearest(knobs, c, "k2", 1);
-    setNearest(knobs, c, "unroll", 1);
+    setNearest(knobs, c, "unroll", getDefaultMatmulUnroll(k1));
     setChoice(knobs, c, "contract", "outerproduct");
     setChoice(knobs, c, "pack",
               getDefaultPacking(m1 / ms, std::min(k1, ek), ns));

@@ -70,6 +70,9 @@ struct GroupProblem {
   /// The unroll knob of a CPU register tile's reduction loop: 1, 2, 4 or 8,
   /// as tune.alternatives.
   Knob makeUnrollKnob(StringRef description) const;
+  /// The default unroll of a matmul register tile's reduction loop of
+  /// `tripCount` iterations: 4 where it divides, else 2 or 1.
+  static int64_t getDefaultMatmulUnroll(int64_t tripCount);
 };
 
 /// A group whose result CPU register tiles compute (the contraction and

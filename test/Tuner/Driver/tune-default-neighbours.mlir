@@ -19,14 +19,14 @@
 // RUN: tuner-test-opt %tuner_src_root/bench/gpu_workloads/matmul_4096_bf16.mlir --tuner-tune="target=cuda:sm_90 measure=fake policy=random trials=7 batch-size=7 seed=1 sketches=gpu.contraction_mma database=%t.tc.db progress=off" -o /dev/null
 // RUN: FileCheck %s --check-prefix=TC --input-file=%t.tc.db
 
-// CHECK:      "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
-// CHECK-NEXT: "knobs":{"contract":"llvmintr","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
-// CHECK-NEXT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"b","unroll":1}
-// CHECK-NEXT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"panel","unroll":1}
+// CHECK:      "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":4}
+// CHECK-NEXT: "knobs":{"contract":"llvmintr","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":4}
+// CHECK-NEXT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"b","unroll":4}
+// CHECK-NEXT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"panel","unroll":4}
 
-// OFF:     "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
-// OFF-NOT: "knobs":{"contract":"llvmintr","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":1}
-// OFF-NOT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"b","unroll":1}
+// OFF:     "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":4}
+// OFF-NOT: "knobs":{"contract":"llvmintr","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"none","unroll":4}
+// OFF-NOT: "knobs":{"contract":"outerproduct","k1":128,"k2":1,"m1":32,"m2":6,"ms":32,"n1":256,"n2":64,"ns":256,"pack":"b","unroll":4}
 
 // BF16:      "knobs":{"k1":128,"m1":32,"n1":256,"pack":"panels","tile":"4x64"}
 // BF16-NEXT: "knobs":{"k1":128,"m1":32,"n1":256,"pack":"none","tile":"4x64"}

@@ -9,9 +9,9 @@
 // 256 x 256 blocks (larger than L1) packed once per block for all of them.
 // CHECK:       module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v4", cores = 2, vector_bits = 512, features = "avx2,avx512bw,avx512f,avx512vl,fma">}
 // CHECK-LABEL: func.func @mm
-// CHECK:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 6, ms = 64, n1 = 256, n2 = 64, ns = 256, pack = "panel", unroll = 1}>}
+// CHECK:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 6, ms = 64, n1 = 256, n2 = 64, ns = 256, pack = "panel", unroll = 4}>}
 // AVX2:        module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v3", cores = 4, vector_bits = 256, features = "avx2,fma">}
-// AVX2:        linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 6, ms = 64, n1 = 256, n2 = 16, ns = 256, pack = "panel", unroll = 1}>}
+// AVX2:        linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 6, ms = 64, n1 = 256, n2 = 16, ns = 256, pack = "panel", unroll = 4}>}
 func.func @mm(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %0 : tensor<512x512xf32>
@@ -60,9 +60,9 @@ func.func @keep(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf
 // padded (register tiles of 6 rows, the last partial one peeled); not 3
 // blocks of 88 rows that would leave one core idle a third of the time.
 // CHECK-LABEL: func.func @odd500
-// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 500, m2 = 5, n1 = 256, n2 = 64, pad = "tile", unroll = 1}>
+// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 500, m2 = 5, n1 = 256, n2 = 64, pad = "tile", unroll = 4}>
 // CHECK-LABEL: func.func @odd257
-// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 257, m2 = 6, n1 = 192, n2 = 64, pad = "tile", unroll = 1}>
+// CHECK:       sched.config = #sched.config<sketch = "cpu.contraction_padded", knobs = {k1 = 256, k2 = 1, m1 = 257, m2 = 6, n1 = 192, n2 = 64, pad = "tile", unroll = 4}>
 func.func @odd500(%a: tensor<500x500xf32>, %b: tensor<500x500xf32>, %c: tensor<500x500xf32>) -> tensor<500x500xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<500x500xf32>, tensor<500x500xf32>) outs(%c : tensor<500x500xf32>) -> tensor<500x500xf32>
   return %0 : tensor<500x500xf32>

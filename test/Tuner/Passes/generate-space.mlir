@@ -6,7 +6,7 @@
 // a space no other sketch applies to.
 // CHECK-LABEL: module @sched_space
 // CHECK:       transform.named_sequence @matmul_64x128x32__cpu_contraction(
-// CHECK-SAME:    tuner.default = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 32, k2 = 1, m1 = 32, m2 = 6, ms = 32, n1 = 128, n2 = 64, ns = 128, pack = "none", unroll = 1}>
+// CHECK-SAME:    tuner.default = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 32, k2 = 1, m1 = 32, m2 = 6, ms = 32, n1 = 128, n2 = 64, ns = 128, pack = "none", unroll = 4}>
 // CHECK-SAME:    tuner.sketch = "cpu.contraction"
 // CHECK:         transform.tune.knob<"m1"> options = [1, 2, 4, 8, 16, 32, 64]
 // CHECK:         transform.tune.knob<"n1"> options = [1, 2, 4, 8, 16, 32, 64, 128]
