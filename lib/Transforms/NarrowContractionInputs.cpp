@@ -66,37 +66,50 @@ static Value getExtendedSource(Value value) {
   return element.isBF16() || element.isF16() ? source : nullptr;
 }
 
-/// The narrow form of the input `value`: the extended tensor itself, or,
-/// through the reshapes between the extension and `value`
-/// (tensor.collapse_shape, tensor.expand_shape), the same reshapes of it,
-/// created before `user`. Null where `value` is no such extension, or its
-/// source's element type is not `element` (when given).
-static Value buildNarrowInput(RewriterBase &rewriter, Operation *user,
-                              Value value, Type element) {
+/// An input that reads a 16-bit float tensor extended exactly: the tensor,
+/// and the reshapes (tensor.collapse_shape, tensor.expand_shape) between
+/// its extension and the input, the input's first.
+struct Extension {
+  Value source;
   SmallVector<Operation *> reshapes;
+};
+
+/// The extension `input` reads (getExtendedSource, through reshapes), or
+/// none.
+static std::optional<Extension> findExtension(Value input) {
+  Extension found;
   while (isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
-      value.getDefiningOp())) {
-    reshapes.push_back(value.getDefiningOp());
-    value = value.getDefiningOp()->getOperand(0);
+      input.getDefiningOp())) {
+    found.reshapes.push_back(input.getDefiningOp());
+    input = input.getDefiningOp()->getOperand(0);
   }
-  Value source = getExtendedSource(value);
-  if (!source || (element && getElementTypeOrSelf(source.getType()) != element))
-    return nullptr;
-  rewriter.setInsertionPoint(user);
-  for (Operation *reshape : llvm::reverse(reshapes)) {
+  found.source = getExtendedSource(input);
+  if (!found.source)
+    return std::nullopt;
+  return found;
+}
+
+/// The narrow form of an input: the extension's source, reshaped as the
+/// input was (new reshapes at the rewriter's insertion point).
+static Value buildNarrowInput(RewriterBase &rewriter,
+                              const Extension &extension) {
+  Value narrow = extension.source;
+  Type element = getElementTypeOrSelf(narrow.getType());
+  for (Operation *reshape : llvm::reverse(extension.reshapes)) {
     auto type = cast<RankedTensorType>(reshape->getResult(0).getType());
-    Type narrow = type.clone(getElementTypeOrSelf(source.getType()));
-    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(reshape))
-      source = tensor::CollapseShapeOp::create(
-          rewriter, reshape->getLoc(), narrow, source,
+    Location loc = reshape->getLoc();
+    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(reshape)) {
+      narrow = tensor::CollapseShapeOp::create(
+          rewriter, loc, type.clone(element), narrow,
           collapse.getReassociationIndices());
-    else
-      source = tensor::ExpandShapeOp::create(
-          rewriter, reshape->getLoc(), narrow, source,
-          cast<tensor::ExpandShapeOp>(reshape).getReassociationIndices(),
-          cast<tensor::ExpandShapeOp>(reshape).getMixedOutputShape());
+      continue;
+    }
+    auto expand = cast<tensor::ExpandShapeOp>(reshape);
+    narrow = tensor::ExpandShapeOp::create(
+        rewriter, loc, type.clone(element), narrow,
+        expand.getReassociationIndices(), expand.getMixedOutputShape());
   }
-  return source;
+  return narrow;
 }
 
 /// Whether `op` is a matmul this rewrite takes: default maps, static, on
@@ -118,21 +131,16 @@ static bool isCandidate(linalg::LinalgOp op) {
 /// Rewrites `op` on the narrow forms of both inputs; fails, changing
 /// nothing, unless both are extensions of the same 16-bit float type.
 static LogicalResult narrowInputs(RewriterBase &rewriter, linalg::LinalgOp op) {
-  Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1];
-  auto sourceElement = [](Value v) -> Type {
-    while (isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
-        v.getDefiningOp()))
-      v = v.getDefiningOp()->getOperand(0);
-    Value source = getExtendedSource(v);
-    return source ? getElementTypeOrSelf(source.getType()) : Type();
-  };
-  Type element = sourceElement(a);
-  if (!element || sourceElement(b) != element)
+  std::optional<Extension> a = findExtension(op.getDpsInputs()[0]);
+  std::optional<Extension> b = findExtension(op.getDpsInputs()[1]);
+  if (!a || !b ||
+      getElementTypeOrSelf(a->source.getType()) !=
+          getElementTypeOrSelf(b->source.getType()))
     return failure();
-  Value narrowA = buildNarrowInput(rewriter, op, a, element);
-  Value narrowB = buildNarrowInput(rewriter, op, b, element);
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> inputs = {buildNarrowInput(rewriter, *a),
+                               buildNarrowInput(rewriter, *b)};
   // A new op, whose payload takes the narrow element type.
-  SmallVector<Value> inputs = {narrowA, narrowB};
   if (isa<linalg::MatmulOp>(op.getOperation()))
     rewriter.replaceOpWithNewOp<linalg::MatmulOp>(op, op->getResultTypes(),
                                                   inputs, op.getDpsInits());
