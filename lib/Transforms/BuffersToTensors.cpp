@@ -231,13 +231,17 @@ static void rewriteBlock(Block *entry) {
   if (failed(state))
     return;
   // The arguments are read first, in their order.
+  // (Arguments have distinct numbers: a plain sort orders them; the other
+  // roots keep their order after them.)
   SmallVector<Value> roots = state->roots.takeVector();
-  llvm::stable_sort(roots, [](Value x, Value y) {
-    auto argX = dyn_cast<BlockArgument>(x), argY = dyn_cast<BlockArgument>(y);
-    if (!argX || !argY)
-      return argX && !argY;
-    return argX.getArgNumber() < argY.getArgNumber();
+  SmallVector<BlockArgument> arguments;
+  for (Value root : roots)
+    if (auto argument = dyn_cast<BlockArgument>(root))
+      arguments.push_back(argument);
+  llvm::sort(arguments, [](BlockArgument x, BlockArgument y) {
+    return x.getArgNumber() < y.getArgNumber();
   });
+  state->roots.insert(arguments.begin(), arguments.end());
   state->roots.insert(roots.begin(), roots.end());
   OpBuilder b(entry->getParentOp()->getContext());
   b.setInsertionPointToStart(entry);
