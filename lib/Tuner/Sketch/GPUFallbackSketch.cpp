@@ -166,7 +166,8 @@ private:
     int64_t budget = 256;
     if (reduction < kLongReduction)
       return budget;
-    while (budget > 32 && llvm::divideCeil(outputs, budget) < target.getSms())
+    while (budget > 32 && static_cast<int64_t>(llvm::divideCeil(
+                              outputs, budget)) < target.getSms())
       budget /= 2;
     return budget;
   }

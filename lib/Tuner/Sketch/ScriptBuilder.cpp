@@ -100,11 +100,13 @@ void ScriptBuilder::alternatives(const Knob &knob,
       builder, loc, TypeRange(), builder.getStringAttr(knob.name),
       /*selected_region_attr=*/IntegerAttr(),
       /*selected_region_param=*/Value(), knob.options.size());
-  for (auto [i, region] : llvm::enumerate(op->getRegions()))
+  for (auto [i, region] : llvm::enumerate(op->getRegions())) {
+    unsigned index = i;
     buildRegion(region, [&] {
-      body(i);
+      body(index);
       return SmallVector<Value>();
     });
+  }
 }
 
 Handle ScriptBuilder::alternativesYielding(
@@ -113,8 +115,10 @@ Handle ScriptBuilder::alternativesYielding(
       builder, loc, TypeRange{anyOp()}, builder.getStringAttr(knob.name),
       /*selected_region_attr=*/IntegerAttr(),
       /*selected_region_param=*/Value(), knob.options.size());
-  for (auto [i, region] : llvm::enumerate(op->getRegions()))
-    buildRegion(region, [&] { return SmallVector<Value>{body(i).value}; });
+  for (auto [i, region] : llvm::enumerate(op->getRegions())) {
+    unsigned index = i;
+    buildRegion(region, [&] { return SmallVector<Value>{body(index).value}; });
+  }
   return {op->getResult(0)};
 }
 

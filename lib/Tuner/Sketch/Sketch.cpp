@@ -281,10 +281,14 @@ mlir::tuner::instantiateSketches(const FusedGroup &group, TargetAttr target,
       *whyNot += (sketch->getName() + ": " + reason + "\n").str();
     }
   }
-  // Preferred spaces come first (the default is the first space's).
-  std::stable_partition(result.begin(), result.end(),
-                        [](const auto &i) { return i->isPreferred(); });
-  return result;
+  // Preferred spaces come first (the default is the first space's), each
+  // kind in registration order.
+  SmallVector<std::unique_ptr<SketchInstance>> ordered;
+  for (bool preferred : {true, false})
+    for (std::unique_ptr<SketchInstance> &instance : result)
+      if (instance && instance->isPreferred() == preferred)
+        ordered.push_back(std::move(instance));
+  return ordered;
 }
 
 SmallVector<std::unique_ptr<SketchInstance>> mlir::tuner::instantiateFallbacks(
