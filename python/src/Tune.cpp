@@ -183,7 +183,7 @@ static py::object tune(PyModule &module, const py::dict &d,
   {
     // The progress callback must not change the module under the run.
     module.setBusy(true);
-    auto notBusy = llvm::make_scope_exit([&] { module.setBusy(false); });
+    llvm::scope_exit notBusy([&] { module.setBusy(false); });
     py::gil_scoped_release release;
     if (!prepare || succeeded(prepareForScheduling(module.get())))
       report = tuneModule(module.get(), options, extra);

@@ -200,8 +200,11 @@ static void printLaunches(ArrayRef<KernelLaunchTiming> launches) {
   SmallVector<const KernelLaunchTiming *> order;
   for (const KernelLaunchTiming &l : launches)
     order.push_back(&l);
-  llvm::stable_sort(order, [](auto *a, auto *b) {
-    return a->medianSeconds > b->medianSeconds;
+  // Ties in launch order (the pointers are into `launches`, in order).
+  llvm::sort(order, [](auto *a, auto *b) {
+    if (a->medianSeconds != b->medianSeconds)
+      return a->medianSeconds > b->medianSeconds;
+    return a < b;
   });
   llvm::outs() << "  kernels (median per launch, longest first):\n";
   for (const KernelLaunchTiming *l : order) {
