@@ -1,5 +1,4 @@
-//===- NarrowContractionInputs.cpp - bf16/f16 matmuls behind f32 extensions
-//===//
+//===- NarrowContractionInputs.cpp - matmuls of extended bf16/f16 -------===//
 //
 // torch-mlir exports a bf16 `nn.Linear` with a bias (aten.addmm) and other
 // mixed-precision products as an f32 matmul of f32 copies of bf16 tensors:
@@ -47,19 +46,9 @@ static constexpr int64_t kMinExtent = 16;
 /// arith.extf of its one input, read with the identity map; null otherwise.
 static Value getExtendedSource(Value value) {
   auto generic = value.getDefiningOp<linalg::GenericOp>();
-  if (!generic || generic.getNumDpsInputs() != 1 ||
-      generic.getNumDpsInits() != 1 || !generic.hasPureTensorSemantics() ||
-      generic.getNumParallelLoops() != generic.getNumLoops() ||
-      !llvm::all_of(generic.getIndexingMapsArray(),
-                    [](AffineMap map) { return map.isIdentity(); }))
-    return nullptr;
-  Block *body = generic.getBlock();
-  if (body->getOperations().size() != 2)
-    return nullptr;
-  auto ext = dyn_cast<arith::ExtFOp>(body->front());
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  if (!ext || ext.getIn() != body->getArgument(0) ||
-      yield.getValues().front() != ext.getResult())
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      !linalg::isaElemwiseSingleUnaryOpInterface(generic) ||
+      !isa<arith::ExtFOp>(generic.getBlock()->front()))
     return nullptr;
   Value source = generic.getDpsInputs()[0];
   Type element = getElementTypeOrSelf(source.getType());
