@@ -5,7 +5,9 @@
 For bf16 and f16 4096^3 matmuls (f32 results), bf16 8192^3, the bf16 one
 with a bf16 result (what cuBLAS's bf16 GEMM writes), the 32 x 11008 x 4096
 bf16 LLaMA projection, a 16 x 1024 x 8192 bf16 projection (split-K), a bf16
-12 x 512 x 512 x 64 batch matmul (attention's scores), f32 4096^3 (CUDA
+12 x 512 x 512 x 64 batch matmul (attention's scores), a bf16 3x3
+convolution of ResNet-50 (im2col windows and a matmul, against cuDNN),
+f32 4096^3 (CUDA
 cores, gpu.contraction), and f32 4096^3 on
 tf32 tensor cores (`tf32`: precision=tf32 against cuBLAS with TF32 on, the
 only workload where both use it): times cuBLAS
@@ -66,6 +68,12 @@ SUITE = {
             TC),
     "llama": ("llama_proj_bf16", ("mm", 32, 11008, 4096, "bf16", None), 25,
               TC),
+    # A bf16 3x3 convolution as the matmul of its windows
+    # (tuner-im2col-convolutions): two tasks, the windows (gpu.elementwise)
+    # and the matmul; its time is both kernels'. cuDNN's writes bf16, ours
+    # f32.
+    "conv_bf16": ("resnet_conv3x3_bf16",
+                  ("conv", 1, 58, 58, 64, 3, 3, 64, 1, "bf16"), 20, None),
     "f32": ("matmul_4096", ("mm", 4096, 4096, 4096, "f32", None), 30, None),
     # f32 on tf32 tensor cores, both sides opted in (tuner-tune
     # precision=tf32, checked with tf32's tolerance; cuBLAS allow_tf32).
@@ -157,6 +165,17 @@ def find_tuner_opt(args, work):
     return tool, env
 
 
+def flop_count(spec):
+    """Floating-point operations of a SUITE workload's library spec."""
+    if spec[0] == "conv":
+        _, nb, h, w, c, kh, kw, f, stride = spec[:9]
+        oh, ow = (h - kh) // stride + 1, (w - kw) // stride + 1
+        return 2.0 * nb * oh * ow * f * kh * kw * c
+    batch, (m, n, k) = (spec[1], spec[2:5]) if spec[0] == "bmm" else \
+        (1, spec[1:4])
+    return 2.0 * batch * m * n * k
+
+
 def summarize(name, entry, flops):
     """Adds the ratio cuBLAS / ours and TFLOP/s to a workload's entry."""
     lib = (entry.get("library") or {}).get("median_s")
@@ -242,9 +261,7 @@ def main():
             run.result["steps"][f"tune_{name}"]["status"] = \
                 f"failed: rc {tuned['rc']}"
         entry["tuned"] = tuned
-        batch, (m, n, k) = (spec[1], spec[2:5]) if spec[0] == "bmm" else \
-            (1, spec[1:4])
-        summarize(name, entry, 2.0 * batch * m * n * k)
+        summarize(name, entry, flop_count(spec))
         run.log(f"{name}: rc {tuned['rc']}, errors {tuned.get('errors')}, "
                 f"ours {entry.get('ours_s')} s (default "
                 f"{entry.get('default_s')} s), cuBLAS/ours "

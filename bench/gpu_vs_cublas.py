@@ -31,7 +31,7 @@ GPU_WORKLOADS = os.path.join(ROOT, "bench", "gpu_workloads")
 
 # name -> (file, library baseline description for torch)
 # Baselines: ("mm", M, N, K, dtype, epilogue) / ("bmm", B, M, N, K) /
-# ("conv", N, H, W, C, KH, KW, F, stride) in NHWC / HWCF.
+# ("conv", N, H, W, C, KH, KW, F, stride[, dtype]) in NHWC / HWCF.
 SUITE = {
     "matmul_1024": (WORKLOADS, ("mm", 1024, 1024, 1024, "f32", None)),
     "matmul_4096": (GPU_WORKLOADS, ("mm", 4096, 4096, 4096, "f32", None)),
@@ -138,13 +138,18 @@ def library_time(spec):
         fn = lambda: torch.bmm(a, b)  # noqa: E731
         what = f"cuBLAS {dtype} bmm"
     else:
-        _, nb, h, w, c, kh, kw, f, stride = spec
-        x = torch.randn(nb, c, h, w, device=dev).to(
+        # ("conv", N, H, W, C, KH, KW, F, stride[, "bf16" or "f16"]).
+        _, nb, h, w, c, kh, kw, f, stride = spec[:9]
+        dtype = spec[9] if len(spec) > 9 else "f32"
+        dt = {"bf16": torch.bfloat16,
+              "f16": torch.float16}.get(dtype, torch.float32)
+        x = torch.randn(nb, c, h, w, device=dev, dtype=dt).to(
             memory_format=torch.channels_last)
-        wt = torch.randn(f, c, kh, kw, device=dev).to(
+        wt = torch.randn(f, c, kh, kw, device=dev, dtype=dt).to(
             memory_format=torch.channels_last)
         fn = lambda: torch.nn.functional.conv2d(x, wt, stride=stride)  # noqa
-        what = "cuDNN f32 conv2d (NHWC, TF32 off)"
+        what = f"cuDNN {dtype} conv2d (NHWC" + (
+            ", TF32 off)" if dtype == "f32" else f", {dtype} out)")
     med, lo, hi = time_torch(fn)
     return what, med, lo, hi
 

@@ -156,7 +156,9 @@ export INPUTS=$ROOT/test/Integration/GPU/Inputs
 # scans, branches, while loops, gathers, grouped and transposed
 # convolutions) run on the device too.
 PROGRAMS=("$ROOT"/examples/models/*.mlir "$INPUTS/matmul_const_b.mlir"
-  "$INPUTS/conv_const_filter.mlir" "$ROOT"/test/Integration/Inputs/jax/*.mlir)
+  "$INPUTS/conv_const_filter.mlir" "$ROOT"/test/Integration/Inputs/jax/*.mlir
+  "$INPUTS/torch_conv_bias_bf16.mlir"
+  "$ROOT/bench/gpu_workloads/resnet_conv3x3_bf16.mlir")
 # GPU_CHECK_EXTRA=DIR: more programs (e.g. bench/model_zoo.py's exports,
 # /tmp/model-zoo/*/NAME.mlir copied into DIR), lowered, run and checked
 # like the examples.
@@ -308,8 +310,10 @@ step named-forms 240 named_forms test/Integration/Inputs/named test/Integration/
 
 # variants FILE...: per program, back to back on the GPU, each checked:
 # the default schedules, the defaults without gpu.reduction (what they
-# were before it became one) and gpu.reduction wherever it applies (a
-# variant that lowers to the same module as an earlier one is not rerun).
+# were before it became one), gpu.reduction wherever it applies, and the
+# bf16/f16 convolutions on gpu.conv2d instead of im2col windows and
+# gpu.contraction_mma (a variant that lowers to the same module as an
+# earlier one is not rerun).
 # One line per run in run/variants.txt; what decides gpu.reduction's
 # default (GPUReductionSketch.cpp, isPreferred).
 variant_one() {
@@ -320,11 +324,21 @@ variant_one() {
   reduction) opts="$opts sketches=gpu.reduction" ;;
   esac
   local out=$WORK/variants/$name.$mode
-  timeout -k 5 60 "$OPT" "$source" --sched-apply-default="$opts" \
-    --sched-materialize --tuner-lower-gpu=out-params=true -o "$out.mlir" \
-    2>"$out.err" || { echo "$name $mode: lowering failed"; return 0; }
+  if [[ $mode == conv2d ]]; then
+    # The CUDA preparation (getPrepareOptions for cuda:sm_90) without
+    # tuner-im2col-convolutions: 16-bit convolutions on gpu.conv2d.
+    timeout -k 5 60 "$OPT" "$source" --tuner-prepare="$CUDA_PREPARE" \
+      2>"$out.err" | timeout -k 5 60 "$OPT" \
+      --sched-apply-default="$opts prepare=false" --sched-materialize \
+      --tuner-lower-gpu=out-params=true -o "$out.mlir" 2>>"$out.err" ||
+      { echo "$name $mode: lowering failed"; return 0; }
+  else
+    timeout -k 5 60 "$OPT" "$source" --sched-apply-default="$opts" \
+      --sched-materialize --tuner-lower-gpu=out-params=true -o "$out.mlir" \
+      2>"$out.err" || { echo "$name $mode: lowering failed"; return 0; }
+  fi
   local prev
-  for prev in default noreduction; do
+  for prev in default noreduction reduction; do
     [[ $prev == "$mode" ]] && break
     # The same module but for the compile time gpu.binary records.
     if cmp -s <(sed 's/LLVMIRToISATimeInMs = [0-9]* : i64, //' \
@@ -349,11 +363,15 @@ variants() {
   local source name mode
   for source in "$@"; do
     name=$(basename "$source" .mlir)
-    for mode in default noreduction reduction; do
+    for mode in default noreduction reduction conv2d; do
       variant_one "$name" "$source" "$mode"
     done
   done | tee "$WORK/run/variants.txt"
 }
+# getPrepareOptions(cuda:sm_90) spelled out, but for im2col (off): the same
+# module as the default preparation for programs without 16-bit
+# convolutions.
+export CUDA_PREPARE="widen-inputs=false widen-contraction-accumulators=false promote-scalars=true collapse-reductions=true split-reduction-blocks=132 pad-contractions=true narrow-inputs=true transpose-matvec-b=true"
 export -f variant_one variants
 step variants 150 variants "${PROGRAMS[@]}"
 

@@ -20,9 +20,10 @@
 #   sanitize  compute-sanitizer memcheck and racecheck on the first case
 #   tc        bench/gpu_tc.py --target cuda:sm_90a on bf16 and f16 4096^3
 #             and bf16 8192^3 (gpu.contraction_wgmma), then --target
-#             cuda:sm_90 on bf16 4096^3, a split-K projection (16 x 1024 x
-#             8192), a bf16 batch matmul (12 x 512 x 512 x 64) and tf32,
-#             against cuBLAS
+#             cuda:sm_90 on bf16 4096^3, a bf16 3x3 convolution as im2col
+#             windows and a matmul (against cuDNN), a split-K projection
+#             (16 x 1024 x 8192), a bf16 batch matmul (12 x 512 x 512 x 64)
+#             and tf32, against cuBLAS
 #   check     utils/gpu-check.sh with the rest of HOPPER_BUDGET (default 540 s)
 set -u -o pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -83,8 +84,8 @@ done
 log "tc"
 OUT=$OUT/tc-sm90a timeout 220 python3 bench/gpu_tc.py --target cuda:sm_90a \
   --only bf16,f16,bf16_8192 --budget 200
-OUT=$OUT/tc-sm90 timeout 170 python3 bench/gpu_tc.py --target cuda:sm_90 \
-  --only bf16,splitk_bf16,bmm_bf16,tf32 --budget 150
+OUT=$OUT/tc-sm90 timeout 200 python3 bench/gpu_tc.py --target cuda:sm_90 \
+  --only bf16,conv_bf16,splitk_bf16,bmm_bf16,tf32 --budget 180
 
 if (($(left) > 60)); then
   log "check ($(left) s left)"

@@ -68,6 +68,29 @@ int64_t getExprDivisor(AffineExpr expr, ValueRange dims, ValueRange symbols,
   }
 }
 
+/// A divisor of lane `lane` of the 1-D integer vector `vector`: the
+/// vectorizer computes a gather's indices as vectors (broadcasts of scalar
+/// indices plus a constant step) and a contiguous read takes lane 0.
+int64_t getLaneDivisor(Value vector, int64_t lane, unsigned depth) {
+  if (depth > kMaxDepth)
+    return 1;
+  DenseIntElementsAttr constant;
+  if (matchPattern(vector, m_Constant(&constant)))
+    return std::abs((*(constant.value_begin<APInt>() + lane)).getSExtValue());
+  Operation *op = vector.getDefiningOp();
+  if (auto broadcast = dyn_cast_or_null<vector::BroadcastOp>(op))
+    return isa<VectorType>(broadcast.getSourceType())
+               ? 1
+               : getKnownDivisor(broadcast.getSource(), depth + 1);
+  if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(op))
+    return gcd(getLaneDivisor(op->getOperand(0), lane, depth + 1),
+               getLaneDivisor(op->getOperand(1), lane, depth + 1));
+  if (isa_and_nonnull<arith::MulIOp>(op))
+    return getLaneDivisor(op->getOperand(0), lane, depth + 1) *
+           getLaneDivisor(op->getOperand(1), lane, depth + 1);
+  return 1;
+}
+
 int64_t getKnownDivisor(Value value, unsigned depth) {
   if (depth > kMaxDepth)
     return 1;
@@ -83,6 +106,13 @@ int64_t getKnownDivisor(Value value, unsigned depth) {
     return 1;
   }
   Operation *op = value.getDefiningOp();
+  if (auto extract = dyn_cast<vector::ExtractOp>(op)) {
+    std::optional<int64_t> lane;
+    if (extract.getSourceVectorType().getRank() == 1 &&
+        extract.getMixedPosition().size() == 1)
+      lane = getConstantIntValue(extract.getMixedPosition()[0]);
+    return lane ? getLaneDivisor(extract.getSource(), *lane, depth + 1) : 1;
+  }
   if (isa<arith::AddIOp, arith::SubIOp>(op))
     return gcd(getKnownDivisor(op->getOperand(0), depth + 1),
                getKnownDivisor(op->getOperand(1), depth + 1));

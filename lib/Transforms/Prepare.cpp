@@ -246,6 +246,9 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
     return failure();
   if (options.channelsLast && failed(convertToChannelsLast(root)))
     return failure();
+  // After the channels-last rewrite, whose NHWC convolutions it takes.
+  if (options.im2col && failed(im2colConvolutions(root, options.im2colF32)))
+    return failure();
   if (options.widenAccumulators &&
       failed(widenAccumulators(root, options.widenContractionAccumulators)))
     return failure();
@@ -321,6 +324,8 @@ struct TunerPreparePass
     options.splitReductionBlocks = splitReductionBlocks;
     options.padContractions = padContractions;
     options.narrowInputs = narrowInputs;
+    options.im2col = im2col;
+    options.im2colF32 = im2colF32;
     options.transposeMatvecB = transposeMatvecB;
     if (failed(prepareForScheduling(getOperation(), options)))
       signalPassFailure();

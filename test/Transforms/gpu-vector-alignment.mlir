@@ -143,3 +143,36 @@ func.func @delinearized(%a: memref<4x16x81xf32>, %b: memref<512x512xf32>) {
   }
   return
 }
+
+// -----
+
+// A contiguous read of a gather the vectorizer took (an im2col window):
+// its indices are lane 0 of vectors of broadcast scalars plus a constant
+// step. Lane 0 of (8 * tx) + [0, 1, ..., 7] is a multiple of 8 bf16: 16
+// bytes; lane 1 is odd, and lane 0 of (8 * tx) + [4, ...] a multiple of 4
+// (8 bytes).
+
+// CHECK-LABEL: func.func @vector_lanes
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<2x18x18x32xbf16>, vector<8xbf16>
+// CHECK: vector.load %{{[^{]*}} : memref<2x18x18x32xbf16>, vector<8xbf16>
+// CHECK: vector.load %{{.*}} {alignment = 8 : i64} : memref<2x18x18x32xbf16>, vector<4xbf16>
+func.func @vector_lanes(%a: memref<2x18x18x32xbf16>, %n: index, %h: index) {
+  %c1 = arith.constant 1 : index
+  %step = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xindex>
+  %shifted = arith.constant dense<[4, 5, 6, 7, 8, 9, 10, 11]> : vector<8xindex>
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %t = %c1) {
+    %c = affine.apply affine_map<()[s0] -> (s0 * 8)>()[%tx]
+    %cv = vector.broadcast %c : index to vector<8xindex>
+    %lanes = arith.addi %cv, %step : vector<8xindex>
+    %other = arith.addi %cv, %shifted : vector<8xindex>
+    %c0 = vector.extract %lanes[0] : index from vector<8xindex>
+    %c1l = vector.extract %lanes[1] : index from vector<8xindex>
+    %c4 = vector.extract %other[0] : index from vector<8xindex>
+    %0 = vector.load %a[%n, %h, %ty, %c0] : memref<2x18x18x32xbf16>, vector<8xbf16>
+    %1 = vector.load %a[%n, %h, %ty, %c1l] : memref<2x18x18x32xbf16>, vector<8xbf16>
+    %2 = vector.load %a[%n, %h, %ty, %c4] : memref<2x18x18x32xbf16>, vector<4xbf16>
+    gpu.terminator
+  }
+  return
+}

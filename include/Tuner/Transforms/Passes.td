@@ -529,6 +529,54 @@ def TunerNarrowContractionInputs : Pass<"tuner-narrow-contraction-inputs"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TunerIm2colConvolutions : Pass<"tuner-im2col-convolutions"> {
+  let summary = "Rewrite 16-bit convolutions as matmuls of their input windows";
+  let description = [{
+    A GPU's tensor cores take matmuls (`gpu.contraction_mma`); a convolution
+    scheduled by `gpu.conv2d` runs on the CUDA cores. This pass rewrites a
+    static `linalg.conv_2d_nhwc_hwcf` on tensors whose inputs have one
+    16-bit float type and whose result is f32 (or f16, with f16 inputs: the
+    accumulator types of `mma.sync`) into a `linalg.matmul` of its input
+    windows by its filter, when that matmul's M (N * OH * OW), N (F) and K
+    (KH * KW * C) are all at least 16 and the windows take at most 1 GiB.
+    The windows are an all-parallel `linalg.generic` (im2col) that reads the
+    input with `tensor.extract` at `[n, oh * sh + kh * dh, ow * sw + kw * dw,
+    c]` (as upstream's `linalg::rewriteInIm2Col`: the vectorizer takes that
+    form, and the reads along `c` are contiguous); a 1x1 filter with
+    unit strides reads the input itself. The reshapes are free (each
+    collapsed group is contiguous) and the matmul computes the same sums in
+    the same accumulator type.
+
+    ```mlir
+    %r = linalg.conv_2d_nhwc_hwcf {strides = dense<1> : vector<2xi64>, ...}
+           ins(%in, %f : tensor<1x18x18x32xbf16>, tensor<3x3x32x64xbf16>)
+           outs(%acc : tensor<1x16x16x64xf32>) -> tensor<1x16x16x64xf32>
+    // becomes
+    %w = linalg.generic ... outs(%e : tensor<1x16x16x3x3x32xbf16>) {
+      ... tensor.extract %in[%n, %h, %w, %c] : tensor<1x18x18x32xbf16> ...
+    }
+    %a = tensor.collapse_shape %w [[0, 1, 2], [3, 4, 5]] : ... to tensor<256x288xbf16>
+    %b = tensor.collapse_shape %f [[0, 1, 2], [3]] : ... to tensor<288x64xbf16>
+    %c = tensor.collapse_shape %acc [[0, 1, 2], [3]] : ... to tensor<256x64xf32>
+    %m = linalg.matmul ins(%a, %b : ...) outs(%c : tensor<256x64xf32>)
+    %r = tensor.expand_shape %m [[0, 1, 2], [3]] ... : tensor<256x64xf32> into tensor<1x16x16x64xf32>
+    ```
+
+    With `f32=true` it also takes convolutions with f32 inputs and result,
+    for tf32 tensor cores. `tuner-prepare` runs it for CUDA targets (with
+    `f32` where the target allows tf32, `cuda:<chip>:tf32`), after the
+    channels-last rewrite.
+  }];
+  let options = [
+    Option<"f32", "f32", "bool", /*default=*/"false",
+           "Take convolutions with f32 inputs and result too (for tf32 "
+           "tensor cores)">,
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TunerPackBF16Dot : Pass<"tuner-pack-bf16-dot"> {
   let summary = "Put bf16 matmuls in the operand layout of bf16 dot products";
   let description = [{
@@ -704,7 +752,9 @@ def TunerPrepare : Pass<"tuner-prepare"> {
        code calls between GPU kernels);
     1. aggregate ops (`linalg.softmax`) decomposed into linalg ops;
     2. channels-first convolutions and poolings to channels last
-       (`tuner-convert-to-channels-last`); bf16/f16 accumulators widened to
+       (`tuner-convert-to-channels-last`), and for CUDA targets bf16/f16
+       convolutions rewritten as matmuls of their input windows
+       (`tuner-im2col-convolutions`); bf16/f16 accumulators widened to
        f32 (`tuner-widen-accumulators`; for CUDA targets, those of
        reductions other than contractions and convolutions); for a target with AMX-BF16 or
        AVX512-BF16 (the driver's passes, which know the target), bf16
@@ -793,6 +843,13 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            "Let f32 matmuls of extended bf16/f16 tensors read those tensors "
            "(tuner-narrow-contraction-inputs; on for CUDA targets where "
            "preparation follows the target)">,
+    Option<"im2col", "im2col", "bool", /*default=*/"false",
+           "Rewrite bf16/f16 convolutions as matmuls of their input windows "
+           "(tuner-im2col-convolutions; on for CUDA targets where "
+           "preparation follows the target)">,
+    Option<"im2colF32", "im2col-f32", "bool", /*default=*/"false",
+           "With im2col, f32 convolutions too (on for CUDA targets with tf32 "
+           "where preparation follows the target)">,
     Option<"transposeMatvecB", "transpose-matvec-b", "bool",
            /*default=*/"false",
            "Generalize the named matrix-vector products (linalg.matvec, "

@@ -146,6 +146,15 @@ int64_t getPaddedContractionExtent(int64_t extent);
 /// the inverse of widenContractionInputs, for the tensor-core kernels).
 LogicalResult narrowContractionInputs(Operation *root);
 
+/// Rewrites every static linalg.conv_2d_nhwc_hwcf on tensors with inputs of
+/// one 16-bit float type and an f32 result (or f16 with f16 inputs) whose
+/// matmul form has M, N, K of at least 16 (with `f32`, also those with f32
+/// inputs and result: tf32 tensor cores) into a linalg.matmul of its input
+/// windows (an im2col linalg.generic, [N*OH*OW, KH*KW*C]) by its filter
+/// ([KH*KW*C, F]), between free reshapes (tuner-im2col-convolutions; for
+/// the tensor-core kernels).
+LogicalResult im2colConvolutions(Operation *root, bool f32 = false);
+
 /// Whether `root` has a reduction widenAccumulators would rewrite.
 bool hasNarrowAccumulations(Operation *root);
 
@@ -218,6 +227,11 @@ struct PrepareOptions {
   /// Let f32 matmuls of extended bf16/f16 tensors read those tensors
   /// (narrowContractionInputs; CUDA targets).
   bool narrowInputs = false;
+  /// Rewrite 16-bit convolutions as matmuls of their input windows
+  /// (im2colConvolutions; CUDA targets).
+  bool im2col = false;
+  /// With im2col, f32 convolutions too (CUDA targets with tf32).
+  bool im2colF32 = false;
   /// Pad odd matmuls to aligned extents (CUDA targets).
   bool padContractions = false;
   /// transposeMatvecB, after generalizing the named matrix-vector products

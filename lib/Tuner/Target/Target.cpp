@@ -364,6 +364,12 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   // f32 matmuls of extended bf16/f16 tensors (torch-mlir's bf16 addmm)
   // read the 16-bit tensors, so that the tensor-core kernels take them.
   options.narrowInputs = target.isCUDA();
+  // bf16/f16 convolutions as matmuls of their input windows, so that the
+  // tensor-core kernels take them (gpu.conv2d runs on the CUDA cores).
+  options.im2col = target.isCUDA();
+  // A target that allows tf32 sends f32 matmuls to the tensor cores: f32
+  // convolutions as well.
+  options.im2colF32 = target.isCUDA() && target.hasFeature("tf32");
   // Matrix-vector products with a constant B: K innermost, so that
   // gpu.reduction reads each output's row of B contiguously.
   options.transposeMatvecB = target.isCUDA();
