@@ -155,14 +155,47 @@ static void generalizeVectorProducts(Operation *root) {
   });
 }
 
+/// Rewrites `matmul`, whose float init is the non-splat `constant`, as a
+/// matmul into zeros followed by the elementwise addition of the constant
+/// (the tensor-core and pipelined GPU kernels fuse a fill and elementwise
+/// consumers, not a copy into their accumulators). The sums are rounded in
+/// another order, the products are the same.
+static void addConstantInitAfter(OpBuilder &b, linalg::LinalgOp matmul,
+                                 OpOperand *init, Value constant) {
+  auto type = cast<RankedTensorType>(constant.getType());
+  Location loc = matmul.getLoc();
+  b.setInsertionPoint(matmul);
+  Value empty =
+      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+  Value zero =
+      arith::ConstantOp::create(b, loc, b.getZeroAttr(type.getElementType()));
+  init->set(linalg::FillOp::create(b, loc, zero, empty).result());
+  b.setInsertionPointAfter(matmul);
+  Value product = matmul->getResult(0);
+  auto identity = b.getMultiDimIdentityMap(type.getRank());
+  auto sum = linalg::GenericOp::create(
+      b, loc, type, ValueRange{product, constant}, empty,
+      SmallVector<AffineMap>(3, identity),
+      SmallVector<utils::IteratorType>(type.getRank(),
+                                       utils::IteratorType::parallel),
+      [](OpBuilder &nb, Location loc, ValueRange args) {
+        linalg::YieldOp::create(
+            nb, loc,
+            arith::AddFOp::create(nb, loc, args[0], args[1]).getResult());
+      });
+  product.replaceAllUsesExcept(sum.getResult(0), sum);
+}
+
 /// Gives each linalg op whose init is a constant (IREE's import folds a
 /// matmul's zero fill into `arith.constant dense<0.0> : tensor<800x32xf32>`)
 /// an init computed into a fresh tensor: a linalg.fill of a splat, a
 /// linalg.copy of other constants. A constant is read-only: bufferization
 /// copied it into a writable buffer inside the op's schedule, on a GPU a
 /// device malloc per thread in the kernel; the sketches fuse a fill into
-/// their tiles.
-static void materializeConstantInits(Operation *root) {
+/// their tiles. With `matmulEpilogues`, a matmul's float non-splat constant
+/// init (TOSA's folded bias) is added after it instead
+/// (addConstantInitAfter).
+static void materializeConstantInits(Operation *root, bool matmulEpilogues) {
   SmallVector<OpOperand *> inits;
   root->walk([&](linalg::LinalgOp op) {
     if (!op.hasPureTensorSemantics() || isa<linalg::FillOp>(op))
@@ -183,6 +216,11 @@ static void materializeConstantInits(Operation *root) {
     Value empty =
         tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (matmulEpilogues && !(dense && dense.isSplat()) &&
+        isDefaultMapsMatmul(user) && isa<FloatType>(type.getElementType())) {
+      addConstantInitAfter(b, cast<linalg::LinalgOp>(user), init, constant);
+      continue;
+    }
     Value fresh;
     if (dense && dense.isSplat()) {
       // Where the constant was, so that constants keep their order (and a
@@ -297,7 +335,7 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   if (options.splitReductionBlocks > 0 &&
       failed(splitReductions(root, options.splitReductionBlocks)))
     return failure();
-  materializeConstantInits(root);
+  materializeConstantInits(root, options.constantInitEpilogues);
   if (failed(cleanUp(root)))
     return failure();
   cloneSharedFills(root);
@@ -326,6 +364,7 @@ struct TunerPreparePass
     options.narrowInputs = narrowInputs;
     options.im2col = im2col;
     options.im2colF32 = im2colF32;
+    options.constantInitEpilogues = constantInitEpilogues;
     options.transposeMatvecB = transposeMatvecB;
     if (failed(prepareForScheduling(getOperation(), options)))
       signalPassFailure();

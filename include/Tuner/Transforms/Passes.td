@@ -780,7 +780,10 @@ def TunerPrepare : Pass<"tuner-prepare"> {
        every operand reads contiguously collapsed into one
        (`tuner-collapse-reduction-loops`) and long rows, where there are
        fewer rows than SMs, reduced in pieces first
-       (`tuner-split-reductions`); canonicalization and CSE; then each user of a shared `linalg.fill`
+       (`tuner-split-reductions`); canonicalization and CSE; constant
+       inits materialized (a fill of a splat, a copy of other constants; for
+       CUDA targets a matmul's non-splat constant init becomes a zero fill
+       and an addition after it, which the GPU kernels fuse); then each user of a shared `linalg.fill`
        gets a fill of its own (so that a schedule fuses it: a matmul's zero
        accumulator merged by CSE with the zero padding of another operand
        made bufferization copy the accumulator, inside a GPU kernel a
@@ -850,6 +853,11 @@ def TunerPrepare : Pass<"tuner-prepare"> {
     Option<"im2colF32", "im2col-f32", "bool", /*default=*/"false",
            "With im2col, f32 convolutions too (on for CUDA targets with tf32 "
            "where preparation follows the target)">,
+    Option<"constantInitEpilogues", "constant-init-epilogues", "bool",
+           /*default=*/"false",
+           "Give matmuls whose init is a non-splat float constant (TOSA's "
+           "folded bias) a zero fill and add the constant after them (on "
+           "for CUDA targets where preparation follows the target)">,
     Option<"transposeMatvecB", "transpose-matvec-b", "bool",
            /*default=*/"false",
            "Generalize the named matrix-vector products (linalg.matvec, "

@@ -232,6 +232,9 @@ struct PrepareOptions {
   bool im2col = false;
   /// With im2col, f32 convolutions too (CUDA targets with tf32).
   bool im2colF32 = false;
+  /// Give matmuls with a non-splat float constant init a zero fill and add
+  /// the constant after them (fused into GPU kernels' epilogues; CUDA).
+  bool constantInitEpilogues = false;
   /// Pad odd matmuls to aligned extents (CUDA targets).
   bool padContractions = false;
   /// transposeMatvecB, after generalizing the named matrix-vector products

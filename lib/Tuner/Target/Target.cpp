@@ -370,6 +370,9 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   // A target that allows tf32 sends f32 matmuls to the tensor cores: f32
   // convolutions as well.
   options.im2colF32 = target.isCUDA() && target.hasFeature("tf32");
+  // TOSA folds a bias into a matmul's constant init: on a GPU it is added in
+  // the kernel's epilogue, after a zero fill the kernels start from.
+  options.constantInitEpilogues = target.isCUDA();
   // Matrix-vector products with a constant B: K innermost, so that
   // gpu.reduction reads each output's row of B contiguously.
   options.transposeMatvecB = target.isCUDA();
