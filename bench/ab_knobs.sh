@@ -7,7 +7,9 @@
 #
 # SCHEDULED.mlir: a program with one #sched.config (tuner-opt
 # --sched-apply-default=target=host -o SCHEDULED.mlir); each KNOBS string
-# replaces its knobs dictionary's contents ('k1 = 256, k2 = 1, ...'). Each
+# replaces its knobs dictionary's contents ('k1 = 256, k2 = 1, ...'), or,
+# starting with `sketch =`, the whole config ('sketch = "cpu.contraction",
+# knobs = {...}': another sketch of the same op). Each
 # knob set is materialized and lowered once, checked against the program
 # (tuner-run --reference), then the sets are timed in turn, ROUNDS times
 # (tuner-run --repeats=30 --warmup=3, OMP threads: $THREADS, default 1).
@@ -23,7 +25,11 @@ reference=$work/reference.mlir
 sed -E 's/\{sched\.config = #sched\.config<[^>]*>\}//' "$src" > "$reference"
 i=0
 for knobs in "$@"; do
-  sed -E "s/knobs = \{[^}]*\}/knobs = {$knobs}/" "$src" > "$work/$i.mlir"
+  if [[ $knobs == sketch* ]]; then
+    sed -E "s/#sched\.config<[^>]*>/#sched.config<$knobs>/" "$src"
+  else
+    sed -E "s/knobs = \{[^}]*\}/knobs = {$knobs}/" "$src"
+  fi > "$work/$i.mlir"
   "$build/bin/tuner-opt" "$work/$i.mlir" --sched-materialize --tuner-lower-cpu \
     -o "$work/$i.ll.mlir"
   "$build/bin/tuner-run" "$work/$i.ll.mlir" --reference="$reference" \

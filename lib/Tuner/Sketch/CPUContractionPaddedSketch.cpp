@@ -277,13 +277,6 @@ public:
 
   KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
-    std::optional<Blocking> best = getDefaultBlocking(/*efficientTiles=*/true);
-    if (!best)
-      best = getDefaultBlocking(/*efficientTiles=*/false);
-    setNearest(knobs, c, "m1", best->m1);
-    setNearest(knobs, c, "n1", best->n1);
-    setNearest(knobs, c, "m2", best->m2);
-    setNearest(knobs, c, "n2", best->n2);
     // The tile padded once, K blocks of up to 256 inside (the last one
     // partial, nothing to pad): 500^3 on one Zen 5 core went from 187 to
     // 203 GFLOP/s against blocks padded one by one (168 x 256 x 168).
@@ -291,6 +284,14 @@ public:
     int64_t ek = loops.extents[loops.k];
     int64_t k1 = wholeK ? largestAtMost(getIntOptions("k1"), 256)
                         : bestBlock(getIntOptions("k1"), ek, 1, 256);
+    std::optional<Blocking> best =
+        getDefaultBlocking(std::min(k1, ek), /*efficientTiles=*/true);
+    if (!best)
+      best = getDefaultBlocking(std::min(k1, ek), /*efficientTiles=*/false);
+    setNearest(knobs, c, "m1", best->m1);
+    setNearest(knobs, c, "n1", best->n1);
+    setNearest(knobs, c, "m2", best->m2);
+    setNearest(knobs, c, "n2", best->n2);
     setNearest(knobs, c, "k1", k1);
     setNearest(knobs, c, "k2", 1);
     setNearest(knobs, c, "unroll", getDefaultMatmulUnroll(k1));
@@ -308,9 +309,18 @@ private:
   /// multiply-adds: its padded blocks, and per block the copies it makes,
   /// an element copied counted as kCopyCost multiply-adds (B's K x n1 panel,
   /// always; A's m1 x K rows where M is padded; the result block where it
-  /// is padded). Ties: larger blocks (B packed fewer times), then fewer
-  /// loads per FMA. With `efficientTiles`, register tiles that keep at
-  /// least half the accumulator registers busy at most 0.7 loads per FMA.
+  /// is padded). A register tile with more than 0.7 loads per FMA counts
+  /// its multiply-adds that much dearer (12 x 8 with 16 vector registers:
+  /// 13 loads for 12 FMAs, x 1.55). B's `k1` x n1 block, read from L2 by
+  /// every register tile of rows, takes at most half of it. Ties: larger
+  /// blocks (B packed fewer times), then fewer loads per FMA. With
+  /// `efficientTiles`, register tiles that keep at least half the
+  /// accumulator registers busy at most 0.7 loads per FMA.
+  ///
+  /// On one Zen 3 core (L2 512 KiB), 500^3 ran at 48 GFLOP/s in 500 x 504
+  /// blocks of 12 x 8, 58 in 500 x 512 blocks of 6 x 16 (B's 256 x 512
+  /// block all of L2) and 69 in 500 x 256 of 6 x 16
+  /// (bench/ab_knobs.sh, 7 rounds).
   ///
   /// On two Zen 5 cores, 500^3 ran at 490 GFLOP/s in 500 x 256 blocks of
   /// 5 x 64 register tiles (N split; A read in place), 460 in 252 x 512
@@ -318,14 +328,17 @@ private:
   /// 500 x 512 blocks of 5 x 64, 225-242 in 504 x 512 of 8 x 32. One
   /// element copied costs about as much as 11 multiply-adds (500^3 on one
   /// core: B packed once more, 256K elements, took 4% of 125M).
-  std::optional<Blocking> getDefaultBlocking(bool efficientTiles) const {
+  std::optional<Blocking> getDefaultBlocking(int64_t k1,
+                                             bool efficientTiles) const {
     constexpr int64_t kCopyCost = 11, kMaxRows = 512, kMaxColumns = 512;
     int64_t em = loops.extents[loops.m], en = loops.extents[loops.n],
             ek = loops.extents[loops.k], cores = target.getCores();
+    int64_t l2 = target.getL2() > 0 ? target.getL2() : 1048576;
+    int64_t bytes = getWidestElementBits(group.anchor) / 8;
     SmallVector<int64_t> m1Options = getIntOptions("m1"),
                          n1Options = getIntOptions("n1");
     std::optional<Blocking> best;
-    int64_t bestCost = 0;
+    double bestCost = 0;
     double bestLoads = 0;
     for (int64_t m2 : getIntOptions("m2")) {
       for (int64_t n2 : getIntOptions("n2")) {
@@ -335,10 +348,14 @@ private:
         if (accumulators > maxAccumulators ||
             (efficientTiles && !isEfficientTile(accumulators, vectors, loads)))
           continue;
+        // Per mille: 1000 up to 0.7 loads per FMA.
+        int64_t tileCost = std::max<int64_t>(1000, (m2 + vectors) * 10000 /
+                                                       (7 * accumulators));
         for (int64_t m1 : m1Options) {
           for (int64_t n1 : n1Options) {
             if ((m1 % m2 && m1 != em) || n1 % n2 ||
-                m1 > std::max(kMaxRows, m2) || n1 > std::max(kMaxColumns, n2))
+                m1 > std::max(kMaxRows, m2) || n1 > std::max(kMaxColumns, n2) ||
+                (n1 > n2 && 2 * k1 * n1 * bytes > l2))
               continue;
             int64_t mBlocks = llvm::divideCeil(em, m1),
                     nBlocks = llvm::divideCeil(en, n1);
@@ -347,8 +364,13 @@ private:
             int64_t rows = llvm::alignTo(m1, m2);
             int64_t copies = ek * n1 + (mPadded ? m1 * ek : 0) +
                              (mPadded || nPadded ? m1 * n1 : 0);
-            int64_t cost = llvm::divideCeil(mBlocks * nBlocks, cores) *
-                           (rows * n1 * ek + kCopyCost * copies);
+            // In doubles: extents up to 2^40 (the IR fuzzer's) overflow
+            // int64_t products.
+            double cost =
+                static_cast<double>(
+                    llvm::divideCeil(mBlocks * nBlocks, cores)) *
+                (static_cast<double>(rows * n1) * ek * tileCost / 1000 +
+                 static_cast<double>(kCopyCost) * copies);
             bool better =
                 !best || cost < bestCost ||
                 (cost == bestCost &&

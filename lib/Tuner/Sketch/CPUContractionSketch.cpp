@@ -195,7 +195,7 @@ public:
     auto [m2, n2] = getDefaultRegisterTile(em, en);
     // Cache tile: a k1 x ns panel of B in L2, an ms x k1 panel of A in L1.
     int64_t k1 = largestAtMost(getIntOptions("k1"), 256);
-    int64_t ns = multipleAtMost(en, n2, 256);
+    int64_t ns = multipleAtMost(en, n2, getDefaultPanelColumns(k1));
     int64_t ms = getDefaultCacheRows(em, m2);
     int64_t n1 = ns;
     int64_t m1 = getParallelRows(em, en / n1, ms, m2);
@@ -251,6 +251,20 @@ private:
       rows = best;
     }
     return {rows, n2};
+  }
+
+  /// The most columns of B's k1 x ns panel: 256, and the panel at most a
+  /// quarter of L2 (128 columns of f32 with 512 KiB). On one Zen 3 core
+  /// (L2 512 KiB) 512^3 ran at 91 GFLOP/s in panels of 256 x 128, 78 in
+  /// 256 x 256; bert_base_qkv 83 and 76, its FFN 73 and 69
+  /// (bench/ab_knobs.sh, 5-7 rounds). With 1 MiB of L2 or more, 256.
+  int64_t getDefaultPanelColumns(int64_t k1) const {
+    int64_t ek = loops.extents[loops.k];
+    int64_t l2 = target.getL2() > 0 ? target.getL2() : 1048576;
+    int64_t bytes =
+        std::max<int64_t>(1, getWidestElementBits(group.anchor) / 8);
+    int64_t rows = std::max<int64_t>(1, std::min(k1, ek));
+    return std::min<int64_t>(256, l2 / (4 * rows * bytes));
   }
 
   /// The default rows of a cache tile: the largest divisor of M up to 96

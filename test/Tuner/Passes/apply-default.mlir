@@ -1,6 +1,7 @@
 // RUN: tuner-opt %s --split-input-file --sched-apply-default=target=cpu:avx512:2t | FileCheck %s
 // RUN: tuner-opt %s --split-input-file --sched-apply-default=target=cpu:avx2:4t | FileCheck %s --check-prefix=AVX2
 // RUN: tuner-opt %s --split-input-file --sched-apply-default="target=cpu:avx512:2t override=true" | FileCheck %s --check-prefix=OVERRIDE
+// RUN: tuner-opt %s --split-input-file --sched-apply-default=target=cpu:avx2:l2=512k:4t | FileCheck %s --check-prefix=AVX2-L2
 
 // The module gets the target; each anchor op the default of its preferred
 // sketch: a 6x64 register tile (24 zmm accumulators; 64-row cache tiles end
@@ -12,6 +13,10 @@
 // CHECK:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 6, ms = 64, n1 = 256, n2 = 64, ns = 256, pack = "panel", unroll = 4}>}
 // AVX2:        module attributes {sched.target = #sched.target<kind = cpu, arch = "x86-64-v3", cores = 4, vector_bits = 256, features = "avx2,fma">}
 // AVX2:        linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 6, ms = 64, n1 = 256, n2 = 16, ns = 256, pack = "panel", unroll = 4}>}
+// With 512 KiB of L2 (AMD Zen 1 to 3), B's panel is a quarter of it: 256 x
+// 128.
+// AVX2-L2-LABEL: func.func @mm
+// AVX2-L2:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction", knobs = {contract = "outerproduct", k1 = 256, k2 = 1, m1 = 256, m2 = 6, ms = 64, n1 = 128, n2 = 16, ns = 128, pack = "panel", unroll = 4}>}
 func.func @mm(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %0 : tensor<512x512xf32>
