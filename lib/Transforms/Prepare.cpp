@@ -211,16 +211,16 @@ static void materializeConstantInits(Operation *root, bool matmulEpilogues) {
     if (!type || !type.hasStaticShape())
       continue;
     Operation *user = init->getOwner();
-    b.setInsertionPoint(user);
-    Location loc = user->getLoc();
-    Value empty =
-        tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
     if (matmulEpilogues && !(dense && dense.isSplat()) &&
         isDefaultMapsMatmul(user) && isa<FloatType>(type.getElementType())) {
       addConstantInitAfter(b, cast<linalg::LinalgOp>(user), init, constant);
       continue;
     }
+    b.setInsertionPoint(user);
+    Location loc = user->getLoc();
+    Value empty =
+        tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
     Value fresh;
     if (dense && dense.isSplat()) {
       // Where the constant was, so that constants keep their order (and a
