@@ -133,8 +133,7 @@ public:
   KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     int64_t ow = loops.extents[loops.ow], ch = loops.extents[loops.c];
-    RegisterTile tile = getDefaultRegisterTile();
-    int64_t c2 = tile.c2, w2 = tile.w2;
+    auto [c2, w2] = getDefaultRegisterTile();
     int64_t c1 = c2;
     for (int64_t d : getDivisors(ch))
       if (d % c2 == 0 && d <= 64)
@@ -158,7 +157,14 @@ public:
         if ((oh / d) * (ch / c1) >= target.getCores())
           h1 = std::max(h1, d);
       setNearest(knobs, c, "h1", h1);
-      setNearest(knobs, c, "kw2", tile.kw2);
+      // All taps of a filter row per step where their filter vectors fit
+      // in the registers beside the accumulators and the broadcast: 2 x 6
+      // with 16 registers takes one (one Zen 3 core, the conv above: 57-62
+      // GFLOP/s with one tap a step, 32 with three).
+      int64_t kw = loops.extents[loops.kw];
+      int64_t perColumn = llvm::divideCeil(c2, lanes);
+      bool tapsFit = (w2 + kw) * perColumn + 1 <= maxAccumulators + 2;
+      setNearest(knobs, c, "kw2", kw <= 3 && tapsFit ? kw : 1);
       // Input-channel blocks whose filter block (kh x kw x ic1 x c1) fits
       // in three quarters of L1: it is reused by every register tile of the
       // parallel tile (the conv above: ic1 = 256, filter block in L2, 104
@@ -192,56 +198,34 @@ private:
   /// ms with 2 x 4. With 32 registers (AVX-512) the first choice holds
   /// unless the channels or columns are too few for 8 accumulators.
   ///
-  /// A regular convolution takes all taps of a filter row per step (kw2,
-  /// up to 3) when a divisor of OW leaves 8 accumulators beside their
-  /// filter vectors; else one tap and a column count that need not divide
-  /// OW (its last tile partial, peeled). One Zen 3 core (16 registers),
-  /// bench/ab_knobs.sh: the 3x3 conv above at 14 x 14 ran at 45 GFLOP/s in
-  /// 1 x 14 with 3 taps, 52 in 2 x 4 with 3 (a partial tile of 2), 60 in
-  /// 2 x 6 with 1, and 32 in 2 x 6 with 3 (18 registers); a 64 -> 64 one at
-  /// 56 x 56 at 73 in 2 x 4 with 3 taps and 67 in 2 x 6 with 1. A depthwise
-  /// convolution loads its input instead of broadcasting it: one tap,
+  /// Column counts that do not divide OW (their last tile partial, peeled)
+  /// serve regular convolutions: with 16 registers the 3x3 conv above takes
+  /// 2 x 6 (12 accumulators, 0.67 loads per FMA) instead of 1 x 14 (1.07).
+  /// A depthwise convolution loads its input instead of broadcasting it:
   /// divisors only.
-  struct RegisterTile {
-    int64_t c2 = 0, w2 = 0, kw2 = 1;
-  };
-  RegisterTile getDefaultRegisterTile() const {
+  std::pair<int64_t, int64_t> getDefaultRegisterTile() const {
     constexpr int64_t kMinAccumulators = 8;
     int64_t registers = maxAccumulators + 2;
     SmallVector<int64_t> c2Options = getIntOptions("c2");
     SmallVector<int64_t> w2Options = getIntOptions("w2");
-    int64_t ow = loops.extents[loops.ow], kw = loops.extents[loops.kw];
-    SmallVector<int64_t> divisors = w2Options;
-    llvm::erase_if(divisors, [&](int64_t w2) { return ow % w2; });
-    // `taps` filter vectors per vector of channels beside the accumulators.
-    auto pick = [&](ArrayRef<int64_t> widths, int64_t taps) {
-      RegisterTile best;
-      int64_t bestAccumulators = 0;
-      for (auto [vectors, columnCap] :
-           {std::pair<int64_t, int64_t>{2, 8}, {1, maxAccumulators}}) {
-        int64_t c2 = largestAtMost(c2Options, vectors * lanes);
-        int64_t perColumn = llvm::divideCeil(c2, lanes);
-        int64_t fit = (registers - taps * perColumn - 1) / perColumn;
-        int64_t w2 = largestAtMost(widths, std::min(columnCap, fit));
-        int64_t accumulators = w2 * perColumn;
-        if (accumulators > bestAccumulators) {
-          best = {c2, w2, taps};
-          bestAccumulators = accumulators;
-        }
-        if (accumulators >= kMinAccumulators)
-          break;
+    int64_t ow = loops.extents[loops.ow];
+    if (!loops.ic)
+      llvm::erase_if(w2Options, [&](int64_t w2) { return ow % w2; });
+    std::pair<int64_t, int64_t> best = {0, 0};
+    int64_t bestAccumulators = 0;
+    for (auto [vectors, columnCap] :
+         {std::pair<int64_t, int64_t>{2, 8}, {1, maxAccumulators}}) {
+      int64_t c2 = largestAtMost(c2Options, vectors * lanes);
+      int64_t perColumn = llvm::divideCeil(c2, lanes);
+      int64_t fit = (registers - perColumn - 1) / perColumn;
+      int64_t w2 = largestAtMost(w2Options, std::min(columnCap, fit));
+      int64_t accumulators = w2 * perColumn;
+      if (accumulators > bestAccumulators) {
+        best = {c2, w2};
+        bestAccumulators = accumulators;
       }
-      return std::make_pair(best, bestAccumulators);
-    };
-    // Regular convolutions: all taps of a filter row per step (up to 3)
-    // where a divisor of OW leaves enough accumulators beside their filter
-    // vectors; else one tap, and any column count.
-    int64_t taps = loops.ic && kw <= 3 ? kw : 1;
-    auto [best, accumulators] = pick(divisors, taps);
-    if (loops.ic && accumulators < kMinAccumulators) {
-      auto [oneTap, more] = pick(w2Options, 1);
-      if (more > accumulators)
-        best = oneTap;
+      if (accumulators >= kMinAccumulators)
+        break;
     }
     return best;
   }
