@@ -6,8 +6,7 @@
 //
 //   S0  scf.forall over (OH/h1, OW/w1, C/c1) tiles, batch by 1
 //   R0  scf.for over IC/ic1 input-channel blocks          (conv only)
-//   S2  scf.for over output rows (1) and (w1/w2, c1/c2) register tiles; w2
-//       need not divide w1: the last, partial tile of columns is peeled off
+//   S2  scf.for over output rows (1) and (w1/w2, c1/c2) register tiles
 //   R1  scf.for over KH, KW/kw2, ic1/ic2                 (accumulator kept)
 //   S3  a 1 x w2 x c2 output tile: the 2-D convolution with one filter row is
 //       decomposed into a 1-D convolution and vectorized (FMAs over w2
@@ -36,8 +35,8 @@ public:
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
-    if (v.getInt("w2") > v.getInt("w1") || v.getInt("c1") % v.getInt("c2")) {
-      whyNot = "w2 must be at most w1 and c2 must divide c1";
+    if (v.getInt("w1") % v.getInt("w2") || v.getInt("c1") % v.getInt("c2")) {
+      whyNot = "w2 must divide w1 and c2 must divide c1";
       return failure();
     }
     if (loops.ic && (v.getInt("ic1") % v.getInt("ic2") ||
@@ -81,26 +80,25 @@ public:
       r0[*loops.ic] = ic1;
       op = b.tileUsingFor(op, r0).first;
     }
-    // S2, then R1 in the full and the partial tiles alike (peeling after
-    // R1 would copy its loops, their handles not).
-    SmallVector<Size> inner(numLoops, Size::of(0));
-    inner[loops.oh] = Size::of(1);
-    inner[loops.ow] = w2;
-    inner[loops.c] = c2;
-    auto [tile, parallelLoops] = b.tileUsingFor(op, inner);
-    // Loops oh, ow, c: the partial tile of columns peeled off.
-    tile = b.merge(tile, peelPartialTiles(b, {parallelLoops[1]}));
     SmallVector<Size> reg(numLoops, Size::of(0));
+    reg[loops.oh] = Size::of(1);
+    reg[loops.ow] = w2;
+    reg[loops.c] = c2;
     reg[loops.kh] = Size::of(1);
     reg[loops.kw] = kw2;
     if (loops.ic)
       reg[*loops.ic] = ic2;
-    auto [regTile, regLoops] = b.tileEachUsingFor(tile, reg);
-    tile = regTile;
+    auto [tile, regLoops] =
+        b.tileUsingFor(op, reg, parallelFirstInterchange(anchor));
     // Reduction loops, innermost first: (ic), kw, kh.
-    SmallVector<Handle> reductionLoops(llvm::reverse(regLoops));
+    SmallVector<Handle> reductionLoops(regLoops.rbegin(),
+                                       regLoops.rbegin() + (loops.ic ? 3 : 2));
 
-    vectorizeElementwise(b, tiled, group, inner, PartialTiles::Peeled);
+    SmallVector<Size> inner(numLoops, Size::of(0));
+    inner[loops.oh] = Size::of(1);
+    inner[loops.ow] = w2;
+    inner[loops.c] = c2;
+    vectorizeElementwise(b, tiled, group, inner, PartialTiles::None);
     Handle conv1d = b.decompose(tile);
     // Decomposition writes the output through rank-reducing slices, which
     // vector transfers cannot fold through: hoist the output tile out of the
@@ -157,14 +155,8 @@ public:
         if ((oh / d) * (ch / c1) >= target.getCores())
           h1 = std::max(h1, d);
       setNearest(knobs, c, "h1", h1);
-      // All taps of a filter row per step where their filter vectors fit
-      // in the registers beside the accumulators and the broadcast: 2 x 6
-      // with 16 registers takes one (one Zen 3 core, the conv above: 57-62
-      // GFLOP/s with one tap a step, 32 with three).
       int64_t kw = loops.extents[loops.kw];
-      int64_t perColumn = llvm::divideCeil(c2, lanes);
-      bool tapsFit = (w2 + kw) * perColumn + 1 <= maxAccumulators + 2;
-      setNearest(knobs, c, "kw2", kw <= 3 && tapsFit ? kw : 1);
+      setNearest(knobs, c, "kw2", kw <= 3 ? kw : 1);
       // Input-channel blocks whose filter block (kh x kw x ic1 x c1) fits
       // in three quarters of L1: it is reused by every register tile of the
       // parallel tile (the conv above: ic1 = 256, filter block in L2, 104
@@ -197,20 +189,11 @@ private:
   /// 1 x 14; MobileNetV2's 3x3 depthwise at 56x56 0.19 ms with 2 x 7, 0.08
   /// ms with 2 x 4. With 32 registers (AVX-512) the first choice holds
   /// unless the channels or columns are too few for 8 accumulators.
-  ///
-  /// Column counts that do not divide OW (their last tile partial, peeled)
-  /// serve regular convolutions: with 16 registers the 3x3 conv above takes
-  /// 2 x 6 (12 accumulators, 0.67 loads per FMA) instead of 1 x 14 (1.07).
-  /// A depthwise convolution loads its input instead of broadcasting it:
-  /// divisors only.
   std::pair<int64_t, int64_t> getDefaultRegisterTile() const {
     constexpr int64_t kMinAccumulators = 8;
     int64_t registers = maxAccumulators + 2;
     SmallVector<int64_t> c2Options = getIntOptions("c2");
     SmallVector<int64_t> w2Options = getIntOptions("w2");
-    int64_t ow = loops.extents[loops.ow];
-    if (!loops.ic)
-      llvm::erase_if(w2Options, [&](int64_t w2) { return ow % w2; });
     std::pair<int64_t, int64_t> best = {0, 0};
     int64_t bestAccumulators = 0;
     for (auto [vectors, columnCap] :
@@ -259,14 +242,8 @@ instantiateCPUConvolution(const Sketch &sketch, const FusedGroup &group,
                                  "S0: output columns per parallel tile", ow));
   knobs.push_back(p.makeTileKnob("c1", getDivisors(ch),
                                  "S0: output channels per parallel tile", ch));
-  // Divisors of OW, and the counts that fill 16 vector registers with two
-  // vectors of channels a column (their last tile partial).
-  SmallVector<int64_t> w2 = getDivisorsIn(ow, 1, 16);
-  for (int64_t columns : {4, 6})
-    if (columns <= ow && !llvm::is_contained(w2, columns))
-      w2.insert(llvm::upper_bound(w2, columns), columns);
-  knobs.push_back(
-      p.makeTileKnob("w2", w2, "S3: output columns per register tile", ow));
+  knobs.push_back(p.makeTileKnob("w2", getDivisorsIn(ow, 1, 16),
+                                 "S3: output columns per register tile", ow));
   knobs.push_back(
       p.makeTileKnob("c2", c2, "S3: output channels per register tile", ch));
   knobs.push_back(p.makeTileKnob("kw2", {1, kw},
