@@ -6,7 +6,9 @@
 //
 //   S0  scf.forall over (OH/h1, OW/w1, C/c1) tiles, batch by 1
 //   R0  scf.for over IC/ic1 input-channel blocks          (conv only)
-//   S2  scf.for over output rows (1) and (w1/w2, c1/c2) register tiles
+//   S2  scf.for over output rows (1) and (w1/w2, c1/c2) register tiles; a w2
+//       that does not divide the output width leaves a partial tile of
+//       columns, peeled off
 //   R1  scf.for over KH, KW/kw2, ic1/ic2                 (accumulator kept)
 //   S3  a 1 x w2 x c2 output tile: the 2-D convolution with one filter row is
 //       decomposed into a 1-D convolution and vectorized (FMAs over w2
@@ -35,8 +37,13 @@ public:
 
   LogicalResult verify(const KnobValues &v,
                        std::string &whyNot) const override {
-    if (v.getInt("w1") % v.getInt("w2") || v.getInt("c1") % v.getInt("c2")) {
-      whyNot = "w2 must divide w1 and c2 must divide c1";
+    // A w2 that divides OW divides w1; the others leave a partial tile.
+    int64_t w1 = v.getInt("w1"), w2 = v.getInt("w2");
+    bool dividesWidth = loops.extents[loops.ow] % w2 == 0;
+    if ((dividesWidth && w1 % w2) || w2 > w1 ||
+        v.getInt("c1") % v.getInt("c2")) {
+      whyNot = "w2 must be at most w1 and divide it where it divides the "
+               "output width, and c2 must divide c1";
       return failure();
     }
     if (loops.ic && (v.getInt("ic1") % v.getInt("ic2") ||
@@ -58,8 +65,8 @@ public:
                                     StringRef symName) const override {
     ScriptBuilder b(ctx, symName);
     auto knob = [&](StringRef name) { return b.knob(getKnob(name)); };
-    Size h1 = knob("h1"), w1 = knob("w1"), c1 = knob("c1"), w2 = knob("w2"),
-         c2 = knob("c2"), kw2 = knob("kw2");
+    Size h1 = knob("h1"), w1 = knob("w1"), c1 = knob("c1"), c2 = knob("c2"),
+         kw2 = knob("kw2");
     Size ic1, ic2;
     if (loops.ic) {
       ic1 = knob("ic1");
@@ -80,25 +87,60 @@ public:
       r0[*loops.ic] = ic1;
       op = b.tileUsingFor(op, r0).first;
     }
-    SmallVector<Size> reg(numLoops, Size::of(0));
-    reg[loops.oh] = Size::of(1);
-    reg[loops.ow] = w2;
-    reg[loops.c] = c2;
-    reg[loops.kh] = Size::of(1);
-    reg[loops.kw] = kw2;
-    if (loops.ic)
-      reg[*loops.ic] = ic2;
-    auto [tile, regLoops] =
-        b.tileUsingFor(op, reg, parallelFirstInterchange(anchor));
-    // Reduction loops, innermost first: (ic), kw, kh.
-    SmallVector<Handle> reductionLoops(regLoops.rbegin(),
-                                       regLoops.rbegin() + (loops.ic ? 3 : 2));
+    // Register tiles: one region per column count, a literal there. Counts
+    // that divide OW tile the parallel and reduction loops in one step;
+    // the others (no divisor of OW fills the registers, e.g. 14 columns
+    // with 16 registers) tile the columns, peel the partial tile, then tile
+    // the reduction loops of both tiles. (Two-step tiling of dividing tiles
+    // ran slower: ResNet's bottleneck block 3.8 -> 5.1 ms on one Zen 3.)
+    const Knob &w2Knob = getKnob("w2");
+    b.alternatives(w2Knob, [&](unsigned i) {
+      int64_t w2 = w2Knob.getInt(i);
+      bool peel = loops.extents[loops.ow] % w2 != 0;
+      scheduleRegisterTiles(b, tiled, op, Size::of(w2), c2, kw2, ic2, peel);
+    });
+    return b.finish();
+  }
 
+  /// S2, R1 and S3 of the parallel tile's convolution `op`: register tiles
+  /// of w2 columns x c2 channels, the accumulator kept across the reduction
+  /// loops, the innermost of which is unrolled.
+  void scheduleRegisterTiles(ScriptBuilder &b, TiledGroup tiled, Handle op,
+                             Size w2, Size c2, Size kw2, Size ic2,
+                             bool peel) const {
+    linalg::LinalgOp anchor = group.anchor;
+    unsigned numLoops = anchor.getNumLoops();
     SmallVector<Size> inner(numLoops, Size::of(0));
     inner[loops.oh] = Size::of(1);
     inner[loops.ow] = w2;
     inner[loops.c] = c2;
-    vectorizeElementwise(b, tiled, group, inner, PartialTiles::None);
+    SmallVector<Size> reg(numLoops, Size::of(0));
+    reg[loops.kh] = Size::of(1);
+    reg[loops.kw] = kw2;
+    if (loops.ic)
+      reg[*loops.ic] = ic2;
+    Handle tile;
+    // Reduction loops, innermost first: (ic), kw, kh.
+    SmallVector<Handle> reductionLoops;
+    if (peel) {
+      auto [parallelTile, parallelLoops] = b.tileUsingFor(op, inner);
+      // Loops oh, ow, c: the partial tile of columns peeled off.
+      parallelTile =
+          b.merge(parallelTile, peelPartialTiles(b, {parallelLoops[1]}));
+      auto [regTile, regLoops] = b.tileEachUsingFor(parallelTile, reg);
+      tile = regTile;
+      reductionLoops.assign(regLoops.rbegin(), regLoops.rend());
+    } else {
+      for (unsigned d : {loops.oh, loops.ow, loops.c})
+        reg[d] = inner[d];
+      auto [regTile, regLoops] =
+          b.tileUsingFor(op, reg, parallelFirstInterchange(anchor));
+      tile = regTile;
+      reductionLoops.assign(regLoops.rbegin(),
+                            regLoops.rbegin() + (loops.ic ? 3 : 2));
+    }
+    vectorizeElementwise(b, tiled, group, inner,
+                         peel ? PartialTiles::Peeled : PartialTiles::None);
     Handle conv1d = b.decompose(tile);
     // Decomposition writes the output through rank-reducing slices, which
     // vector transfers cannot fold through: hoist the output tile out of the
@@ -125,13 +167,13 @@ public:
           b.unrollLoop(reductionLoops.front(), unroll.getInt(i));
       });
     }
-    return b.finish();
   }
 
   KnobChoice getHeuristicDefault() const override {
     KnobChoice c(knobs.size(), 0);
     int64_t ow = loops.extents[loops.ow], ch = loops.extents[loops.c];
-    auto [c2, w2] = getDefaultRegisterTile();
+    RegisterTile tile = getDefaultRegisterTile();
+    int64_t c2 = tile.c2, w2 = tile.w2;
     int64_t c1 = c2;
     for (int64_t d : getDivisors(ch))
       if (d % c2 == 0 && d <= 64)
@@ -156,7 +198,7 @@ public:
           h1 = std::max(h1, d);
       setNearest(knobs, c, "h1", h1);
       int64_t kw = loops.extents[loops.kw];
-      setNearest(knobs, c, "kw2", kw <= 3 ? kw : 1);
+      setNearest(knobs, c, "kw2", tile.kw2);
       // Input-channel blocks whose filter block (kh x kw x ic1 x c1) fits
       // in three quarters of L1: it is reused by every register tile of the
       // parallel tile (the conv above: ic1 = 256, filter block in L2, 104
@@ -189,28 +231,85 @@ private:
   /// 1 x 14; MobileNetV2's 3x3 depthwise at 56x56 0.19 ms with 2 x 7, 0.08
   /// ms with 2 x 4. With 32 registers (AVX-512) the first choice holds
   /// unless the channels or columns are too few for 8 accumulators.
-  std::pair<int64_t, int64_t> getDefaultRegisterTile() const {
+  ///
+  /// A regular convolution takes all taps of a filter row per step (kw2,
+  /// up to 3) when a divisor of OW leaves 8 accumulators beside their
+  /// filter vectors; else the cheapest tile (getTileCost) of that and the
+  /// column counts that need not divide OW (the last tile partial, peeled),
+  /// with all taps or one. One Zen 3 core (16 registers),
+  /// bench/ab_knobs.sh: the 3x3 conv above at 14 x 14 ran at 45 GFLOP/s in
+  /// 1 x 14 with 3 taps, 52 in 2 x 4 with 3 (a partial tile of 2), 60 in
+  /// 2 x 6 with 1, and 32 in 2 x 6 with 3 (18 registers); a 64 -> 64 one at
+  /// 56 x 56 at 73 in 2 x 4 with 3 taps and 67 in 2 x 6 with 1. A depthwise
+  /// convolution loads its input instead of broadcasting it: one tap,
+  /// divisors only.
+  struct RegisterTile {
+    int64_t c2 = 0, w2 = 0, kw2 = 1;
+  };
+  RegisterTile getDefaultRegisterTile() const {
     constexpr int64_t kMinAccumulators = 8;
     int64_t registers = maxAccumulators + 2;
     SmallVector<int64_t> c2Options = getIntOptions("c2");
     SmallVector<int64_t> w2Options = getIntOptions("w2");
-    std::pair<int64_t, int64_t> best = {0, 0};
-    int64_t bestAccumulators = 0;
-    for (auto [vectors, columnCap] :
-         {std::pair<int64_t, int64_t>{2, 8}, {1, maxAccumulators}}) {
-      int64_t c2 = largestAtMost(c2Options, vectors * lanes);
-      int64_t perColumn = llvm::divideCeil(c2, lanes);
-      int64_t fit = (registers - perColumn - 1) / perColumn;
-      int64_t w2 = largestAtMost(w2Options, std::min(columnCap, fit));
-      int64_t accumulators = w2 * perColumn;
-      if (accumulators > bestAccumulators) {
-        best = {c2, w2};
-        bestAccumulators = accumulators;
+    int64_t ow = loops.extents[loops.ow], kw = loops.extents[loops.kw];
+    SmallVector<int64_t> divisors = w2Options;
+    llvm::erase_if(divisors, [&](int64_t w2) { return ow % w2; });
+    // `taps` filter vectors per vector of channels beside the accumulators.
+    auto pick = [&](ArrayRef<int64_t> widths, int64_t taps) {
+      RegisterTile best;
+      int64_t bestAccumulators = 0;
+      for (auto [vectors, columnCap] :
+           {std::pair<int64_t, int64_t>{2, 8}, {1, maxAccumulators}}) {
+        int64_t c2 = largestAtMost(c2Options, vectors * lanes);
+        int64_t perColumn = llvm::divideCeil(c2, lanes);
+        int64_t fit = (registers - taps * perColumn - 1) / perColumn;
+        int64_t w2 = largestAtMost(widths, std::min(columnCap, fit));
+        int64_t accumulators = w2 * perColumn;
+        if (accumulators > bestAccumulators) {
+          best = {c2, w2, taps};
+          bestAccumulators = accumulators;
+        }
+        if (accumulators >= kMinAccumulators)
+          break;
       }
-      if (accumulators >= kMinAccumulators)
-        break;
+      return std::make_pair(best, bestAccumulators);
+    };
+    // Regular convolutions: all taps of a filter row per step (up to 3)
+    // where a divisor of OW leaves enough accumulators beside their filter
+    // vectors; else the cheapest of that, all taps with any column count,
+    // and one tap with any column count.
+    int64_t taps = loops.ic && kw <= 3 ? kw : 1;
+    auto [best, accumulators] = pick(divisors, taps);
+    if (loops.ic && accumulators < kMinAccumulators) {
+      for (int64_t t : {taps, int64_t(1)}) {
+        RegisterTile other = pick(w2Options, t).first;
+        if (getTileCost(other, kMinAccumulators) <
+            getTileCost(best, kMinAccumulators))
+          best = other;
+      }
     }
     return best;
+  }
+
+  /// Estimated cycles per useful multiply-add of `tile` over a row of OW
+  /// output columns: a register tile of fewer than `minAccumulators` FMA
+  /// chains (the partial tile too) waits on the FMA latency; more than 0.7
+  /// loads (broadcasts and filter vectors) per FMA make it load-bound. One
+  /// Zen 3 core (bench/ab_knobs.sh, 3x3 convs): at 14 columns 2 x 6 with one
+  /// tap (cost 1.14) 53 GFLOP/s, 2 x 4 with three (1.22) 50, 1 x 14 (1.53)
+  /// 45; at 7 columns, 512 -> 512, 2 x 4 with three taps (1.22) 49, 2 x 6
+  /// (1.43) 44, 1 x 7 (1.86) 45.
+  double getTileCost(const RegisterTile &tile, int64_t minAccumulators) const {
+    int64_t ow = loops.extents[loops.ow];
+    int64_t perColumn = llvm::divideCeil(tile.c2, lanes);
+    int64_t full = ow / tile.w2, rest = ow % tile.w2;
+    double cycles = full * std::max(tile.w2 * perColumn, minAccumulators);
+    if (rest)
+      cycles += std::max(rest * perColumn, minAccumulators);
+    double loadsPerFMA =
+        double(tile.w2 + perColumn) / double(tile.w2 * perColumn);
+    double usefulVectors = double(ow) * tile.c2 / lanes;
+    return cycles / usefulVectors * std::max(1.0, loadsPerFMA / 0.7);
   }
 };
 
@@ -242,8 +341,14 @@ instantiateCPUConvolution(const Sketch &sketch, const FusedGroup &group,
                                  "S0: output columns per parallel tile", ow));
   knobs.push_back(p.makeTileKnob("c1", getDivisors(ch),
                                  "S0: output channels per parallel tile", ch));
-  knobs.push_back(p.makeTileKnob("w2", getDivisorsIn(ow, 1, 16),
-                                 "S3: output columns per register tile", ow));
+  // Divisors of OW, and the counts that fill 16 vector registers with two
+  // vectors of channels a column (their last tile partial).
+  SmallVector<int64_t> w2 = getDivisorsIn(ow, 1, 16);
+  for (int64_t columns : {4, 6})
+    if (columns <= ow && !llvm::is_contained(w2, columns))
+      w2.insert(llvm::upper_bound(w2, columns), columns);
+  knobs.push_back(
+      p.makeTileKnob("w2", w2, "S3: output columns per register tile", ow));
   knobs.push_back(
       p.makeTileKnob("c2", c2, "S3: output channels per register tile", ch));
   knobs.push_back(p.makeTileKnob("kw2", {1, kw},

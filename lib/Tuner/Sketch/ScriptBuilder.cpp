@@ -175,6 +175,31 @@ ScriptBuilder::tileUsingFor(Handle target, ArrayRef<Size> sizes,
   return {{op.getTiledLinalgOp()}, loops};
 }
 
+std::pair<Handle, SmallVector<Handle>>
+ScriptBuilder::tileEachUsingFor(Handle targets, ArrayRef<Size> sizes) {
+  // tile_using_for takes one param value per target op: a knob's param has
+  // one, so each op is tiled on its own.
+  SmallVector<Type> results(
+      1 + llvm::count_if(sizes, [](const Size &s) { return !s.isZero(); }),
+      anyOp());
+  auto foreach = transform::ForeachOp::create(builder, loc, results,
+                                              ValueRange{targets.value},
+                                              /*with_zip_shortest=*/false);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    Block *body = builder.createBlock(&foreach.getBody(), {}, {anyOp()}, {loc});
+    auto [tiled, loops] = tileUsingFor({body->getArgument(0)}, sizes);
+    SmallVector<Value> yielded{tiled.value};
+    for (Handle loop : loops)
+      yielded.push_back(loop.value);
+    transform::YieldOp::create(builder, loc, yielded);
+  }
+  SmallVector<Handle> loops;
+  for (Value loop : foreach.getResults().drop_front())
+    loops.push_back({loop});
+  return {{foreach.getResult(0)}, loops};
+}
+
 ScriptBuilder::ReductionTiling
 ScriptBuilder::tileReductionUsingFor(Handle target, ArrayRef<int64_t> sizes) {
   Type any = anyOp();

@@ -137,3 +137,16 @@ func.func @pack_pairs(%b: tensor<768x3072xbf16>) -> tensor<192x384x16x2xbf16> {
   } -> tensor<192x384x16x2xbf16>
   return %r : tensor<192x384x16x2xbf16>
 }
+
+// -----
+
+// ResNet's 14 x 14 3x3 convolution with 16 vector registers: register tiles
+// of two vectors of channels by 6 columns (the last tile of 2 columns
+// peeled; 2 x 7 needs 17 registers), one filter tap per step (three taps'
+// filter vectors do not fit beside the 12 accumulators).
+// AVX2-L2-LABEL: func.func @conv_14x14
+// AVX2-L2:       linalg.conv_2d_nhwc_hwcf {{.*}}sketch = "cpu.conv2d", knobs = {c1 = 64, c2 = 16, {{.*}}kw2 = 1, {{.*}}w1 = 14, w2 = 6}
+func.func @conv_14x14(%in: tensor<1x16x16x256xf32>, %f: tensor<3x3x256x256xf32>, %out: tensor<1x14x14x256xf32>) -> tensor<1x14x14x256xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%in, %f : tensor<1x16x16x256xf32>, tensor<3x3x256x256xf32>) outs(%out : tensor<1x14x14x256xf32>) -> tensor<1x14x14x256xf32>
+  return %0 : tensor<1x14x14x256xf32>
+}

@@ -97,6 +97,11 @@ public:
   std::pair<Handle, SmallVector<Handle>>
   tileUsingFor(Handle target, ArrayRef<Size> sizes,
                ArrayRef<int64_t> interchange = {});
+  /// tileUsingFor of each op of `targets` on its own (transform.foreach),
+  /// for a handle of several ops tiled by knob params; returns the tiled
+  /// ops and, per non-zero size, the loops of all of them.
+  std::pair<Handle, SmallVector<Handle>> tileEachUsingFor(Handle targets,
+                                                          ArrayRef<Size> sizes);
   /// The handles tile_reduction_using_for returns.
   struct ReductionTiling {
     Handle fill, split, combine, loop;
