@@ -233,7 +233,81 @@ static void specializeContractions(Operation *root) {
   }
 }
 
-LogicalResult mlir::tuner::fuseElementwiseOps(Operation *root) {
+/// Whether `op` is elementwise and reads a convolution's result, directly or
+/// through other such ops (a chain the convolution's group fuses).
+static bool isConvolutionEpilogue(linalg::LinalgOp op, unsigned depth = 0) {
+  constexpr unsigned kMaxChain = 8;
+  if (depth > kMaxChain || op.getNumLoops() != op.getNumParallelLoops())
+    return false;
+  return llvm::any_of(op.getDpsInputs(), [&](Value input) {
+    auto producer = input.getDefiningOp<linalg::LinalgOp>();
+    if (!producer)
+      return false;
+    if (classifyOp(producer) == OpClass::Convolution)
+      return true;
+    return isa<linalg::GenericOp>(producer) &&
+           isConvolutionEpilogue(producer, depth + 1);
+  });
+}
+
+namespace {
+/// Drops the unit dimensions an elementwise op's input is read at constant
+/// 0 (a per-channel bias of shape 64x1x1 read as (d3, 0, 0), as a batch-1
+/// convolution's epilogue keeps its loops): the channels are then one
+/// contiguous read, vectorized as one load instead of element by element.
+struct DropConstantUnitInputDims : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() ||
+        op.getNumLoops() != op.getNumParallelLoops())
+      return failure();
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    SmallVector<Value> inputs = op.getDpsInputs();
+    bool changed = false;
+    for (auto [i, input] : llvm::enumerate(inputs)) {
+      auto type = dyn_cast<RankedTensorType>(input.getType());
+      if (!type || !type.hasStaticShape())
+        continue;
+      AffineMap map = maps[i];
+      SmallVector<AffineExpr> kept;
+      SmallVector<ReassociationIndices> groups;
+      ReassociationIndices group;
+      for (auto [r, expr] : llvm::enumerate(map.getResults())) {
+        group.push_back(r);
+        auto constant = dyn_cast<AffineConstantExpr>(expr);
+        if (constant && constant.getValue() == 0 && type.getDimSize(r) == 1)
+          continue;
+        kept.push_back(expr);
+        groups.push_back(std::move(group));
+        group.clear();
+      }
+      if (kept.size() == map.getNumResults())
+        continue;
+      // Trailing dropped dimensions join the last kept one (none left: a
+      // 0-d tensor, whose reassociation is empty).
+      if (!groups.empty())
+        llvm::append_range(groups.back(), group);
+      inputs[i] =
+          tensor::CollapseShapeOp::create(rewriter, op.getLoc(), input, groups);
+      maps[i] = AffineMap::get(map.getNumDims(), map.getNumSymbols(), kept,
+                               op.getContext());
+      changed = true;
+    }
+    if (!changed)
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getInputsMutable().assign(inputs);
+      op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    });
+    return success();
+  }
+};
+} // namespace
+
+LogicalResult mlir::tuner::fuseElementwiseOps(Operation *root,
+                                              bool fuseConvEpilogues) {
   MLIRContext *ctx = root->getContext();
   if (failed(generalizeNamedElementwiseOps(root)))
     return failure();
@@ -255,18 +329,23 @@ LogicalResult mlir::tuner::fuseElementwiseOps(Operation *root) {
 
   // Drop the unit dimensions of elementwise ops, reductions (a keepdim
   // reduction's 1, which would otherwise become the vector dimension) and
-  // contractions (a matmul of one row is a matrix-vector product).
+  // contractions (a matmul of one row is a matrix-vector product). Not
+  // those of a convolution's elementwise consumers: a reshape between the
+  // two would keep the epilogue (bias, batch norm, ReLU) out of the
+  // convolution's fused group.
   generalizeContractionsWithUnitLoops(root);
   linalg::ControlDropUnitDims drop;
-  drop.controlFn = [](Operation *op) -> SmallVector<unsigned> {
+  drop.controlFn = [=](Operation *op) -> SmallVector<unsigned> {
     auto generic = dyn_cast<linalg::GenericOp>(op);
-    if (!generic || classifyOp(generic) == OpClass::Convolution)
+    if (!generic || classifyOp(generic) == OpClass::Convolution ||
+        (fuseConvEpilogues && isConvolutionEpilogue(generic)))
       return {};
     return llvm::to_vector(llvm::seq<unsigned>(generic.getNumLoops()));
   };
   RewritePatternSet unitDims(ctx);
   linalg::populateFoldUnitExtentDimsPatterns(unitDims, drop);
   linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(unitDims, drop);
+  unitDims.add<DropConstantUnitInputDims>(ctx);
   if (failed(applyPatternsGreedily(root, std::move(unitDims))))
     return failure();
   specializeContractions(root);

@@ -312,7 +312,8 @@ LogicalResult mlir::tuner::prepareForScheduling(Operation *root,
   rewriteTensorGenerators(root);
   if (failed(decomposePadOps(root)))
     return failure();
-  if (options.fuse && failed(fuseElementwiseOps(root)))
+  if (options.fuse &&
+      failed(fuseElementwiseOps(root, options.fuseConvEpilogues)))
     return failure();
   // After fusion: the masks it leaves between ops (fused into their users'
   // bodies where it could) are bytes then.
@@ -353,6 +354,7 @@ struct TunerPreparePass
     options.fold.maxElements = maxConstantElements;
     options.channelsLast = channelsLast;
     options.fuse = fuse;
+    options.fuseConvEpilogues = fuseConvEpilogues;
     options.transposeB = transposeB;
     options.widenAccumulators = widenAccumulators;
     options.widenContractionAccumulators = widenContractionAccumulators;

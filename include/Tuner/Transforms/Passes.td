@@ -810,6 +810,12 @@ def TunerPrepare : Pass<"tuner-prepare"> {
            "Rewrite channels-first convolutions and poolings to NHWC">,
     Option<"fuse", "fuse", "bool", /*default=*/"true",
            "Fuse elementwise ops, layout changes and reshapes">,
+    Option<"fuseConvEpilogues", "fuse-conv-epilogues", "bool",
+           /*default=*/"true",
+           "With fuse, keep the unit dimensions of a convolution's "
+           "elementwise consumers (bias, batch norm, ReLU at batch 1) so "
+           "that they join its fused group (off for CUDA targets where "
+           "preparation follows the target: gpu.conv2d runs them apart)">,
     Option<"transposeB", "transpose-b", "bool", /*default=*/"true",
            "Transpose the [N, K] operands of contractions to [K, N] once "
            "(tuner-transpose-contraction-b)">,

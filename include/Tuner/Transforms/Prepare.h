@@ -61,9 +61,12 @@ LogicalResult convertToChannelsLast(Operation *root);
 /// elementwise ops generalized first): producers that only move data
 /// (transpose, broadcast, copy) or compute little are also fused into each
 /// of several consumers. Reshapes are moved across elementwise ops so that
-/// they do not block fusion, and unit dimensions of the fused ops dropped.
-/// Contractions and convolutions keep their operands.
-LogicalResult fuseElementwiseOps(Operation *root);
+/// they do not block fusion, and unit dimensions of the fused ops dropped
+/// (with `fuseConvEpilogues`, not those of a convolution's elementwise
+/// consumers, which then join its fused group). Contractions and
+/// convolutions keep their operands.
+LogicalResult fuseElementwiseOps(Operation *root,
+                                 bool fuseConvEpilogues = true);
 
 /// Converts the frontend ops the scheduling and lowering pipelines do not
 /// know (tuner-convert-frontend-ops): loads of constant ml_program globals
@@ -199,6 +202,9 @@ struct PrepareOptions {
   bool channelsLast = true;
   /// Fuse elementwise ops.
   bool fuse = true;
+  /// With fuse, keep the unit dimensions of a convolution's elementwise
+  /// consumers so that they join its fused group.
+  bool fuseConvEpilogues = true;
   /// Transpose [N, K] operands of contractions to [K, N] once.
   bool transposeB = true;
   /// Accumulate bf16/f16 reductions in f32 (intermediate roundings

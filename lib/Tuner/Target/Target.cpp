@@ -349,6 +349,11 @@ PrepareOptions mlir::tuner::getPrepareOptions(TargetAttr target) {
   // bits, and 16-bit partials lose the sum after a few hundred steps.
   options.widenAccumulators = true;
   options.widenContractionAccumulators = !target.isCUDA();
+  // cpu.conv2d fuses a convolution's epilogue into its register tiles; on
+  // the GPU, gpu.conv2d's fused tile of a batch-1 convolution's result
+  // became a per-thread copy (a device malloc), so the epilogue stays a
+  // gpu.elementwise task of its own there.
+  options.fuseConvEpilogues = !target.isCUDA();
   // A GPU schedule maps result loops to blocks and threads: 0-d results get
   // one (on the CPU they run as they are).
   options.promoteScalars = target.isCUDA();
