@@ -72,18 +72,13 @@ public:
       ic1 = knob("ic1");
       ic2 = knob("ic2");
     }
-    linalg::LinalgOp anchor = group.anchor;
-    unsigned numLoops = anchor.getNumLoops();
-    SmallVector<Size> outer(numLoops, Size::of(0));
-    outer[loops.n] = Size::of(1);
-    outer[loops.oh] = h1;
-    outer[loops.ow] = w1;
-    outer[loops.c] = c1;
-    TiledGroup tiled = tileAndFuseGroup(b, group, outer);
+    TiledGroup tiled =
+        tileAndFuseGroup(b, group, getOutputTile(Size::of(1), h1, w1, c1));
 
     Handle op = tiled.anchor;
     if (loops.ic) {
-      SmallVector<Size> r0(numLoops, Size::of(0));
+      linalg::LinalgOp anchor = group.anchor;
+      SmallVector<Size> r0(anchor.getNumLoops(), Size::of(0));
       r0[*loops.ic] = ic1;
       op = b.tileUsingFor(op, r0).first;
     }
@@ -102,6 +97,18 @@ public:
     return b.finish();
   }
 
+  /// Tile sizes over the anchor's loops: `n`, `oh`, `ow` and `c` on the
+  /// output's loops, the others not tiled.
+  SmallVector<Size> getOutputTile(Size n, Size oh, Size ow, Size c) const {
+    linalg::LinalgOp anchor = group.anchor;
+    SmallVector<Size> sizes(anchor.getNumLoops(), Size::of(0));
+    sizes[loops.n] = n;
+    sizes[loops.oh] = oh;
+    sizes[loops.ow] = ow;
+    sizes[loops.c] = c;
+    return sizes;
+  }
+
   /// S2, R1 and S3 of the parallel tile's convolution `op`: register tiles
   /// of w2 columns x c2 channels, the accumulator kept across the reduction
   /// loops, the innermost of which is unrolled.
@@ -109,12 +116,8 @@ public:
                              Size w2, Size c2, Size kw2, Size ic2,
                              bool peel) const {
     linalg::LinalgOp anchor = group.anchor;
-    unsigned numLoops = anchor.getNumLoops();
-    SmallVector<Size> inner(numLoops, Size::of(0));
-    inner[loops.oh] = Size::of(1);
-    inner[loops.ow] = w2;
-    inner[loops.c] = c2;
-    SmallVector<Size> reg(numLoops, Size::of(0));
+    SmallVector<Size> inner = getOutputTile(Size::of(0), Size::of(1), w2, c2);
+    SmallVector<Size> reg(anchor.getNumLoops(), Size::of(0));
     reg[loops.kh] = Size::of(1);
     reg[loops.kw] = kw2;
     if (loops.ic)
