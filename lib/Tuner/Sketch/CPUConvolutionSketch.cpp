@@ -92,7 +92,16 @@ public:
     b.alternatives(w2Knob, [&](unsigned i) {
       int64_t w2 = w2Knob.getInt(i);
       bool peel = loops.extents[loops.ow] % w2 != 0;
-      scheduleRegisterTiles(b, tiled, op, Size::of(w2), c2, kw2, ic2, peel);
+      RegisterTileSizes sizes{Size::of(w2), c2, kw2, ic2};
+      if (!findKnobIndex("pack")) {
+        scheduleRegisterTiles(b, tiled, op, sizes, peel, /*pack=*/false);
+        return;
+      }
+      const Knob &pack = getKnob("pack");
+      b.alternatives(pack, [&](unsigned j) {
+        scheduleRegisterTiles(b, tiled, op, sizes, peel,
+                              cast<StringAttr>(pack.options[j]) == "filter");
+      });
     });
     return b.finish();
   }
@@ -109,19 +118,30 @@ public:
     return sizes;
   }
 
+  /// The register tile: output columns and channels, and the filter
+  /// columns and input channels of one step.
+  struct RegisterTileSizes {
+    Size w2, c2, kw2, ic2;
+  };
+
   /// S2, R1 and S3 of the parallel tile's convolution `op`: register tiles
   /// of w2 columns x c2 channels, the accumulator kept across the reduction
-  /// loops, the innermost of which is unrolled.
+  /// loops, the innermost of which is unrolled. With `pack`, the filter
+  /// block of the input-channel block (KH x KW x ic1 x c1) is first copied
+  /// into c2-wide panels ([c1/c2][KH][KW][ic1][c2]) that the register tiles
+  /// read contiguously, instead of c2 channels out of every filter row of
+  /// C channels (rows 4 KiB apart at 1024 channels fall into a few L1 sets).
   void scheduleRegisterTiles(ScriptBuilder &b, TiledGroup tiled, Handle op,
-                             Size w2, Size c2, Size kw2, Size ic2,
-                             bool peel) const {
+                             RegisterTileSizes sizes, bool peel,
+                             bool pack) const {
     linalg::LinalgOp anchor = group.anchor;
-    SmallVector<Size> inner = getOutputTile(Size::of(0), Size::of(1), w2, c2);
+    SmallVector<Size> inner =
+        getOutputTile(Size::of(0), Size::of(1), sizes.w2, sizes.c2);
     SmallVector<Size> reg(anchor.getNumLoops(), Size::of(0));
     reg[loops.kh] = Size::of(1);
-    reg[loops.kw] = kw2;
+    reg[loops.kw] = sizes.kw2;
     if (loops.ic)
-      reg[*loops.ic] = ic2;
+      reg[*loops.ic] = sizes.ic2;
     Handle tile;
     // Reduction loops, innermost first: (ic), kw, kh.
     SmallVector<Handle> reductionLoops;
@@ -142,6 +162,8 @@ public:
       reductionLoops.assign(regLoops.rbegin(),
                             regLoops.rbegin() + (loops.ic ? 3 : 2));
     }
+    if (pack)
+      tile = packFilterPanels(b, tiled, tile, sizes, 3 + reductionLoops.size());
     vectorizeElementwise(b, tiled, group, inner,
                          peel ? PartialTiles::Peeled : PartialTiles::None);
     Handle conv1d = b.decompose(tile);
@@ -170,6 +192,31 @@ public:
           b.unrollLoop(reductionLoops.front(), unroll.getInt(i));
       });
     }
+  }
+
+  /// Pads the register tiles `tile` on the filter with a copy hoisted out
+  /// of the `numLoops` loops around them (output rows, columns, channels
+  /// and the reduction loops); returns the padded tiles.
+  Handle packFilterPanels(ScriptBuilder &b, TiledGroup tiled, Handle tile,
+                          const RegisterTileSizes &sizes,
+                          int64_t numLoops) const {
+    // Tiled in two steps, the register tile's slice of the filter is a
+    // slice of the parallel tile's: merged, it reads the filter block,
+    // which hoisting needs.
+    b.applyPatterns(tiled.forall,
+                    {"tensor.merge_consecutive_insert_extract_slice"});
+    // One step's slice of the filter (KH x KW x IC x C): 1 x kw2 x ic2 x c2.
+    SmallVector<Size> slice = {Size::of(1), sizes.kw2, sizes.ic2, sizes.c2};
+    Handle padded = packOperandPanels(b, group.anchor, /*operand=*/1, tile,
+                                      {loops.kh, loops.kw, *loops.ic, loops.c},
+                                      numLoops, slice);
+    // Padding left a whole-tile slice of the accumulator after the tile,
+    // which would keep it from being hoisted out of the reduction loops:
+    // folded away (canonicalization would also fold single-iteration loops
+    // the script holds).
+    b.applyPatterns(tiled.forall,
+                    {"tensor.merge_consecutive_insert_extract_slice"});
+    return padded;
   }
 
   KnobChoice getHeuristicDefault() const override {
@@ -217,6 +264,8 @@ public:
       setNearest(knobs, c, "ic1", ic1);
       setNearest(knobs, c, "ic2", 1);
       setNearest(knobs, c, "unroll", 1);
+      if (shouldPackFilter(tile, h1))
+        setPackedFilterDefaults(c, tile, perChannel / c1);
     }
     return c;
   }
@@ -314,6 +363,40 @@ private:
     double usefulVectors = double(ow) * tile.c2 / lanes;
     return cycles / usefulVectors * std::max(1.0, loadsPerFMA / 0.7);
   }
+
+  /// Whether the default packs the filter: where the parallel tile's output
+  /// pixels (h1 x OW) amortize the copies of the filter block (one per
+  /// register tile of columns, two with a partial one) 64 times or more.
+  /// One Zen 3 core, bench/ab_knobs.sh, 3x3 convs: 256 -> 256 at 14 x 14
+  /// (2 x 6, 98 pixels a copy) 64 GFLOP/s unpacked, 79 packed (with the
+  /// ic1 and unroll below); 64 -> 64 at 56 x 56 (h1 = 28) 76 either way;
+  /// 512 -> 512 at 7 x 7 (25 pixels a copy) 49 unpacked, 30 packed.
+  bool shouldPackFilter(const RegisterTile &tile, int64_t h1) const {
+    std::optional<unsigned> pack = findKnobIndex("pack");
+    if (!pack || knobs[*pack].options.size() < 2)
+      return false;
+    int64_t ow = loops.extents[loops.ow];
+    int64_t copies = ow % tile.w2 ? 2 : 1;
+    return h1 * ow >= 64 * copies;
+  }
+
+  /// The input-channel block and unrolling of a packed filter: a c2-wide
+  /// panel of the block (KH x KW x ic1 x c2, `tapBytes` per input channel
+  /// and output channel) in half of L1, the step loop unrolled by 4 (the
+  /// conv above: ic1 = 8, unroll 1 unpacked, 52 GFLOP/s; ic1 = 16 or 32,
+  /// unroll 4, packed, 66).
+  void setPackedFilterDefaults(KnobChoice &c, const RegisterTile &tile,
+                               int64_t tapBytes) const {
+    int64_t l1 = target.getL1() > 0 ? target.getL1() : 32768;
+    SmallVector<int64_t> ic1Options = getIntOptions("ic1");
+    int64_t ic1 = ic1Options.front();
+    for (int64_t option : ic1Options)
+      if (option * tapBytes * tile.c2 <= l1 / 2)
+        ic1 = std::max(ic1, option);
+    setChoice(knobs, c, "pack", "filter");
+    setNearest(knobs, c, "ic1", ic1);
+    setNearest(knobs, c, "unroll", ic1 % 4 ? 1 : 4);
+  }
 };
 
 /// The space of cpu.conv2d for `group` on `target`.
@@ -364,6 +447,17 @@ instantiateCPUConvolution(const Sketch &sketch, const FusedGroup &group,
                                    p.ic));
     knobs.push_back(
         p.makeUnrollKnob("unroll factor of the input-channel loop"));
+    // Added after configs were recorded: those without it did not pack. A
+    // splat constant filter is not packed (its slices fold to constants).
+    SmallVector<StringRef> packs = {"none", "filter"};
+    linalg::LinalgOp anchor = group.anchor;
+    if (isSplatConstant(anchor.getDpsInputOperand(1)->get()))
+      packs.resize(1);
+    knobs.push_back(makeChoiceKnob(
+        p.getContext(), "pack", packs,
+        "the filter read in place, or its block of an input-channel block "
+        "copied into c2-wide panels"));
+    knobs.back().absentOption = 0;
   }
   return std::make_unique<ConvolutionInstance>(sketch, std::move(knobs),
                                                std::move(*problem));

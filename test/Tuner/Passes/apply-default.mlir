@@ -28,7 +28,7 @@ func.func @mm(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x5
 // convolutions the conv sketch; other reductions the reduction sketch.
 // CHECK-LABEL: func.func @others
 // CHECK:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction_padded"
-// CHECK:       linalg.conv_2d_nhwc_hwcf {{.*}}sched.config = #sched.config<sketch = "cpu.conv2d", knobs = {c1 = 32, c2 = 32, h1 = 4, ic1 = 16, ic2 = 1, kw2 = 3, unroll = 1, w1 = 8, w2 = 8}>
+// CHECK:       linalg.conv_2d_nhwc_hwcf {{.*}}sched.config = #sched.config<sketch = "cpu.conv2d", knobs = {c1 = 32, c2 = 32, h1 = 4, ic1 = 16, ic2 = 1, kw2 = 3, pack = "none", unroll = 1, w1 = 8, w2 = 8}>
 // CHECK:       linalg.generic {{.*}}sched.config = #sched.config<sketch = "cpu.reduction", knobs = {p = 4, r2 = 4, v = 32}>
 func.func @others(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>,
                   %i: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tensor<1x8x8x32xf32>,
@@ -143,9 +143,12 @@ func.func @pack_pairs(%b: tensor<768x3072xbf16>) -> tensor<192x384x16x2xbf16> {
 // ResNet's 14 x 14 3x3 convolution with 16 vector registers: register tiles
 // of two vectors of channels by 6 columns (the last tile of 2 columns
 // peeled; 2 x 7 needs 17 registers), one filter tap per step (three taps'
-// filter vectors do not fit beside the 12 accumulators).
+// filter vectors do not fit beside the 12 accumulators). The filter block
+// is packed into 16-channel panels, 16 input channels a block (a panel of
+// 9 KiB, in half of L1), the 14 x 14 output pixels of a parallel tile
+// amortizing the two copies (one per tile of columns).
 // AVX2-L2-LABEL: func.func @conv_14x14
-// AVX2-L2:       linalg.conv_2d_nhwc_hwcf {{.*}}sketch = "cpu.conv2d", knobs = {c1 = 64, c2 = 16, {{.*}}kw2 = 1, {{.*}}w1 = 14, w2 = 6}
+// AVX2-L2:       linalg.conv_2d_nhwc_hwcf {{.*}}sketch = "cpu.conv2d", knobs = {c1 = 64, c2 = 16, {{.*}}ic1 = 16, {{.*}}kw2 = 1, pack = "filter", unroll = 4, w1 = 14, w2 = 6}
 func.func @conv_14x14(%in: tensor<1x16x16x256xf32>, %f: tensor<3x3x256x256xf32>, %out: tensor<1x14x14x256xf32>) -> tensor<1x14x14x256xf32> {
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%in, %f : tensor<1x16x16x256xf32>, tensor<3x3x256x256xf32>) outs(%out : tensor<1x14x14x256xf32>) -> tensor<1x14x14x256xf32>
   return %0 : tensor<1x14x14x256xf32>
