@@ -119,6 +119,8 @@ void mlir::tuner::buildLowerCPUPipeline(OpPassManager &pm,
   // Vectorized gathers linearize over the shape; their sources are now
   // strided views.
   pm.addPass(createTunerStridedGathers());
+  // Copies between strided views: rows of memcpy, not memrefCopy's walk.
+  pm.addPass(createTunerStridedCopies());
 
   // Before the transfers become loops: the AMX patterns read them whole.
   if (options.amx) {

@@ -366,18 +366,19 @@ private:
 
   /// Whether the default packs the filter: where the parallel tile's output
   /// pixels (h1 x OW) amortize the copies of the filter block (one per
-  /// register tile of columns, two with a partial one) 64 times or more.
+  /// register tile of columns, two with a partial one) 16 times or more.
   /// One Zen 3 core, bench/ab_knobs.sh, 3x3 convs: 256 -> 256 at 14 x 14
   /// (2 x 6, 98 pixels a copy) 64 GFLOP/s unpacked, 79 packed (with the
-  /// ic1 and unroll below); 64 -> 64 at 56 x 56 (h1 = 28) 76 either way;
-  /// 512 -> 512 at 7 x 7 (25 pixels a copy) 49 unpacked, 30 packed.
+  /// ic1 and unroll below); 64 -> 64 at 56 x 56 (h1 = 28) 70 and 72;
+  /// 512 -> 512 at 7 x 7 (25 pixels a copy) 46 and 53 (30 while the copies
+  /// of its three-tap panels were memrefCopy calls: tuner-strided-copies).
   bool shouldPackFilter(const RegisterTile &tile, int64_t h1) const {
     std::optional<unsigned> pack = findKnobIndex("pack");
     if (!pack || knobs[*pack].options.size() < 2)
       return false;
     int64_t ow = loops.extents[loops.ow];
     int64_t copies = ow % tile.w2 ? 2 : 1;
-    return h1 * ow >= 64 * copies;
+    return h1 * ow >= 16 * copies;
   }
 
   /// The input-channel block and unrolling of a packed filter: a c2-wide

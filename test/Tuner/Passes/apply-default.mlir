@@ -28,7 +28,7 @@ func.func @mm(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x5
 // convolutions the conv sketch; other reductions the reduction sketch.
 // CHECK-LABEL: func.func @others
 // CHECK:       linalg.matmul {sched.config = #sched.config<sketch = "cpu.contraction_padded"
-// CHECK:       linalg.conv_2d_nhwc_hwcf {{.*}}sched.config = #sched.config<sketch = "cpu.conv2d", knobs = {c1 = 32, c2 = 32, h1 = 4, ic1 = 16, ic2 = 1, kw2 = 3, pack = "none", unroll = 1, w1 = 8, w2 = 8}>
+// CHECK:       linalg.conv_2d_nhwc_hwcf {{.*}}sched.config = #sched.config<sketch = "cpu.conv2d", knobs = {c1 = 32, c2 = 32, h1 = 4, ic1 = 8, ic2 = 1, kw2 = 3, pack = "filter", unroll = 4, w1 = 8, w2 = 8}>
 // CHECK:       linalg.generic {{.*}}sched.config = #sched.config<sketch = "cpu.reduction", knobs = {p = 4, r2 = 4, v = 32}>
 func.func @others(%a: tensor<50x50xf32>, %b: tensor<50x50xf32>, %c: tensor<50x50xf32>,
                   %i: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tensor<1x8x8x32xf32>,
