@@ -23,6 +23,8 @@
 #include "ConvolutionProblem.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::sched;
@@ -49,6 +51,13 @@ public:
     if (loops.ic && (v.getInt("ic1") % v.getInt("ic2") ||
                      (v.getInt("ic1") / v.getInt("ic2")) % v.getInt("unroll"))) {
       whyNot = "ic2 must divide ic1, and unroll the trip count ic1/ic2";
+      return failure();
+    }
+    if (v.has("pack") && v.getString("pack") == "filter" && !dividesWidth &&
+        hasStridedSliceInput()) {
+      whyNot = "a packed filter with a partial tile of columns needs inputs "
+               "that are not strided slices (upstream's strided-metadata "
+               "expansion fails on the merged slices)";
       return failure();
     }
     int64_t accumulators =
@@ -130,7 +139,7 @@ public:
   /// block of the input-channel block (KH x KW x ic1 x c1) is first copied
   /// into c2-wide panels ([c1/c2][KH][KW][ic1][c2]) that the register tiles
   /// read contiguously, instead of c2 channels out of every filter row of
-  /// C channels (rows 4 KiB apart at 1024 channels fall into a few L1 sets).
+  /// C channels (rows 1 KiB apart at 256 channels fall into a few L1 sets).
   void scheduleRegisterTiles(ScriptBuilder &b, TiledGroup tiled, Handle op,
                              RegisterTileSizes sizes, bool peel,
                              bool pack) const {
@@ -163,7 +172,8 @@ public:
                             regLoops.rbegin() + (loops.ic ? 3 : 2));
     }
     if (pack)
-      tile = packFilterPanels(b, tiled, tile, sizes, 3 + reductionLoops.size());
+      tile = packFilterPanels(b, tiled, tile, sizes, 3 + reductionLoops.size(),
+                              /*twoStep=*/peel);
     vectorizeElementwise(b, tiled, group, inner,
                          peel ? PartialTiles::Peeled : PartialTiles::None);
     Handle conv1d = b.decompose(tile);
@@ -198,13 +208,14 @@ public:
   /// of the `numLoops` loops around them (output rows, columns, channels
   /// and the reduction loops); returns the padded tiles.
   Handle packFilterPanels(ScriptBuilder &b, TiledGroup tiled, Handle tile,
-                          const RegisterTileSizes &sizes,
-                          int64_t numLoops) const {
+                          const RegisterTileSizes &sizes, int64_t numLoops,
+                          bool twoStep) const {
     // Tiled in two steps, the register tile's slice of the filter is a
     // slice of the parallel tile's: merged, it reads the filter block,
     // which hoisting needs.
-    b.applyPatterns(tiled.forall,
-                    {"tensor.merge_consecutive_insert_extract_slice"});
+    if (twoStep)
+      b.applyPatterns(tiled.forall,
+                      {"tensor.merge_consecutive_insert_extract_slice"});
     // One step's slice of the filter (KH x KW x IC x C): 1 x kw2 x ic2 x c2.
     SmallVector<Size> slice = {Size::of(1), sizes.kw2, sizes.ic2, sizes.c2};
     Handle padded = packOperandPanels(b, group.anchor, /*operand=*/1, tile,
@@ -212,10 +223,10 @@ public:
                                       numLoops, slice);
     // Padding left a whole-tile slice of the accumulator after the tile,
     // which would keep it from being hoisted out of the reduction loops:
-    // folded away (canonicalization would also fold single-iteration loops
-    // the script holds).
-    b.applyPatterns(tiled.forall,
-                    {"tensor.merge_consecutive_insert_extract_slice"});
+    // folded away by the pattern driver's folding (canonicalization would
+    // also fold single-iteration loops the script holds; merging slices
+    // would compose the input's with a strided slice it may come from).
+    b.applyPatterns(tiled.forall, {"tensor.fold_tensor_empty"});
     return padded;
   }
 
@@ -378,7 +389,28 @@ private:
       return false;
     int64_t ow = loops.extents[loops.ow];
     int64_t copies = ow % tile.w2 ? 2 : 1;
+    if (copies == 2 && hasStridedSliceInput())
+      return false;
     return h1 * ow >= 16 * copies;
+  }
+
+  /// Whether an input of the convolution is an extract_slice with strides
+  /// other than 1 (a 3-D convolution's depth slices, every third). Packing
+  /// with a partial tile merges the tiles' slices into their producers'; a
+  /// strided one then becomes a rank-reducing strided subview of the
+  /// function's argument, on which upstream's expand-strided-metadata runs
+  /// out of memory (SubViewOp::getDroppedDims, MLIR 22).
+  bool hasStridedSliceInput() const {
+    linalg::LinalgOp anchor = group.anchor;
+    return llvm::any_of(anchor.getDpsInputs(), [](Value input) {
+      for (auto slice = input.getDefiningOp<tensor::ExtractSliceOp>(); slice;
+           slice = slice.getSource().getDefiningOp<tensor::ExtractSliceOp>())
+        if (!llvm::all_of(slice.getMixedStrides(), [](OpFoldResult stride) {
+              return isConstantIntValue(stride, 1);
+            }))
+          return true;
+      return false;
+    });
   }
 
   /// The input-channel block and unrolling of a packed filter: a c2-wide
