@@ -261,12 +261,10 @@ instantiateCPUContractionBF16Dot(const Sketch &sketch, const FusedGroup &group,
   knobs.push_back(makeChoiceKnob(ctx, "tile", tileRefs,
                                  "S2: register tile, rows x columns"));
   if (!shape.block) {
-    // Added after configs were recorded: those without it did not pack.
-    knobs.push_back(makeChoiceKnob(
-        ctx, "pack", {"none", "panels"},
+    knobs.push_back(makePackKnob(
+        group.anchor, /*operand=*/1, {"none", "panels"},
         "B read in place, or its k1 x n1 block copied into n2-wide panels "
         "once per block"));
-    knobs.back().absentOption = 0;
   }
   return std::make_unique<BF16DotInstance>(sketch, std::move(knobs), group,
                                            shape);

@@ -389,18 +389,10 @@ instantiateCPUContraction(const Sketch &sketch, const FusedGroup &group,
                                    kContractLowerings + kNumContractLowerings);
   knobs.push_back(makeChoiceKnob(p.getContext(), "contract", lowerings,
                                  "lowering of vector.contract"));
-  // Added after configs were recorded: those without it did not pack. A
-  // splat constant B is not packed: its slices fold into constants, and
-  // reading it costs nothing.
-  SmallVector<StringRef> packs = {"none", "b", "panel"};
-  linalg::LinalgOp anchor = group.anchor;
-  if (isSplatConstant(anchor.getDpsInputOperand(p.bOperand)->get()))
-    packs.resize(1);
-  knobs.push_back(makeChoiceKnob(
-      p.getContext(), "pack", packs,
+  knobs.push_back(makePackKnob(
+      group.anchor, p.bOperand, {"none", "b", "panel"},
       "B's k1 x ns block read in place, or copied into n2-wide panels per "
       "(ms, ns, k1) block (b) or per (ns, k1) block (panel, M inside K)"));
-  knobs.back().absentOption = 0;
   return std::make_unique<ContractionInstance>(sketch, std::move(knobs),
                                                std::move(*problem));
 }

@@ -480,17 +480,10 @@ instantiateCPUConvolution(const Sketch &sketch, const FusedGroup &group,
                                    p.ic));
     knobs.push_back(
         p.makeUnrollKnob("unroll factor of the input-channel loop"));
-    // Added after configs were recorded: those without it did not pack. A
-    // splat constant filter is not packed (its slices fold to constants).
-    SmallVector<StringRef> packs = {"none", "filter"};
-    linalg::LinalgOp anchor = group.anchor;
-    if (isSplatConstant(anchor.getDpsInputOperand(1)->get()))
-      packs.resize(1);
-    knobs.push_back(makeChoiceKnob(
-        p.getContext(), "pack", packs,
+    knobs.push_back(makePackKnob(
+        group.anchor, /*operand=*/1, {"none", "filter"},
         "the filter read in place, or its block of an input-channel block "
         "copied into c2-wide panels"));
-    knobs.back().absentOption = 0;
   }
   return std::make_unique<ConvolutionInstance>(sketch, std::move(knobs),
                                                std::move(*problem));

@@ -579,6 +579,19 @@ bool mlir::tuner::detail::isSplatConstant(Value value) {
   return matchPattern(value, m_Constant(&attr)) && isa<SplatElementsAttr>(attr);
 }
 
+Knob mlir::tuner::detail::makePackKnob(linalg::LinalgOp anchor,
+                                       unsigned operand,
+                                       ArrayRef<StringRef> options,
+                                       StringRef doc) {
+  assert(!options.empty() && options.front() == "none" &&
+         "a pack knob starts with none");
+  bool splat = isSplatConstant(anchor.getDpsInputOperand(operand)->get());
+  Knob knob = makeChoiceKnob(anchor->getContext(), "pack",
+                             splat ? options.take_front() : options, doc);
+  knob.absentOption = 0;
+  return knob;
+}
+
 Handle mlir::tuner::detail::packOperandPanels(
     ScriptBuilder &b, linalg::LinalgOp anchor, unsigned operand, Handle reg,
     ArrayRef<int64_t> padDims, int64_t numLoops, ArrayRef<Size> sliceSizes) {

@@ -248,6 +248,13 @@ Handle packContractionPanels(ScriptBuilder &b, linalg::LinalgOp anchor,
 /// smaller splat constant, so there is no slice to pack or hoist).
 bool isSplatConstant(Value value);
 
+/// The `pack` choice knob of a sketch that can copy an operand into panels:
+/// `options` start with "none" (input `operand` of `anchor` read in place),
+/// which is also what configs recorded before the knob existed read as; a
+/// splat constant operand gets "none" only (its slices fold into constants).
+Knob makePackKnob(linalg::LinalgOp anchor, unsigned operand,
+                  ArrayRef<StringRef> options, StringRef doc);
+
 /// The mechanism under packContractionPanels: pads `reg` (a tile of
 /// `anchor`) along the iteration dimensions `padDims` with a copy of input
 /// `operand` only, hoists that copy out of the `numLoops` loops around
