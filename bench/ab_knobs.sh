@@ -22,7 +22,7 @@ shift 2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 reference=$work/reference.mlir
-sed -E 's/\{sched\.config = #sched\.config<[^>]*>\}//' "$src" > "$reference"
+sed -E 's/( attrs = *)?\{sched\.config = #sched\.config<[^>]*>\}//' "$src" > "$reference"
 i=0
 for knobs in "$@"; do
   if [[ $knobs == sketch* ]]; then

@@ -46,11 +46,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -713,6 +715,92 @@ void Folder::replace(linalg::LinalgOp linalgOp,
 }
 
 //===----------------------------------------------------------------------===//
+// Padding
+//===----------------------------------------------------------------------===//
+
+/// Replaces `pad` by a constant where it pads a constant with a constant
+/// scalar by static amounts (tuner-pack-bf16-dot pads constant weights to
+/// whole column blocks before transposing them). Returns whether it did.
+static bool foldConstantPad(tensor::PadOp pad,
+                            const FoldConstantsOptions &options) {
+  auto type = dyn_cast<RankedTensorType>(pad.getResultType());
+  std::string why;
+  Value paddingValue = pad.getConstantPaddingValue();
+  Attribute paddingAttr;
+  if (!type || failed(checkTensorType(type, why)) || !paddingValue ||
+      !matchPattern(paddingValue, m_Constant(&paddingAttr)) ||
+      ShapedType::isDynamicShape(pad.getStaticLow()) ||
+      ShapedType::isDynamicShape(pad.getStaticHigh()))
+    return false;
+  std::optional<Scalar> scalar = scalarFromAttr(paddingAttr);
+  FailureOr<std::optional<ConstTensor>> source =
+      readConstTensor(pad.getSource(), /*allowFill=*/false, why);
+  if (!scalar || failed(source) || !*source || (*source)->kind.width == 1)
+    return false;
+  const ConstTensor &in = **source;
+  int64_t numElements = *checkedProduct(type.getShape());
+  if (numElements > options.maxElements || in.numElements == 0)
+    return false;
+
+  // The padded elements, then the source's rows at their offsets.
+  unsigned bytes = in.bytes;
+  auto size = size_t(numElements) * bytes;
+  std::optional<AsmResourceBlob> blob;
+  std::vector<char> vector;
+  if (numElements > options.resourceThreshold)
+    blob = HeapAsmResourceBlob::allocate(size, kBlobAlignment);
+  else
+    vector.resize(size);
+  char *out = blob ? blob->getMutableData().data() : vector.data();
+  uint64_t padBits = encode(in.kind, *scalar);
+  for (int64_t i = 0; i < numElements; ++i)
+    storeBits(out + i * bytes, bytes, padBits);
+  ArrayRef<int64_t> inShape = in.type.getShape();
+  ArrayRef<int64_t> low = pad.getStaticLow();
+  int64_t rank = inShape.size(), rowLength = rank ? inShape.back() : 1;
+  SmallVector<int64_t> strides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * type.getDimSize(d + 1);
+  SmallVector<int64_t> index(rank, 0);
+  for (int64_t row = 0; row < in.numElements / rowLength; ++row) {
+    int64_t offset = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      offset += (index[d] + low[d]) * strides[d];
+    char *dst = out + offset * bytes;
+    if (in.splat)
+      for (int64_t i = 0; i < rowLength; ++i)
+        std::memcpy(dst + i * bytes, in.data(), bytes);
+    else
+      std::memcpy(dst, in.data() + row * rowLength * bytes, rowLength * bytes);
+    // The next row: the index over all but the last dimension.
+    for (int64_t d = rank - 2; d >= 0; --d) {
+      if (++index[d] < inShape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  Attribute attr =
+      blob ? Attribute(DenseResourceElementsAttr::get(type, kBlobName,
+                                                      std::move(*blob)))
+           : Attribute(DenseElementsAttr::getFromRawBuffer(type, vector));
+  OpBuilder builder(pad);
+  pad.replaceAllUsesWith(
+      arith::ConstantOp::create(builder, pad.getLoc(), cast<TypedAttr>(attr))
+          .getResult());
+  // The source constant and the reshapes of it that fed only the pad.
+  Operation *def = pad.getSource().getDefiningOp();
+  pad.erase();
+  while (def && isOpTriviallyDead(def)) {
+    Operation *next = def->getNumOperands() == 1
+                          ? def->getOperand(0).getDefiningOp()
+                          : nullptr;
+    def->erase();
+    def = next;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
 // Entry points
 //===----------------------------------------------------------------------===//
 
@@ -731,9 +819,12 @@ mlir::tuner::foldConstantLinalgOps(Operation *root,
       failed(check(options.resourceThreshold, "resource-threshold")))
     return failure();
 
-  SmallVector<linalg::LinalgOp> candidates;
-  root->walk<WalkOrder::PreOrder>(
-      [&](linalg::LinalgOp op) { candidates.push_back(op); });
+  // Linalg ops and pads in program order: a pad of a folded transpose folds.
+  SmallVector<Operation *> candidates;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<linalg::LinalgOp, tensor::PadOp>(op))
+      candidates.push_back(op);
+  });
 
   Folder folder(options);
   unsigned folded = 0;
@@ -741,9 +832,14 @@ mlir::tuner::foldConstantLinalgOps(Operation *root,
   // already; the set only guards against surprises (graph regions). It is
   // not consulted for other ops: new constants may reuse erased addresses.
   DenseSet<Operation *> erasedCandidates;
-  for (linalg::LinalgOp op : candidates) {
-    if (erasedCandidates.contains(op.getOperation()))
+  for (Operation *candidate : candidates) {
+    if (erasedCandidates.contains(candidate))
       continue;
+    if (auto pad = dyn_cast<tensor::PadOp>(candidate)) {
+      folded += foldConstantPad(pad, options);
+      continue;
+    }
+    auto op = cast<linalg::LinalgOp>(candidate);
     std::string why;
     if (!folder.tryFold(op, why)) {
       if (options.emitRemarks && folder.wasCandidate() && !why.empty())
@@ -771,7 +867,7 @@ mlir::tuner::foldConstantLinalgOps(Operation *root,
         if (Operation *producer = operand.getDefiningOp())
           worklist.push_back(producer);
       erased.insert(def);
-      if (isa<linalg::LinalgOp>(def))
+      if (isa<linalg::LinalgOp, tensor::PadOp>(def))
         erasedCandidates.insert(def);
       def->erase();
     }

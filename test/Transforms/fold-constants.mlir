@@ -452,3 +452,39 @@ func.func @scalar_without_inputs() -> (i1, tensor<4xi32>) {
   } -> tensor<4xi32>
   return %x, %iota : i1, tensor<4xi32>
 }
+
+// -----
+
+// A pad of a constant (tuner-pack-bf16-dot pads constant weights to whole
+// column blocks) folds into a constant, also after a transpose that folded
+// before it; a pad of an argument and a pad with a computed value stay.
+// CHECK-LABEL: func.func @pad_constant
+// CHECK-DAG:     arith.constant dense<{{\[}}[0.000000e+00, 1.000000e+00, 2.000000e+00, 0.000000e+00], [0.000000e+00, 3.000000e+00, 4.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<3x4xf32>
+// CHECK-DAG:     arith.constant dense<{{\[}}[1.000000e+00, 3.000000e+00, 7.000000e+00], [2.000000e+00, 4.000000e+00, 7.000000e+00]]> : tensor<2x3xf32>
+// CHECK-COUNT-2: tensor.pad
+// CHECK-NOT:     tensor.pad
+// CHECK-NOT:     linalg.transpose
+func.func @pad_constant(%arg: tensor<2x2xf32>, %v: f32) -> (tensor<3x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
+  %c = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %seven = arith.constant 7.0 : f32
+  %0 = tensor.pad %c low[0, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<2x2xf32> to tensor<3x4xf32>
+  %e = tensor.empty() : tensor<2x2xf32>
+  %t = linalg.transpose ins(%c : tensor<2x2xf32>) outs(%e : tensor<2x2xf32>) permutation = [1, 0]
+  %1 = tensor.pad %t low[0, 0] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %seven : f32
+  } : tensor<2x2xf32> to tensor<2x3xf32>
+  %2 = tensor.pad %arg low[0, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<2x2xf32> to tensor<3x4xf32>
+  %3 = tensor.pad %c low[0, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<2x2xf32> to tensor<3x4xf32>
+  return %0, %1, %2, %3 : tensor<3x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>, tensor<3x4xf32>
+}

@@ -115,3 +115,29 @@ func.func @unblocked(%a: tensor<8x64xbf16>, %b: tensor<64x40xbf16>, %c: tensor<8
   %r = linalg.matmul ins(%a, %b : tensor<8x64xbf16>, tensor<64x40xbf16>) outs(%c : tensor<8x40xf32>) -> tensor<8x40xf32>
   return %r : tensor<8x40xf32>
 }
+
+// -----
+
+// With block-n=16, N = 80 (5 blocks, which no register tile of 2 to 4
+// blocks divides) is padded with a zero block of B's columns to 96, the
+// zero accumulator is filled at 96 columns, and the result is sliced back
+// to 80; N = 40 (under 4 blocks, not whole ones) keeps the pairs form.
+// BLOCK-LABEL: func.func @padded_blocks
+// BLOCK:       tensor.pad %{{.*}} low[0, 0] high[0, 16]
+// BLOCK:       : tensor<64x80xbf16> to tensor<64x96xbf16>
+// BLOCK:       tensor.expand_shape %{{.*}} output_shape [32, 2, 6, 16] : tensor<64x96xbf16> into tensor<32x2x6x16xbf16>
+// BLOCK:       linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<8x96xf32>)
+// BLOCK:       linalg.generic {{.*}} outs(%{{.*}} : tensor<8x6x16xf32>)
+// BLOCK:       tensor.collapse_shape %{{.*}} : tensor<8x6x16xf32> into tensor<8x96xf32>
+// BLOCK:       tensor.extract_slice %{{.*}}[0, 0] [8, 80] [1, 1] : tensor<8x96xf32> to tensor<8x80xf32>
+// BLOCK:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]{{.*}} outs(%{{.*}} : tensor<8x40xf32>)
+func.func @padded_blocks(%a: tensor<8x64xbf16>, %b: tensor<64x80xbf16>, %b2: tensor<64x40xbf16>) -> (tensor<8x80xf32>, tensor<8x40xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x80xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x80xf32>) -> tensor<8x80xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<8x64xbf16>, tensor<64x80xbf16>) outs(%f : tensor<8x80xf32>) -> tensor<8x80xf32>
+  %e2 = tensor.empty() : tensor<8x40xf32>
+  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<8x40xf32>) -> tensor<8x40xf32>
+  %1 = linalg.matmul ins(%a, %b2 : tensor<8x64xbf16>, tensor<64x40xbf16>) outs(%f2 : tensor<8x40xf32>) -> tensor<8x40xf32>
+  return %0, %1 : tensor<8x80xf32>, tensor<8x40xf32>
+}

@@ -626,16 +626,28 @@ def TunerPackBF16Dot : Pass<"tuner-pack-bf16-dot"> {
     16). `tuner-prepare` uses b = 16 (one vector of f32 lanes) for targets
     with AVX512-BF16 and no AMX.
 
+    Register tiles span one to four blocks and must divide their count. N
+    is therefore padded with zero columns of B (a `tensor.pad`, folded for a
+    constant weight) and of C (a zero fill is made at the padded size) to
+    whole blocks, and a count of five or more blocks with no divisor among
+    2, 3 and 4 gets one block more; the result is sliced back to N columns.
+    N = 688 (43 blocks) becomes 704: 32 x 688 x 256 ran at 167 GFLOP/s in
+    tiles of one block against 228 padded, on one Zen 4 core. An N under
+    four blocks that is not a whole number of them keeps the pairs form.
+
     ```mlir
-    %w2 = tensor.expand_shape %w [[0, 1], [2, 3]] output_shape [128, 2, 43, 16]
-    %wp = linalg.transpose ins(%w2 : tensor<128x2x43x16xbf16>)
-                           outs(%e : tensor<43x128x16x2xbf16>) permutation = [2, 0, 3, 1]
-    %c3 = tensor.expand_shape %acc [[0], [1, 2]] output_shape [32, 43, 16]
+    %wpad = tensor.pad %w low[0, 0] high[0, 16] { ... }
+              : tensor<256x688xbf16> to tensor<256x704xbf16>
+    %w2 = tensor.expand_shape %wpad [[0, 1], [2, 3]] output_shape [128, 2, 44, 16]
+    %wp = linalg.transpose ins(%w2 : tensor<128x2x44x16xbf16>)
+                           outs(%e : tensor<44x128x16x2xbf16>) permutation = [2, 0, 3, 1]
+    %c3 = tensor.expand_shape %acc704 [[0], [1, 2]] output_shape [32, 44, 16]
     %r3 = linalg.generic {indexing_maps = [(m, nb, n, k, p) -> (m, k, p),
                                            (m, nb, n, k, p) -> (nb, k, n, p),
                                            (m, nb, n, k, p) -> (m, nb, n)], ...}
-            ins(%a2, %wp : ...) outs(%c3 : tensor<32x43x16xf32>) { ... }
-    %r = tensor.collapse_shape %r3 [[0], [1, 2]] : tensor<32x43x16xf32> into tensor<32x688xf32>
+            ins(%a2, %wp : ...) outs(%c3 : tensor<32x44x16xf32>) { ... }
+    %r4 = tensor.collapse_shape %r3 [[0], [1, 2]] : tensor<32x44x16xf32> into tensor<32x704xf32>
+    %r = tensor.extract_slice %r4[0, 0] [32, 688] [1, 1] : tensor<32x704xf32> to tensor<32x688xf32>
     ```
   }];
   let options = [
@@ -2116,6 +2128,11 @@ def TunerFoldConstants : Pass<"tuner-fold-constants"> {
     (reductions accumulate into the init), when the work (iterations times
     payload ops) is at most `max-work`. Floats are computed in double
     precision and rounded to their type after every op.
+
+    A `tensor.pad` of a constant (through reshapes, or the result of an op
+    folded before it) by static amounts with a constant padding value
+    becomes a constant too (`tuner-pack-bf16-dot` pads weights to whole
+    column blocks), bounded by `max-elements`.
 
     Results with more than `resource-threshold` elements become
     `dense_resource` blobs, smaller ones `dense` attributes; results whose
