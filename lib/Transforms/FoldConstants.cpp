@@ -730,7 +730,9 @@ static bool foldConstantPad(tensor::PadOp pad,
   if (!type || failed(checkTensorType(type, why)) || !paddingValue ||
       !matchPattern(paddingValue, m_Constant(&paddingAttr)) ||
       ShapedType::isDynamicShape(pad.getStaticLow()) ||
-      ShapedType::isDynamicShape(pad.getStaticHigh()))
+      ShapedType::isDynamicShape(pad.getStaticHigh()) ||
+      llvm::any_of(pad.getStaticLow(), [](int64_t v) { return v < 0; }) ||
+      llvm::any_of(pad.getStaticHigh(), [](int64_t v) { return v < 0; }))
     return false;
   std::optional<Scalar> scalar = scalarFromAttr(paddingAttr);
   FailureOr<std::optional<ConstTensor>> source =

@@ -457,14 +457,15 @@ func.func @scalar_without_inputs() -> (i1, tensor<4xi32>) {
 
 // A pad of a constant (tuner-pack-bf16-dot pads constant weights to whole
 // column blocks) folds into a constant, also after a transpose that folded
-// before it; a pad of an argument and a pad with a computed value stay.
+// before it; a pad of an argument, a pad with a computed value and a
+// negative (cropping) pad stay.
 // CHECK-LABEL: func.func @pad_constant
 // CHECK-DAG:     arith.constant dense<{{\[}}[0.000000e+00, 1.000000e+00, 2.000000e+00, 0.000000e+00], [0.000000e+00, 3.000000e+00, 4.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<3x4xf32>
 // CHECK-DAG:     arith.constant dense<{{\[}}[1.000000e+00, 3.000000e+00, 7.000000e+00], [2.000000e+00, 4.000000e+00, 7.000000e+00]]> : tensor<2x3xf32>
-// CHECK-COUNT-2: tensor.pad
+// CHECK-COUNT-3: tensor.pad
 // CHECK-NOT:     tensor.pad
 // CHECK-NOT:     linalg.transpose
-func.func @pad_constant(%arg: tensor<2x2xf32>, %v: f32) -> (tensor<3x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>, tensor<3x4xf32>) {
+func.func @pad_constant(%arg: tensor<2x2xf32>, %v: f32) -> (tensor<3x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x4xf32>) {
   %c = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
   %zero = arith.constant 0.0 : f32
   %seven = arith.constant 7.0 : f32
@@ -486,5 +487,9 @@ func.func @pad_constant(%arg: tensor<2x2xf32>, %v: f32) -> (tensor<3x4xf32>, ten
   ^bb0(%i: index, %j: index):
     tensor.yield %v : f32
   } : tensor<2x2xf32> to tensor<3x4xf32>
-  return %0, %1, %2, %3 : tensor<3x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>, tensor<3x4xf32>
+  %4 = tensor.pad %c low[-1, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<2x2xf32> to tensor<1x4xf32>
+  return %0, %1, %2, %3, %4 : tensor<3x4xf32>, tensor<2x3xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x4xf32>
 }
