@@ -10,6 +10,8 @@
 // RUN: tuner-opt %t.mlir --sched-materialize --tuner-lower-cpu -o %t.ll.mlir
 // RUN: tuner-run %t.ll.mlir --entry=five_blocks --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
 // RUN: tuner-run %t.ll.mlir --entry=partial_block --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
+// RUN: tuner-run %t.ll.mlir --entry=transposed_b --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
+// RUN: tuner-run %t.ll.mlir --entry=constant_weight --reference=%s --repeats=1 | FileCheck %s --check-prefix=EXEC
 
 // CHECK-LABEL: func.func @five_blocks
 // CHECK:         sketch = "cpu.contraction_bf16_dot", knobs = {{{.*}}tile = "{{[0-9]+}}x{{32|48}}"
@@ -17,6 +19,13 @@
 // CHECK-LABEL: func.func @partial_block
 // CHECK:         sketch = "cpu.contraction_bf16_dot", knobs = {{{.*}}tile = "{{[0-9]+}}x{{32|48|64}}"
 // CHECK:         tensor.extract_slice {{.*}} : tensor<8x1008xf32> to tensor<8x1000xf32>
+// CHECK-LABEL: func.func @transposed_b
+// CHECK:         tensor.extract_slice {{.*}} : tensor<16x96xf32> to tensor<16x80xf32>
+// A constant weight is padded and laid out at compile time.
+// CHECK-LABEL: func.func @constant_weight
+// CHECK:         arith.constant dense{{.*}} : tensor<6x32x16x2xbf16>
+// CHECK-NOT:     tensor.pad
+// CHECK:         tensor.extract_slice {{.*}} : tensor<16x96xf32> to tensor<16x80xf32>
 // EXEC: reference: match
 func.func @five_blocks(%a: tensor<24x64xbf16>, %b: tensor<64x80xbf16>, %bias: tensor<80xf32>) -> tensor<24x80xf32> {
   %z = arith.constant 0.0 : f32
@@ -38,4 +47,29 @@ func.func @partial_block(%a: tensor<8x128xbf16>, %b: tensor<128x1000xbf16>) -> t
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x1000xf32>) -> tensor<8x1000xf32>
   %0 = linalg.matmul ins(%a, %b : tensor<8x128xbf16>, tensor<128x1000xbf16>) outs(%f : tensor<8x1000xf32>) -> tensor<8x1000xf32>
   return %0 : tensor<8x1000xf32>
+}
+
+// B given as [N, K] (padded along its first dimension).
+func.func @transposed_b(%a: tensor<16x64xbf16>, %b: tensor<80x64xbf16>) -> tensor<16x80xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x80xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x80xf32>) -> tensor<16x80xf32>
+  %0 = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<16x64xbf16>, tensor<80x64xbf16>) outs(%f : tensor<16x80xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %o: f32):
+    %xe = arith.extf %x : bf16 to f32
+    %ye = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<16x80xf32>
+  return %0 : tensor<16x80xf32>
+}
+
+func.func @constant_weight(%a: tensor<16x64xbf16>) -> tensor<16x80xf32> {
+  %w = arith.constant dense<0.5> : tensor<64x80xbf16>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x80xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x80xf32>) -> tensor<16x80xf32>
+  %0 = linalg.matmul ins(%a, %w : tensor<16x64xbf16>, tensor<64x80xbf16>) outs(%f : tensor<16x80xf32>) -> tensor<16x80xf32>
+  return %0 : tensor<16x80xf32>
 }
