@@ -333,7 +333,7 @@ private:
     constexpr int64_t kCopyCost = 11, kMaxRows = 512, kMaxColumns = 512;
     int64_t em = loops.extents[loops.m], en = loops.extents[loops.n],
             ek = loops.extents[loops.k], cores = target.getCores();
-    int64_t l2 = target.getL2() > 0 ? target.getL2() : 1048576;
+    int64_t l2 = getL2Bytes(target);
     int64_t bytes = getWidestElementBits(group.anchor) / 8;
     SmallVector<int64_t> m1Options = getIntOptions("m1"),
                          n1Options = getIntOptions("n1");

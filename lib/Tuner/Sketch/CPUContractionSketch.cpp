@@ -260,7 +260,7 @@ private:
   /// (bench/ab_knobs.sh, 5-7 rounds). With 1 MiB of L2 or more, 256.
   int64_t getDefaultPanelColumns(int64_t k1) const {
     int64_t ek = loops.extents[loops.k];
-    int64_t l2 = target.getL2() > 0 ? target.getL2() : 1048576;
+    int64_t l2 = getL2Bytes(target);
     int64_t bytes =
         std::max<int64_t>(1, getWidestElementBits(group.anchor) / 8);
     int64_t rows = std::max<int64_t>(1, std::min(k1, ek));
@@ -320,7 +320,7 @@ private:
     Type element = bType.getElementType();
     int64_t bytes =
         element.isIntOrFloat() ? element.getIntOrFloatBitWidth() / 8 : 8;
-    int64_t l1 = target.getL1() > 0 ? target.getL1() : 32768;
+    int64_t l1 = getL1Bytes(target);
     if (msPerTile >= 2 && k1 * ns * bytes > l1)
       return "panel";
     return bType.getShape().back() * bytes % 4096 == 0 ? "b" : "none";

@@ -264,7 +264,7 @@ public:
       // in three quarters of L1: it is reused by every register tile of the
       // parallel tile (the conv above: ic1 = 256, filter block in L2, 104
       // GFLOP/s; ic1 = 16, in L1, 189).
-      int64_t l1 = target.getL1() > 0 ? target.getL1() : 32768;
+      int64_t l1 = getL1Bytes(target);
       int64_t bytes = std::max<int64_t>(1, getWidestElementBits(group.anchor) / 8);
       int64_t perChannel = loops.extents[loops.kh] * kw * c1 * bytes;
       SmallVector<int64_t> ic1Options = getIntOptions("ic1");
@@ -420,7 +420,7 @@ private:
   /// unroll 4, packed, 66).
   void setPackedFilterDefaults(KnobChoice &c, const RegisterTile &tile,
                                int64_t tapBytes) const {
-    int64_t l1 = target.getL1() > 0 ? target.getL1() : 32768;
+    int64_t l1 = getL1Bytes(target);
     SmallVector<int64_t> ic1Options = getIntOptions("ic1");
     int64_t ic1 = ic1Options.front();
     for (int64_t option : ic1Options)

@@ -687,3 +687,11 @@ LogicalResult mlir::tuner::detail::checkThreadsPerBlock(
   whyNot = std::to_string(threads) + " threads per block are too many";
   return failure();
 }
+
+int64_t mlir::tuner::detail::getL1Bytes(sched::TargetAttr target) {
+  return target.getL1() > 0 ? target.getL1() : 32 * 1024;
+}
+
+int64_t mlir::tuner::detail::getL2Bytes(sched::TargetAttr target) {
+  return target.getL2() > 0 ? target.getL2() : 1024 * 1024;
+}

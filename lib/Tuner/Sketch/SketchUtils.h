@@ -127,6 +127,11 @@ SmallVector<Attribute> getZeroPaddingValues(linalg::LinalgOp op);
 
 /// Bit width of the element type of the anchor's first result.
 int64_t getResultElementBits(linalg::LinalgOp anchor);
+
+/// The target's L1 and L2 data cache sizes in bytes, or 32 KiB and 1 MiB
+/// where the target does not give them (a #sched.target written by hand).
+int64_t getL1Bytes(sched::TargetAttr target);
+int64_t getL2Bytes(sched::TargetAttr target);
 /// The widest element type (in bits) among the operands of `op` (at least
 /// 8): what sizes the vector lanes of an op mixing element types.
 int64_t getWidestElementBits(linalg::LinalgOp op);
