@@ -3,7 +3,8 @@
 // Implements foldConstantLinalgOps and the tuner-fold-constants pass: linalg
 // ops whose inputs are all constants (weight transposes, casts, small
 // precomputations emitted by frontends) are evaluated at compile time and
-// their results become `arith.constant` ops.
+// their results become `arith.constant` ops; so do static `tensor.pad`s of
+// constants (weights padded to whole blocks by tuner-pack-bf16-dot).
 //
 // Evaluation takes one of three paths:
 //  - copy: the payload yields an input block argument (transpose, broadcast,
@@ -688,28 +689,31 @@ bool Folder::interpret(const Program &program,
   }
 }
 
+/// The attribute holding `result`'s elements (one element when `splat`).
+static Attribute getResultAttr(ResultBuffer &result, bool splat) {
+  if (result.blob)
+    return DenseResourceElementsAttr::get(result.type, kBlobName,
+                                          std::move(*result.blob));
+  if (result.numElements == 0)
+    return DenseElementsAttr::get(result.type, ArrayRef<Attribute>());
+  if (result.kind.width == 1) {
+    SmallVector<bool> bits;
+    for (char byte : result.vector)
+      bits.push_back(byte & 1);
+    return splat ? DenseElementsAttr::get(result.type, bits.front())
+                 : DenseElementsAttr::get(result.type, bits);
+  }
+  return DenseElementsAttr::getFromRawBuffer(result.type, result.vector);
+}
+
 void Folder::replace(linalg::LinalgOp linalgOp,
                      MutableArrayRef<ResultBuffer> results) {
   OpBuilder builder(linalgOp);
   for (auto [result, value] :
        llvm::zip_equal(results, linalgOp->getResults())) {
-    Attribute attr;
-    if (result.blob) {
-      attr = DenseResourceElementsAttr::get(result.type, kBlobName,
-                                            std::move(*result.blob));
-    } else if (result.numElements == 0) {
-      attr = DenseElementsAttr::get(result.type, ArrayRef<Attribute>());
-    } else if (result.kind.width == 1) {
-      SmallVector<bool> bits;
-      for (char byte : result.vector)
-        bits.push_back(byte & 1);
-      attr = splatResults ? DenseElementsAttr::get(result.type, bits.front())
-                          : DenseElementsAttr::get(result.type, bits);
-    } else {
-      attr = DenseElementsAttr::getFromRawBuffer(result.type, result.vector);
-    }
-    auto constant = arith::ConstantOp::create(builder, linalgOp.getLoc(),
-                                              cast<TypedAttr>(attr));
+    auto constant = arith::ConstantOp::create(
+        builder, linalgOp.getLoc(),
+        cast<TypedAttr>(getResultAttr(result, splatResults)));
     value.replaceAllUsesWith(constant);
   }
 }
@@ -718,9 +722,10 @@ void Folder::replace(linalg::LinalgOp linalgOp,
 // Padding
 //===----------------------------------------------------------------------===//
 
-/// Replaces `pad` by a constant where it pads a constant with a constant
-/// scalar by static amounts (tuner-pack-bf16-dot pads constant weights to
-/// whole column blocks before transposing them). Returns whether it did.
+/// Replaces the uses of `pad` by a constant where it pads a constant with a
+/// constant scalar by static amounts (tuner-pack-bf16-dot pads constant
+/// weights to whole column blocks before transposing them). Returns whether
+/// it did; the caller erases `pad`.
 static bool foldConstantPad(tensor::PadOp pad,
                             const FoldConstantsOptions &options) {
   auto type = dyn_cast<RankedTensorType>(pad.getResultType());
@@ -745,15 +750,18 @@ static bool foldConstantPad(tensor::PadOp pad,
     return false;
 
   // The padded elements, then the source's rows at their offsets.
+  ResultBuffer result;
+  result.type = type;
+  result.kind = in.kind;
+  result.bytes = in.bytes;
+  result.numElements = numElements;
   unsigned bytes = in.bytes;
   auto size = size_t(numElements) * bytes;
-  std::optional<AsmResourceBlob> blob;
-  std::vector<char> vector;
   if (numElements > options.resourceThreshold)
-    blob = HeapAsmResourceBlob::allocate(size, kBlobAlignment);
+    result.blob = HeapAsmResourceBlob::allocate(size, kBlobAlignment);
   else
-    vector.resize(size);
-  char *out = blob ? blob->getMutableData().data() : vector.data();
+    result.vector.resize(size);
+  char *out = result.data();
   uint64_t padBits = encode(in.kind, *scalar);
   for (int64_t i = 0; i < numElements; ++i)
     storeBits(out + i * bytes, bytes, padBits);
@@ -781,24 +789,11 @@ static bool foldConstantPad(tensor::PadOp pad,
       index[d] = 0;
     }
   }
-  Attribute attr =
-      blob ? Attribute(DenseResourceElementsAttr::get(type, kBlobName,
-                                                      std::move(*blob)))
-           : Attribute(DenseElementsAttr::getFromRawBuffer(type, vector));
   OpBuilder builder(pad);
   pad.replaceAllUsesWith(
-      arith::ConstantOp::create(builder, pad.getLoc(), cast<TypedAttr>(attr))
+      arith::ConstantOp::create(builder, pad.getLoc(),
+                                cast<TypedAttr>(getResultAttr(result, false)))
           .getResult());
-  // The source constant and the reshapes of it that fed only the pad.
-  Operation *def = pad.getSource().getDefiningOp();
-  pad.erase();
-  while (def && isOpTriviallyDead(def)) {
-    Operation *next = def->getNumOperands() == 1
-                          ? def->getOperand(0).getDefiningOp()
-                          : nullptr;
-    def->erase();
-    def = next;
-  }
   return true;
 }
 
@@ -837,13 +832,12 @@ mlir::tuner::foldConstantLinalgOps(Operation *root,
   for (Operation *candidate : candidates) {
     if (erasedCandidates.contains(candidate))
       continue;
+    Operation *op = candidate;
     if (auto pad = dyn_cast<tensor::PadOp>(candidate)) {
-      folded += foldConstantPad(pad, options);
-      continue;
-    }
-    auto op = cast<linalg::LinalgOp>(candidate);
-    std::string why;
-    if (!folder.tryFold(op, why)) {
+      if (!foldConstantPad(pad, options))
+        continue;
+    } else if (std::string why;
+               !folder.tryFold(cast<linalg::LinalgOp>(candidate), why)) {
       if (options.emitRemarks && folder.wasCandidate() && !why.empty())
         op->emitRemark() << "not folded: " << why;
       continue;
@@ -857,7 +851,7 @@ mlir::tuner::foldConstantLinalgOps(Operation *root,
     for (Value value : used)
       if (Operation *def = value.getDefiningOp())
         worklist.push_back(def);
-    erasedCandidates.insert(op.getOperation());
+    erasedCandidates.insert(op);
     op->erase();
     SmallPtrSet<Operation *, 8> erased;
     while (!worklist.empty()) {

@@ -285,8 +285,8 @@ void rewrite(RewriterBase &rewriter, linalg::GenericOp op, const BF16Matmul &mm,
   rewriter.setInsertionPoint(op);
   Value a = splitPairs(rewriter, op.getLoc(), mm.a, /*pairDim=*/1);
   auto cType = cast<RankedTensorType>(mm.c.getType());
-  // N is padded to whole blocks where it spans a few (below four, padding
-  // would add more than a quarter).
+  // N is padded to whole blocks from four blocks up; a shorter N that is not
+  // whole blocks keeps the pairs form (padding could nearly double it).
   int64_t n = cType.getDimSize(1);
   bool blocked = block > 0 && (n % block == 0 || n >= 4 * block);
   Value result = blocked ? rewriteBlocked(rewriter, op, mm, a, block)

@@ -132,6 +132,7 @@ int64_t getResultElementBits(linalg::LinalgOp anchor);
 /// where the target does not give them (a #sched.target written by hand).
 int64_t getL1Bytes(sched::TargetAttr target);
 int64_t getL2Bytes(sched::TargetAttr target);
+
 /// The widest element type (in bits) among the operands of `op` (at least
 /// 8): what sizes the vector lanes of an op mixing element types.
 int64_t getWidestElementBits(linalg::LinalgOp op);
